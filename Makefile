@@ -1,0 +1,41 @@
+# vcf2birthdays — build, test, install.
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+SWIFT ?= swift
+BIN := .build/release/vcf2birthdays
+
+.PHONY: all build test demo install uninstall lint clean
+
+all: build
+
+build:
+	@scripts/require-packages.sh build
+	$(SWIFT) build -c release
+
+# Unit, golden and end-to-end tests, then the man page lint.
+test:
+	@scripts/require-packages.sh test
+	$(SWIFT) build
+	$(SWIFT) test
+	$(MAKE) lint
+
+# The main job on the bundled sample contacts: a birthday list sorted by family name.
+demo: build
+	$(BIN) --today 2026-11-22 Fixtures/apple-contacts.vcf Fixtures/google-contacts.vcf \
+		Fixtures/android-2.1.vcf Fixtures/nextcloud-4.0.vcf Fixtures/vdir
+
+install: build
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/vcf2birthdays
+	install -m 644 man/vcf2birthdays.1 $(DESTDIR)$(MANDIR)/man1/vcf2birthdays.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/vcf2birthdays $(DESTDIR)$(MANDIR)/man1/vcf2birthdays.1
+
+lint:
+	@scripts/require-packages.sh test
+	mandoc -T lint -W warning man/vcf2birthdays.1
+
+clean:
+	rm -rf .build

@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "vcf2birthdays",
+    products: [
+        .library(name: "VCFBirthdays", targets: ["VCFBirthdays"]),
+        .executable(name: "vcf2birthdays", targets: ["vcf2birthdays"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Only supplies ICU's compiler and linker flags; Swift never imports it directly
+        // (see VCICU and ../shared/design.md: ICU types clash with Foundation's private ICU).
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-i18n",
+            providers: [.apt(["libicu-dev"])]
+        ),
+        // A small C front to ICU with an opaque, ICU-free header.
+        .target(name: "VCICU", dependencies: ["CICU"]),
+        .target(name: "VCFBirthdays", dependencies: ["VCICU"]),
+        .target(name: "VCFBirthdaysTesting", dependencies: ["VCFBirthdays"]),
+        .executableTarget(
+            name: "vcf2birthdays",
+            dependencies: [
+                "VCFBirthdays",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "VCFBirthdaysTests",
+            dependencies: ["VCFBirthdays", "VCFBirthdaysTesting"]
+        ),
+    ]
+)

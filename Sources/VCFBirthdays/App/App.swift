@@ -1,0 +1,201 @@
+/// The program: reads every input into the sink chain the options describe and returns the
+/// exit status. Touches the world only through the `Environment` it is given.
+public enum App {
+    public static func run(_ options: RunOptions, environment env: Environment) -> ExitStatus {
+        let stderr = TextOutput(env.standardError, blockSize: 1)
+        func fail(_ status: ExitStatus, _ message: String) -> ExitStatus {
+            try? stderr.write("vcf2birthdays: " + message + "\n")
+            return status
+        }
+        if options.inputFormat == .csv {
+            return fail(.usage, "CSV input is not supported yet; give vCard files")
+        }
+        if options.inputs.isEmpty && env.standardInputIsTerminal {
+            return fail(.usage, "no input: give a vCard file or directory, or pipe contacts into standard input (see --help)")
+        }
+        if let output = options.output {
+            for input in options.inputs where input != "-" && env.fileSystem.isSameFile(input, output) {
+                return fail(.cannotCreate, "\(output): refusing to overwrite the input file")
+            }
+        }
+        let today = options.today ?? env.clock.today()
+        let order = sortOrder(options, env, stderr)
+        let collator: Collator
+        do {
+            collator = try Collator(locale: options.locale ?? env.preferences.locale ?? "root")
+        } catch {
+            return fail(.usage, "\(error)")
+        }
+
+        // Outputs: created before any reading, so a path that cannot be written fails fast.
+        var outputFile: AtomicFile?
+        var rejectsFile: AtomicFile?
+        do {
+            if let path = options.output { outputFile = try env.fileSystem.createAtomically(path) }
+            if let path = options.rejects { rejectsFile = try env.fileSystem.createAtomically(path) }
+        } catch {
+            outputFile?.discard()
+            return fail(.cannotCreate, "cannot create \(error)")
+        }
+        let output = TextOutput(outputFile ?? env.standardOutput)
+        let rejects = rejectsFile.map { TextOutput($0) }
+        let reporter = DiagnosticsReporter(standardError: stderr, rejects: rejects, strict: options.strict)
+        let sink = makeSinks(options, order: order, collator: collator, today: today, output: output)
+
+        var status = ExitStatus.success
+        var rejectedAny = false
+        do {
+            for input in try expand(options.inputs, env, reporter, status: &status) {
+                let statistics = try read(input, options: options, env: env, sink: sink, reporter: reporter, status: &status)
+                rejectedAny = rejectedAny || statistics.rejected > 0
+                if options.strict && status != .success { break }
+            }
+            if !(options.strict && (rejectedAny || status != .success)) {
+                try sink.finish()
+            }
+            try output.flush()
+            try rejects?.flush()
+        } catch is DiagnosticsReporter.StrictStop {
+            rejectedAny = true
+        } catch let failure as IOFailure where failure.isBrokenPipe && outputFile == nil {
+            // The reader of our standard output went away (`| head`): done, quietly.
+            rejectsFile?.discard()
+            return .success
+        } catch {
+            outputFile?.discard()
+            rejectsFile?.discard()
+            return fail(.ioError, "\(error)")
+        }
+
+        do {
+            try rejects?.flush()
+            try rejectsFile?.commit()
+            if options.strict && (rejectedAny || status != .success) {
+                outputFile?.discard()
+            } else {
+                try outputFile?.commit()
+            }
+        } catch {
+            outputFile?.discard()
+            return fail(.ioError, "cannot write \(error)")
+        }
+        if status != .success { return status }
+        return rejectedAny ? .dataError : .success
+    }
+
+    /// `--sort`, else for the birthday formats `VCF2BIRTHDAYS_SORT` (or `upcoming` with
+    /// `--within`), else `last`; JSON keeps input order unless `--sort` is given.
+    static func sortOrder(_ options: RunOptions, _ env: Environment, _ stderr: TextOutput) -> SortOrder {
+        if let sort = options.sort { return sort }
+        if options.format == .json { return .none }
+        if let preference = env.preferences.sortOrder {
+            if let order = SortOrder(rawValue: preference.lowercased()) { return order }
+            let valid = SortOrder.allCases.map(\.rawValue).joined(separator: ", ")
+            try? stderr.write("vcf2birthdays: warning: ignoring VCF2BIRTHDAYS_SORT=\(preference) (expected one of \(valid))\n")
+        }
+        return options.withinDays != nil ? .upcoming : .last
+    }
+
+    static func makeSinks(_ options: RunOptions, order: SortOrder, collator: Collator, today: CalendarDate,
+                          output: TextOutput) -> PeopleSink {
+        let writer: PeopleSink
+        switch options.format {
+        case .list:
+            writer = ListWriter(output: output, today: today,
+                                showsDaysUntil: options.withinDays != nil || order == .upcoming)
+        case .tsv:
+            writer = TSVWriter(output: output, today: today)
+        case .json:
+            writer = JSONLinesWriter(output: output)
+        }
+        let sorted = order == .none ? writer : SortingSink(order: order, collator: collator, today: today, next: writer)
+        if options.format == .json && options.withinDays == nil { return sorted }
+        return BirthdayFilter(includesEveryone: options.includesEveryone || options.format == .json,
+                              withinDays: options.withinDays, today: today, next: sorted)
+    }
+
+    /// One input to read: its display path, and the path to open (nil = standard input).
+    struct Input {
+        var displayPath: String
+        var path: String?
+    }
+
+    /// Paths as given; directories become the `.vcf` files in them, sorted by name.
+    static func expand(_ paths: [String], _ env: Environment, _ reporter: DiagnosticsReporter,
+                       status: inout ExitStatus) throws -> [Input] {
+        if paths.isEmpty { return [Input(displayPath: "<stdin>", path: nil)] }
+        var inputs: [Input] = []
+        for path in paths {
+            if path == "-" {
+                inputs.append(Input(displayPath: "<stdin>", path: nil))
+                continue
+            }
+            switch env.fileSystem.kind(of: path) {
+            case .directory:
+                do {
+                    let names = try env.fileSystem.directoryEntries(path)
+                        .filter { !$0.hasPrefix(".") && ($0.lowercased().hasSuffix(".vcf") || $0.lowercased().hasSuffix(".vcard")) }
+                        .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+                    let base = path.hasSuffix("/") ? path : path + "/"
+                    inputs += names.map { Input(displayPath: base + $0, path: base + $0) }
+                } catch {
+                    reporter.report(Diagnostic(.error, path: path, line: 0, "cannot read directory: \((error as? IOFailure)?.reason ?? "\(error)")"))
+                    status = .noInput
+                }
+            case .missing:
+                reporter.report(Diagnostic(.error, path: path, line: 0, "no such file or directory"))
+                status = .noInput
+            case .file, .other:
+                inputs.append(Input(displayPath: path, path: path))
+            }
+        }
+        return inputs
+    }
+
+    /// Reads one input through the vCard parser in 1 MiB chunks.
+    static func read(_ input: Input, options: RunOptions, env: Environment, sink: PeopleSink,
+                     reporter: DiagnosticsReporter, status: inout ExitStatus) throws -> ReadStatistics {
+        let source: ByteSource
+        if let path = input.path {
+            do {
+                source = try env.fileSystem.openForReading(path)
+            } catch {
+                reporter.report(Diagnostic(.error, path: input.displayPath, line: 0,
+                                           "cannot open: \((error as? IOFailure)?.reason ?? "\(error)")"))
+                status = .noInput
+                return ReadStatistics()
+            }
+        } else {
+            source = env.standardInput
+        }
+        let scope: DecodeScope = options.format == .json ? .full : .namesAndDates
+        let parser = VCardParser(path: input.displayPath, sink: sink, diagnostics: reporter,
+                                 options: VCardParser.Options(scope: scope, keepsRawText: options.rejects != nil))
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var first = true
+        while true {
+            let count: Int
+            do {
+                count = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
+            } catch let failure as IOFailure {
+                reporter.report(Diagnostic(.error, path: input.displayPath, line: 0, "read error: \(failure.reason)"))
+                status = .noInput
+                return parser.statistics
+            }
+            if count == 0 { break }
+            if first {
+                first = false
+                if let problem = InputSniffer.problem(buffer[0..<count], path: input.displayPath, forced: options.inputFormat) {
+                    reporter.report(Diagnostic(.error, path: input.displayPath, line: 1, problem))
+                    status = status == .success ? .dataError : status
+                    var stats = ReadStatistics()
+                    stats.rejected = 1
+                    return stats
+                }
+            }
+            try buffer.withUnsafeBufferPointer { try parser.feed(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+        }
+        try parser.finish()
+        return parser.statistics
+    }
+}

@@ -1,0 +1,62 @@
+/// Everything the app takes from the world, handed in so tests can pass doubles: the clock,
+/// preferences, the file system and the standard streams.
+public struct Environment {
+    public var clock: any Clock
+    public var preferences: Preferences
+    public var fileSystem: any FileSystem
+    public var standardInput: any ByteSource
+    /// Standard input is a terminal: reading it would wait for typing.
+    public var standardInputIsTerminal: Bool
+    public var standardOutput: any ByteOutput
+    public var standardError: any ByteOutput
+
+    public init(clock: any Clock, preferences: Preferences, fileSystem: any FileSystem,
+                standardInput: any ByteSource, standardInputIsTerminal: Bool = false,
+                standardOutput: any ByteOutput, standardError: any ByteOutput) {
+        self.clock = clock
+        self.preferences = preferences
+        self.fileSystem = fileSystem
+        self.standardInput = standardInput
+        self.standardInputIsTerminal = standardInputIsTerminal
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
+}
+
+/// Tells what day it is.
+public protocol Clock {
+    func today() -> CalendarDate
+}
+
+/// The user's standing preferences, read once from the environment variables.
+public struct Preferences: Equatable, Sendable {
+    /// `VCF2BIRTHDAYS_SORT`, as given.
+    public var sortOrder: String?
+    /// The collation locale from `LC_ALL`, `LC_COLLATE` or `LANG` (in that order), as an ICU
+    /// locale id: `sv_SE.UTF-8` → `sv_SE`, `C`/`POSIX` → `root`.
+    public var locale: String?
+
+    public init(sortOrder: String? = nil, locale: String? = nil) {
+        self.sortOrder = sortOrder
+        self.locale = locale
+    }
+
+    /// Reads the preferences from environment variables (empty values count as unset).
+    public init(variables: [String: String]) {
+        func value(_ name: String) -> String? {
+            guard let v = variables[name], !v.isEmpty else { return nil }
+            return v
+        }
+        sortOrder = value("VCF2BIRTHDAYS_SORT")
+        locale = (value("LC_ALL") ?? value("LC_COLLATE") ?? value("LANG")).map(Preferences.icuLocale)
+    }
+
+    /// `sv_SE.UTF-8@euro` → `sv_SE`; `C`, `POSIX` and `C.UTF-8` → `root`.
+    public static func icuLocale(_ posix: String) -> String {
+        var id = Substring(posix)
+        if let at = id.firstIndex(of: "@") { id = id[..<at] }
+        if let dot = id.firstIndex(of: ".") { id = id[..<dot] }
+        if id.isEmpty || id == "C" || id == "POSIX" { return "root" }
+        return String(id)
+    }
+}

@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Bytes in: a file, standard input, or a test double.
+public protocol ByteSource: AnyObject {
+    /// Reads up to `buffer.count` bytes; 0 at the end of input.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+}
+
+/// Bytes out: standard output, a file, or a test double.
+public protocol ByteOutput: AnyObject {
+    func write(_ bytes: UnsafeRawBufferPointer) throws
+}
+
+/// A failed read or write, with the system's reason.
+public struct IOFailure: Error, Equatable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    /// The reader of a pipe went away (`| head`): not an error worth reporting.
+    public var isBrokenPipe: Bool
+
+    public init(path: String, reason: String, isBrokenPipe: Bool = false) {
+        self.path = path
+        self.reason = reason
+        self.isBrokenPipe = isBrokenPipe
+    }
+
+    init(path: String, errno code: Int32) {
+        self.init(path: path, reason: String(cString: strerror(code)), isBrokenPipe: code == EPIPE)
+    }
+
+    public var description: String { "\(path): \(reason)" }
+}
+
+/// Reads a file descriptor with `read(2)`.
+public final class FileDescriptorSource: ByteSource {
+    private let fd: Int32
+    private let path: String
+    private let closesOnDeinit: Bool
+
+    public init(fd: Int32, path: String, closesOnDeinit: Bool) {
+        self.fd = fd
+        self.path = path
+        self.closesOnDeinit = closesOnDeinit
+    }
+
+    deinit { if closesOnDeinit { close(fd) } }
+
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        while true {
+            let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
+            if n >= 0 { return n }
+            if errno != EINTR { throw IOFailure(path: path, errno: errno) }
+        }
+    }
+}
+
+/// Writes to a file descriptor with `write(2)`.
+public final class FileDescriptorOutput: ByteOutput {
+    let fd: Int32
+    let path: String
+
+    public init(fd: Int32, path: String) {
+        self.fd = fd
+        self.path = path
+    }
+
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw IOFailure(path: path, errno: errno)
+            }
+            offset += n
+        }
+    }
+}
+
+/// Buffers text and bytes in front of a `ByteOutput`, writing in 64 KiB blocks.
+public final class TextOutput {
+    private let output: ByteOutput
+    private var buffer: [UInt8] = []
+    private let blockSize: Int
+
+    public init(_ output: ByteOutput, blockSize: Int = 1 << 16) {
+        self.output = output
+        self.blockSize = blockSize
+        buffer.reserveCapacity(blockSize + 1024)
+    }
+
+    public func write(_ text: String) throws {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= blockSize { try flush() }
+    }
+
+    public func write(byte: UInt8) throws {
+        buffer.append(byte)
+        if buffer.count >= blockSize { try flush() }
+    }
+
+    public func write<C: Collection<UInt8>>(bytes: C) throws {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= blockSize { try flush() }
+    }
+
+    public func flush() throws {
+        guard !buffer.isEmpty else { return }
+        defer { buffer.removeAll(keepingCapacity: true) }
+        try buffer.withUnsafeBytes { raw in try output.write(raw) }
+    }
+}

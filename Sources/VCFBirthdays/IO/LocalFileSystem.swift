@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The real file system, through POSIX calls.
+public struct LocalFileSystem: FileSystem {
+    public init() {}
+
+    public func kind(of path: String) -> FileKind {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return .missing }
+        switch st.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .file
+        default: return .other
+        }
+    }
+
+    public func openForReading(_ path: String) throws -> ByteSource {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw IOFailure(path: path, errno: errno) }
+        return FileDescriptorSource(fd: fd, path: path, closesOnDeinit: true)
+    }
+
+    public func directoryEntries(_ path: String) throws -> [String] {
+        guard let dir = opendir(path) else { throw IOFailure(path: path, errno: errno) }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    public func createAtomically(_ path: String) throws -> AtomicFile {
+        try LocalAtomicFile(path: path)
+    }
+
+    public func isSameFile(_ a: String, _ b: String) -> Bool {
+        var sa = stat(), sb = stat()
+        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+    }
+}
+
+/// Writes to a temporary file beside the target (created with `mkstemp`, so never through a
+/// symbolic link), then `fsync` and `rename` over the target on commit. Until then, and after a
+/// discard, the target is untouched and no temporary file remains.
+final class LocalAtomicFile: AtomicFile {
+    private let path: String
+    private let temporaryPath: String
+    private var fd: Int32
+    private let output: FileDescriptorOutput
+
+    init(path: String) throws {
+        self.path = path
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array((directory + "." + name + ".tmp-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw IOFailure(path: path, errno: errno) }
+        self.fd = fd
+        self.temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        self.output = FileDescriptorOutput(fd: fd, path: path)
+        // Keep the permissions of a file being replaced; a new file gets 0666 less the umask.
+        var st = stat()
+        if stat(path, &st) == 0 {
+            fchmod(fd, st.st_mode & 0o7777)
+        } else {
+            let mask = umask(0)
+            umask(mask)
+            fchmod(fd, 0o666 & ~mask)
+        }
+    }
+
+    deinit { discard() }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        try output.write(bytes)
+    }
+
+    func commit() throws {
+        guard fd >= 0 else { return }
+        if fsync(fd) != 0 {
+            let code = errno
+            discard()
+            throw IOFailure(path: path, errno: code)
+        }
+        close(fd)
+        fd = -1
+        if rename(temporaryPath, path) != 0 {
+            let code = errno
+            unlink(temporaryPath)
+            throw IOFailure(path: path, errno: code)
+        }
+    }
+
+    func discard() {
+        guard fd >= 0 else { return }
+        close(fd)
+        fd = -1
+        unlink(temporaryPath)
+    }
+}

@@ -1,0 +1,65 @@
+/// Reads the date forms contacts carry: `1985-04-15`, `19850415`, date-times
+/// (`1985-04-15T10:00:00Z`, the date as written), year-less `--0415` and `--04-15`.
+/// Years 1604 (Apple's "no year") and 0000 mean the year is unknown.
+public enum DateParsing {
+    public enum Result: Equatable {
+        case date(PartialDate)
+        case empty
+        case invalid(String)
+    }
+
+    /// The year Apple writes for dates without a year (with or without `X-APPLE-OMIT-YEAR`).
+    public static let appleNoYear = 1604
+
+    public static func parse<C: Collection<UInt8>>(_ text: C, omitYear: Int? = nil) -> Result where C.Index == Int {
+        var lo = text.startIndex, hi = text.endIndex
+        while lo < hi, text[lo] == 0x20 || text[lo] == 0x09 { lo += 1 }
+        while hi > lo, text[hi - 1] == 0x20 || text[hi - 1] == 0x09 { hi -= 1 }
+        if lo == hi { return .empty }
+        let s = Array(text[lo..<hi])
+        var i = 0
+
+        func digits(_ count: Int) -> Int? {
+            guard i + count <= s.count else { return nil }
+            var value = 0
+            for k in i..<(i + count) {
+                let d = s[k]
+                guard d >= UInt8(ascii: "0") && d <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(d - UInt8(ascii: "0"))
+            }
+            i += count
+            return value
+        }
+        func skipDash() -> Bool {
+            if i < s.count && s[i] == UInt8(ascii: "-") { i += 1; return true }
+            return false
+        }
+        let shown = String(decoding: s, as: UTF8.self)
+
+        var year: Int?
+        if s.count >= 2 && s[0] == UInt8(ascii: "-") && s[1] == UInt8(ascii: "-") {
+            i = 2
+            if i < s.count && s[i] == UInt8(ascii: "-") { return .invalid("date '\(shown)' has no month") }
+        } else {
+            guard let y = digits(4) else { return .invalid("invalid date '\(shown)'") }
+            year = y
+            _ = skipDash()
+        }
+        guard let month = digits(2) else { return .invalid("invalid date '\(shown)'") }
+        let dashed = skipDash()
+        guard let day = digits(2) else {
+            return i == s.count && !dashed ? .invalid("date '\(shown)' has no day") : .invalid("invalid date '\(shown)'")
+        }
+        if i < s.count {
+            // The rest must be a time: `T10:00:00Z`, or after a space.
+            guard s[i] == UInt8(ascii: "T") || s[i] == UInt8(ascii: "t") || s[i] == 0x20 else {
+                return .invalid("invalid date '\(shown)'")
+            }
+        }
+        if let y = year, y == 0 || y == appleNoYear || y == omitYear { year = nil }
+        guard let date = PartialDate(year: year, month: month, day: day) else {
+            return .invalid("impossible date '\(shown)'")
+        }
+        return .date(date)
+    }
+}

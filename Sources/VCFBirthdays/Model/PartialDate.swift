@@ -1,0 +1,46 @@
+/// A date whose year may be unknown, as birthdays and anniversaries often are.
+/// Always valid: no 30 February, and 29 February only in leap years when the year is known.
+public struct PartialDate: Hashable, Sendable, CustomStringConvertible {
+    public let year: Int?
+    public let month: Int
+    public let day: Int
+
+    public init?(year: Int?, month: Int, day: Int) {
+        if let year, !(1...9999).contains(year) { return nil }
+        guard (1...12).contains(month),
+              (1...CalendarDate.daysIn(month: month, year: year)).contains(day) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// `YYYY-MM-DD`, or `--MM-DD` when the year is unknown.
+    public var description: String {
+        let monthDay = PartialDate.pad(month, 2) + "-" + PartialDate.pad(day, 2)
+        guard let year else { return "--" + monthDay }
+        return PartialDate.pad(year, 4) + "-" + monthDay
+    }
+
+    /// The first day on or after `date` on which this date recurs. In common years a 29 February
+    /// recurs on 28 February.
+    public func nextOccurrence(onOrAfter date: CalendarDate) -> CalendarDate {
+        let thisYear = occurrence(in: date.year)
+        return thisYear >= date ? thisYear : occurrence(in: date.year + 1)
+    }
+
+    /// The day this date falls on in `year`.
+    public func occurrence(in year: Int) -> CalendarDate {
+        if let date = CalendarDate(year: year, month: month, day: day) { return date }
+        return CalendarDate(year: year, month: 2, day: 28)!  // 29 February in a common year
+    }
+
+    /// The age reached on `occurrence`, when the year is known.
+    public func age(on occurrence: CalendarDate) -> Int? {
+        year.map { occurrence.year - $0 }
+    }
+
+    static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+}

@@ -1,0 +1,153 @@
+/// NDJSON: one object per person, keys in a fixed order, keys without a value left out.
+/// Dates as `YYYY-MM-DD` or `--MM-DD`; types lower-case.
+public final class JSONLinesWriter: PeopleSink {
+    private let output: TextOutput
+    private var line: [UInt8] = []
+
+    public init(output: TextOutput) {
+        self.output = output
+    }
+
+    public func consume(_ person: PersonInfo) throws {
+        line.removeAll(keepingCapacity: true)
+        var object = JSONObject(buffer: line)
+        object.string("uid", person.uid)
+        object.string("formattedName", person.formattedName)
+        object.string("familyName", person.familyName)
+        object.string("givenName", person.givenName)
+        object.strings("additionalNames", person.additionalNames)
+        object.strings("honorificPrefixes", person.honorificPrefixes)
+        object.strings("honorificSuffixes", person.honorificSuffixes)
+        object.string("nickname", person.nicknames.joined(separator: ", "))
+        object.string("birthday", person.birthday?.description)
+        object.string("anniversary", person.anniversary?.description)
+        object.string("organization", person.organization.map { ([$0] + person.organizationUnits).joined(separator: ", ") })
+        object.string("title", person.title)
+        object.string("note", person.note)
+        object.contactPoints("emails", person.emails)
+        object.contactPoints("phones", person.phones)
+        object.addresses(person.addresses)
+        object.strings("urls", person.urls)
+        object.strings("categories", person.categories)
+        line = object.finish()
+        line.append(0x0A)
+        try output.write(bytes: line)
+    }
+
+    public func finish() throws {
+        try output.flush()
+    }
+}
+
+/// Builds one JSON object into a byte buffer.
+struct JSONObject {
+    private(set) var buffer: [UInt8]
+    private var empty = true
+
+    init(buffer: [UInt8]) {
+        self.buffer = buffer
+        self.buffer.append(UInt8(ascii: "{"))
+    }
+
+    mutating func finish() -> [UInt8] {
+        buffer.append(UInt8(ascii: "}"))
+        return buffer
+    }
+
+    private mutating func key(_ name: StaticString) {
+        if !empty { buffer.append(UInt8(ascii: ",")) }
+        empty = false
+        buffer.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { buffer.append(contentsOf: $0) }
+        buffer.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+    }
+
+    mutating func string(_ name: StaticString, _ value: String?) {
+        guard let value, !value.isEmpty else { return }
+        key(name)
+        JSONObject.appendString(value, to: &buffer)
+    }
+
+    mutating func strings(_ name: StaticString, _ values: [String]) {
+        guard !values.isEmpty else { return }
+        key(name)
+        appendArray(values)
+    }
+
+    mutating func bool(_ name: StaticString, _ value: Bool) {
+        key(name)
+        buffer.append(contentsOf: (value ? "true" : "false").utf8)
+    }
+
+    private mutating func appendArray(_ values: [String]) {
+        buffer.append(UInt8(ascii: "["))
+        for (i, v) in values.enumerated() {
+            if i > 0 { buffer.append(UInt8(ascii: ",")) }
+            JSONObject.appendString(v, to: &buffer)
+        }
+        buffer.append(UInt8(ascii: "]"))
+    }
+
+    mutating func contactPoints(_ name: StaticString, _ points: [ContactPoint]) {
+        guard !points.isEmpty else { return }
+        key(name)
+        buffer.append(UInt8(ascii: "["))
+        for (i, point) in points.enumerated() {
+            if i > 0 { buffer.append(UInt8(ascii: ",")) }
+            var item = JSONObject(buffer: [])
+            item.forceString("value", point.value)
+            item.key("types")
+            item.appendArray(point.types)
+            item.bool("preferred", point.preferred)
+            buffer.append(contentsOf: item.finish())
+        }
+        buffer.append(UInt8(ascii: "]"))
+    }
+
+    mutating func addresses(_ addresses: [PostalAddress]) {
+        guard !addresses.isEmpty else { return }
+        key("addresses")
+        buffer.append(UInt8(ascii: "["))
+        for (i, a) in addresses.enumerated() {
+            if i > 0 { buffer.append(UInt8(ascii: ",")) }
+            var item = JSONObject(buffer: [])
+            item.string("poBox", a.poBox)
+            item.string("extended", a.extended)
+            item.string("street", a.street)
+            item.string("locality", a.locality)
+            item.string("region", a.region)
+            item.string("postalCode", a.postalCode)
+            item.string("country", a.country)
+            item.key("types")
+            item.appendArray(a.types)
+            item.bool("preferred", a.preferred)
+            buffer.append(contentsOf: item.finish())
+        }
+        buffer.append(UInt8(ascii: "]"))
+    }
+
+    private mutating func forceString(_ name: StaticString, _ value: String) {
+        key(name)
+        JSONObject.appendString(value, to: &buffer)
+    }
+
+    /// A JSON string literal: `"` `\` and control characters escaped, everything else as UTF-8.
+    static func appendString(_ value: String, to buffer: inout [UInt8]) {
+        buffer.append(UInt8(ascii: "\""))
+        for b in value.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0A: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0..<0x20:
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                           hex[Int(b >> 4)], hex[Int(b & 0xF)]])
+            default: buffer.append(b)
+            }
+        }
+        buffer.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,81 @@
+/// Buffers people with a sort key computed once each (ICU sort keys, compared as bytes), then
+/// forwards them in order on `finish()`. Ties keep input order, so output is deterministic.
+public final class SortingSink: PeopleSink {
+    private let order: SortOrder
+    private let collator: Collator
+    private let today: CalendarDate
+    private let next: PeopleSink
+    private var entries: [(key: [UInt8], person: PersonInfo)] = []
+
+    public init(order: SortOrder, collator: Collator, today: CalendarDate, next: PeopleSink) {
+        self.order = order
+        self.collator = collator
+        self.today = today
+        self.next = next
+    }
+
+    public func consume(_ person: PersonInfo) throws {
+        guard order != .none else { return try next.consume(person) }
+        entries.append((sortKey(person), person))
+    }
+
+    public func finish() throws {
+        // Swift's sort is stable: equal keys stay in input order.
+        entries.sort { a, b in
+            a.key.withUnsafeBytes { ka in
+                b.key.withUnsafeBytes { kb in
+                    let common = min(ka.count, kb.count)
+                    let c = common == 0 ? 0 : memcmp(ka.baseAddress!, kb.baseAddress!, common)
+                    return c != 0 ? c < 0 : ka.count < kb.count
+                }
+            }
+        }
+        for entry in entries { try next.consume(entry.person) }
+        entries.removeAll()
+        try next.finish()
+    }
+
+    /// The bytes people are ordered by.
+    func sortKey(_ person: PersonInfo) -> [UInt8] {
+        switch order {
+        case .last, .none:
+            return collator.sortKey(Self.sortName(person, familyFirst: true))
+        case .first:
+            return collator.sortKey(Self.sortName(person, familyFirst: false))
+        case .date, .upcoming:
+            var key: [UInt8]
+            if let birthday = person.birthday {
+                let rank = order == .date ? birthday.month * 100 + birthday.day
+                                          : Upcoming(birthday: birthday, today: today).days
+                key = [UInt8(rank >> 8 & 0xFF), UInt8(rank & 0xFF)]
+            } else {
+                key = [0xFF, 0xFF]
+            }
+            key += collator.sortKey(Self.sortName(person, familyFirst: true))
+            return key
+        }
+    }
+
+    /// The name people are sorted by: name parts separated by tabs (which sort before every
+    /// letter), using `SORT-AS` or phonetic spellings where present; `FN` when there are no
+    /// name parts.
+    static func sortName(_ person: PersonInfo, familyFirst: Bool) -> String {
+        func preferred(_ sortAs: Int, _ phonetic: String?, _ parts: [String]) -> String {
+            if sortAs < person.sortAs.count, !person.sortAs[sortAs].isEmpty { return person.sortAs[sortAs] }
+            if let phonetic, !phonetic.isEmpty { return phonetic }
+            return parts.joined(separator: " ")
+        }
+        let family = preferred(0, person.phoneticFamilyName, person.familyNames)
+        let given = preferred(1, person.phoneticGivenName, person.givenNames)
+        guard !family.isEmpty || !given.isEmpty else { return person.displayName }
+        let rest = [person.additionalNames.joined(separator: " "), person.honorificPrefixes.joined(separator: " "),
+                    person.honorificSuffixes.joined(separator: " ")]
+        return ((familyFirst ? [family, given] : [given, family]) + rest).joined(separator: "\t")
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,15 @@
+/// A person's next birthday as seen from a given day.
+public struct Upcoming: Equatable, Sendable {
+    /// The next day on or after today when the birthday recurs.
+    public var date: CalendarDate
+    /// Days from today until then (0 = today).
+    public var days: Int
+    /// The age reached then, when the birth year is known.
+    public var age: Int?
+
+    public init(birthday: PartialDate, today: CalendarDate) {
+        date = birthday.nextOccurrence(onOrAfter: today)
+        days = today.days(until: date)
+        age = birthday.age(on: date)
+    }
+}

@@ -1,0 +1,156 @@
+/// The content lines of one card, kept as byte ranges into one arena so that a card costs a few
+/// array appends, not an allocation per property. Strings are made only for what is used.
+struct CardBuffer {
+    struct Property {
+        var group: Range<Int>
+        var name: Range<Int>
+        var parameters: Range<Int>  // indices into `parameters`
+        var value: Range<Int>
+        var line: Int
+    }
+
+    struct Parameter {
+        var name: Range<Int>   // empty for a bare vCard 2.1 parameter (`EMAIL;INTERNET:`)
+        var value: Range<Int>  // raw, quotes and RFC 6868 escapes still in place
+    }
+
+    var bytes: [UInt8] = []
+    var properties: [Property] = []
+    var parameters: [Parameter] = []
+    var raw: [UInt8] = []
+    var beginLine = 0
+    var version: VCardVersion = .v30
+    /// Text of nested `AGENT` cards, by property index, in the vCard 3.0 inline form.
+    var agentValues: [Int: [UInt8]] = [:]
+
+    mutating func reset(beginLine: Int) {
+        bytes.removeAll(keepingCapacity: true)
+        properties.removeAll(keepingCapacity: true)
+        parameters.removeAll(keepingCapacity: true)
+        raw.removeAll(keepingCapacity: true)
+        agentValues.removeAll()
+        self.beginLine = beginLine
+        version = .v30
+    }
+
+    /// Adds a logical line; false when it is not a property (no name or no colon).
+    mutating func append(line: UnsafeBufferPointer<UInt8>, number: Int) -> Bool {
+        guard let parsed = ContentLineParser.parse(line) else { return false }
+        let base = bytes.count
+        bytes.append(contentsOf: line)
+        let firstParameter = parameters.count
+        for p in parsed.parameters {
+            parameters.append(Parameter(name: p.name.shifted(by: base), value: p.value.shifted(by: base)))
+        }
+        properties.append(Property(group: parsed.group.shifted(by: base), name: parsed.name.shifted(by: base),
+                                   parameters: firstParameter..<parameters.count,
+                                   value: parsed.value.shifted(by: base), line: number))
+        return true
+    }
+
+    func slice(_ range: Range<Int>) -> ArraySlice<UInt8> { bytes[range] }
+
+    /// Whether the bytes in `range` equal `upper` (upper-case ASCII), ignoring case.
+    func equalsIgnoringCase(_ range: Range<Int>, _ upper: StaticString) -> Bool {
+        guard range.count == upper.utf8CodeUnitCount else { return false }
+        return upper.withUTF8Buffer { pattern in
+            var k = 0
+            for i in range {
+                if asciiUpper(bytes[i]) != pattern[k] { return false }
+                k += 1
+            }
+            return true
+        }
+    }
+
+    /// The value with surrounding white space removed equals `upper`, ignoring case.
+    func valueIs(_ property: Property, _ upper: StaticString) -> Bool {
+        var range = property.value
+        while let first = range.first, bytes[first] == 0x20 || bytes[first] == 0x09 { range = range.dropFirst() }
+        while let last = range.last, bytes[last] == 0x20 || bytes[last] == 0x09 { range = range.dropLast() }
+        return equalsIgnoringCase(range, upper)
+    }
+
+    /// The upper-case property name, without its group.
+    func name(of property: Property) -> String {
+        String(decoding: bytes[property.name].lazy.map(asciiUpper), as: UTF8.self)
+    }
+}
+
+enum VCardVersion: Sendable {
+    case v21, v30, v40
+}
+
+extension Range where Bound == Int {
+    func shifted(by offset: Int) -> Range<Int> { (lowerBound + offset)..<(upperBound + offset) }
+}
+
+/// Splits one logical content line (`group.NAME;PARAM=x;BARE:value`) into byte ranges.
+enum ContentLineParser {
+    struct Parsed {
+        var group: Range<Int>
+        var name: Range<Int>
+        var parameters: [(name: Range<Int>, value: Range<Int>)]
+        var value: Range<Int>
+    }
+
+    static func parse(_ line: UnsafeBufferPointer<UInt8>) -> Parsed? {
+        if let parsed = parse(line, honouringQuotes: true) { return parsed }
+        return parse(line, honouringQuotes: false)  // an unbalanced quote: take the first colon
+    }
+
+    private static func parse(_ line: UnsafeBufferPointer<UInt8>, honouringQuotes: Bool) -> Parsed? {
+        let n = line.count
+        var i = 0
+        while i < n && (line[i] == 0x20 || line[i] == 0x09) { i += 1 }
+        var nameStart = i
+        var group = i..<i
+        while i < n {
+            let b = line[i]
+            if b == UInt8(ascii: ";") || b == UInt8(ascii: ":") { break }
+            if b == UInt8(ascii: ".") && group.isEmpty {
+                group = nameStart..<i
+                nameStart = i + 1
+            }
+            i += 1
+        }
+        guard i < n else { return nil }
+        var nameEnd = i
+        while nameEnd > nameStart && (line[nameEnd - 1] == 0x20 || line[nameEnd - 1] == 0x09) { nameEnd -= 1 }
+        guard nameEnd > nameStart else { return nil }
+        var parameters: [(name: Range<Int>, value: Range<Int>)] = []
+        while i < n && line[i] == UInt8(ascii: ";") {
+            i += 1
+            let start = i
+            var equals = -1
+            var quoted = false
+            while i < n {
+                let b = line[i]
+                if b == UInt8(ascii: "\"") && honouringQuotes {
+                    quoted.toggle()
+                } else if !quoted {
+                    if b == UInt8(ascii: ";") || b == UInt8(ascii: ":") { break }
+                    if b == UInt8(ascii: "=") && equals < 0 { equals = i }
+                }
+                i += 1
+            }
+            guard i < n else { return nil }
+            if i > start {
+                if equals >= 0 {
+                    parameters.append((name: trimmed(line, start..<equals), value: (equals + 1)..<i))
+                } else {
+                    parameters.append((name: start..<start, value: trimmed(line, start..<i)))
+                }
+            }
+        }
+        guard i < n, line[i] == UInt8(ascii: ":") else { return nil }
+        return Parsed(group: group, name: nameStart..<nameEnd, parameters: parameters, value: (i + 1)..<n)
+    }
+
+    private static func trimmed(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        var r = range
+        while let f = r.first, line[f] == 0x20 || line[f] == 0x09 { r = r.dropFirst() }
+        while let l = r.last, line[l] == 0x20 || line[l] == 0x09 { r = r.dropLast() }
+        return r
+    }
+}

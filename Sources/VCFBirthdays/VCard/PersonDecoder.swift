@@ -1,0 +1,305 @@
+/// What a reader decodes: everything, or only what the birthday formats show (names, dates,
+/// UID), which skips the work of decoding e-mails, addresses, notes and unknown properties.
+public enum DecodeScope: Sendable {
+    case full
+    case namesAndDates
+}
+
+/// Builds a `PersonInfo` from the properties of one card and collects warnings with positions.
+final class PersonDecoder {
+    private let scope: DecodeScope
+    private var converters: [String: CharsetConverter?] = [:]
+    private(set) var warnings: [(line: Int, message: String)] = []
+
+    init(scope: DecodeScope) {
+        self.scope = scope
+    }
+
+    func decode(_ card: CardBuffer, path: String) -> PersonInfo {
+        warnings.removeAll(keepingCapacity: true)
+        var person = PersonInfo(source: SourcePosition(path: path, line: card.beginLine))
+        var version: VCardVersion?
+        var labels: [ArraySlice<UInt8>: String] = [:]  // Apple item group → X-ABLabel
+        var names: [PropertyName?] = []
+        names.reserveCapacity(card.properties.count)
+        for property in card.properties {
+            let name = PropertyName(upper: card.name(of: property))
+            names.append(name)
+            if name == .version {
+                let v = card.slice(property.value)
+                let parsed: VCardVersion = v.starts(with: Array("2.1".utf8)) ? .v21 : v.starts(with: Array("4.0".utf8)) ? .v40 : .v30
+                if let version, version != parsed {
+                    warn(property.line, "conflicting VERSION; the first one counts")
+                } else {
+                    version = parsed
+                }
+            } else if name == .appleLabel, !property.group.isEmpty {
+                labels[card.slice(property.group)] = withValue(card, property) { appleLabel(ValueDecoding.unescape($0)) }
+            }
+        }
+        let v = version ?? .v30
+        var meaningful = 0
+        for (index, property) in card.properties.enumerated() {
+            let name = names[index]
+            if name != .version { meaningful += 1 }
+            if scope == .namesAndDates && !(name?.isNameOrDate ?? false) { continue }
+            let label = property.group.isEmpty ? nil : labels[card.slice(property.group)]
+            if !apply(name, property, index: index, in: card, version: v, label: label, to: &person),
+               scope == .full {
+                person.extraProperties.append(extra(property, index: index, in: card))
+            }
+        }
+        if meaningful == 0 { warn(card.beginLine, "empty vCard") }
+        return person
+    }
+
+    /// Stores a known property in the model; false when it goes to `extraProperties` instead
+    /// (unknown, repeated, or not representable, such as a birthday given as text).
+    private func apply(_ name: PropertyName?, _ p: CardBuffer.Property, index: Int, in card: CardBuffer,
+                       version: VCardVersion, label: String?, to person: inout PersonInfo) -> Bool {
+        guard let name else { return false }
+        switch name {
+        case .version:
+            return true
+        case .formattedName:
+            guard person.formattedName == nil else { return false }
+            person.formattedName = text(card, p)
+        case .name:
+            guard !person.hasNameParts && person.honorificPrefixes.isEmpty else { return false }
+            let parts = withValue(card, p) { ValueDecoding.structured($0, lists: version != .v21) }
+            func part(_ i: Int) -> [String] { i < parts.count ? parts[i].map { $0.trimmingSpaces() }.filter { !$0.isEmpty } : [] }
+            person.familyNames = part(0)
+            person.givenNames = part(1)
+            person.additionalNames = part(2)
+            person.honorificPrefixes = part(3)
+            person.honorificSuffixes = part(4)
+            person.sortAs = parameterValues(card, p, "SORT-AS").map { $0.trimmingSpaces() }
+        case .nickname:
+            person.nicknames += withValue(card, p) { ValueDecoding.textList($0) }
+        case .birthday:
+            guard person.birthday == nil else { return false }
+            guard let date = date(card, p, what: "birthday") else { return false }
+            person.birthday = date
+        case .anniversary:
+            guard person.anniversary == nil else { return false }
+            guard let date = date(card, p, what: "anniversary") else { return false }
+            person.anniversary = date
+        case .appleDate:
+            guard label?.lowercased() == "anniversary", person.anniversary == nil else { return false }
+            guard let date = date(card, p, what: "anniversary") else { return false }
+            person.anniversary = date
+        case .organization:
+            guard person.organization == nil else { return false }
+            let parts = withValue(card, p) { ValueDecoding.structured($0, lists: false) }.map { $0[0].trimmingSpaces() }
+            person.organization = parts.first ?? ""
+            person.organizationUnits = parts.dropFirst().filter { !$0.isEmpty }
+        case .title:
+            guard person.title == nil else { return false }
+            person.title = text(card, p)
+        case .note:
+            guard person.note == nil else { return false }
+            person.note = text(card, p)
+        case .email:
+            let (types, preferred) = typesAndPreference(card, p, label: label, dropping: ["internet"])
+            person.emails.append(ContactPoint(value: text(card, p).trimmingSpaces(), types: types, preferred: preferred))
+        case .phone:
+            var value = text(card, p).trimmingSpaces()
+            if value.utf8.count > 4, value.lowercased().hasPrefix("tel:") { value = String(value.dropFirst(4)) }
+            let (types, preferred) = typesAndPreference(card, p, label: label, dropping: [])
+            person.phones.append(ContactPoint(value: value, types: types, preferred: preferred))
+        case .address:
+            let parts = withValue(card, p) { ValueDecoding.structured($0, lists: false) }.map { $0[0] }
+            func part(_ i: Int) -> String { i < parts.count ? parts[i] : "" }
+            var address = PostalAddress()
+            address.poBox = part(0)
+            address.extended = part(1)
+            address.street = part(2)
+            address.locality = part(3)
+            address.region = part(4)
+            address.postalCode = part(5)
+            address.country = part(6)
+            (address.types, address.preferred) = typesAndPreference(card, p, label: label, dropping: [])
+            person.addresses.append(address)
+        case .url:
+            person.urls.append(text(card, p).trimmingSpaces())
+        case .categories:
+            person.categories += withValue(card, p) { ValueDecoding.textList($0) }
+        case .uid:
+            guard person.uid == nil else { return false }
+            person.uid = text(card, p).trimmingSpaces()
+        case .phoneticFirst:
+            person.phoneticGivenName = text(card, p)
+        case .phoneticMiddle:
+            person.phoneticAdditionalName = text(card, p)
+        case .phoneticLast:
+            person.phoneticFamilyName = text(card, p)
+        case .appleLabel, .agent:
+            return false
+        }
+        return true
+    }
+
+    // MARK: Values
+
+    /// Calls `body` with the value's bytes after transfer decoding: quoted-printable decoded and
+    /// converted from its `CHARSET` to UTF-8; bytes that are not valid UTF-8 are read as
+    /// Windows-1252, with a warning.
+    private func withValue<R>(_ card: CardBuffer, _ p: CardBuffer.Property,
+                              _ body: (ArraySlice<UInt8>) -> R) -> R {
+        var bytes = card.slice(p.value)
+        var decoded: [UInt8]?
+        var charset: String?
+        for k in p.parameters {
+            let param = card.parameters[k]
+            if param.name.isEmpty {
+                if card.equalsIgnoringCase(param.value, "QUOTED-PRINTABLE") {
+                    decoded = ValueDecoding.decodeQuotedPrintable(bytes)
+                }
+            } else if card.equalsIgnoringCase(param.name, "ENCODING") {
+                if card.equalsIgnoringCase(param.value, "QUOTED-PRINTABLE") {
+                    decoded = ValueDecoding.decodeQuotedPrintable(bytes)
+                }
+            } else if card.equalsIgnoringCase(param.name, "CHARSET") {
+                charset = ValueDecoding.parameterValue(card.slice(param.value))
+            }
+        }
+        if let d = decoded { bytes = d[...] }
+        if let charset, !Self.isUTF8Name(charset) {
+            if let converter = converter(charset) {
+                let (utf8, substitutions) = converter.utf8(from: bytes)
+                if substitutions > 0 {
+                    warn(p.line, "\(substitutions) byte(s) not valid in \(charset) replaced by U+FFFD")
+                }
+                return body(utf8[...])
+            }
+            warn(p.line, "unknown CHARSET '\(charset)'; value read as UTF-8")
+        }
+        if !ValueDecoding.isValidUTF8(bytes), let cp1252 = converter("windows-1252") {
+            warn(p.line, "value is not valid UTF-8; read as Windows-1252")
+            return body(cp1252.utf8(from: bytes).bytes[...])
+        }
+        return body(bytes)
+    }
+
+    private func text(_ card: CardBuffer, _ p: CardBuffer.Property) -> String {
+        withValue(card, p) { ValueDecoding.unescape($0) }
+    }
+
+    private func converter(_ charset: String) -> CharsetConverter? {
+        let key = charset.lowercased()
+        if let cached = converters[key] { return cached }
+        let made = try? CharsetConverter(charset: charset)
+        converters[key] = made
+        return made
+    }
+
+    static func isUTF8Name(_ charset: String) -> Bool {
+        let folded = charset.lowercased().filter { $0 != "-" && $0 != "_" }
+        return folded == "utf8"
+    }
+
+    /// A date property; nil (with a warning where due) when it is empty, text, or invalid.
+    private func date(_ card: CardBuffer, _ p: CardBuffer.Property, what: String) -> PartialDate? {
+        var omitYear: Int?
+        for value in parameterValues(card, p, "VALUE") where value.lowercased() == "text" {
+            return nil
+        }
+        if let omit = parameterValues(card, p, "X-APPLE-OMIT-YEAR").first { omitYear = Int(omit) }
+        switch withValue(card, p, { DateParsing.parse($0, omitYear: omitYear) }) {
+        case .date(let date):
+            return date
+        case .empty:
+            return nil
+        case .invalid(let reason):
+            warn(p.line, "\(reason): no \(what) taken")
+            return nil
+        }
+    }
+
+    // MARK: Parameters
+
+    /// The values of every parameter named `upper`, unquoted and split at commas.
+    private func parameterValues(_ card: CardBuffer, _ p: CardBuffer.Property, _ upper: StaticString) -> [String] {
+        var values: [String] = []
+        for k in p.parameters {
+            let param = card.parameters[k]
+            guard card.equalsIgnoringCase(param.name, upper) else { continue }
+            values += ValueDecoding.parameterValue(card.slice(param.value)).split(separator: ",").map(String.init)
+        }
+        return values
+    }
+
+    /// Lower-case types from `TYPE=` and bare 2.1 parameters plus an Apple label, and whether
+    /// the item is preferred (`TYPE=pref`, bare `PREF`, `PREF=1`).
+    private func typesAndPreference(_ card: CardBuffer, _ p: CardBuffer.Property, label: String?,
+                                    dropping: Set<String>) -> ([String], Bool) {
+        var types: [String] = []
+        var preferred = false
+        func add(_ raw: String) {
+            let type = raw.trimmingSpaces().lowercased()
+            if type == "pref" { preferred = true; return }
+            if type.isEmpty || dropping.contains(type) || types.contains(type) { return }
+            types.append(type)
+        }
+        for k in p.parameters {
+            let param = card.parameters[k]
+            if param.name.isEmpty {
+                if !Self.isEncodingName(card, param.value) { add(ValueDecoding.parameterValue(card.slice(param.value))) }
+            } else if card.equalsIgnoringCase(param.name, "TYPE") {
+                ValueDecoding.parameterValue(card.slice(param.value)).split(separator: ",").forEach { add(String($0)) }
+            } else if card.equalsIgnoringCase(param.name, "PREF") {
+                if ValueDecoding.parameterValue(card.slice(param.value)).trimmingSpaces() == "1" { preferred = true }
+            }
+        }
+        if let label { add(label) }
+        return (types, preferred)
+    }
+
+    private static func isEncodingName(_ card: CardBuffer, _ range: Range<Int>) -> Bool {
+        card.equalsIgnoringCase(range, "QUOTED-PRINTABLE") || card.equalsIgnoringCase(range, "BASE64")
+            || card.equalsIgnoringCase(range, "8BIT") || card.equalsIgnoringCase(range, "7BIT")
+    }
+
+    /// Apple's `_$!<Anniversary>!$_` → `Anniversary`; custom labels as they are.
+    private func appleLabel(_ label: String) -> String {
+        if label.hasPrefix("_$!<") && label.hasSuffix(">!$_") && label.count > 8 {
+            return String(label.dropFirst(4).dropLast(4))
+        }
+        return label
+    }
+
+    // MARK: Extra properties
+
+    /// The property as read, with transfer encodings undone: a quoted-printable value becomes
+    /// UTF-8 text and loses its `ENCODING`/`CHARSET` parameters; escapes stay as they were.
+    private func extra(_ p: CardBuffer.Property, index: Int, in card: CardBuffer) -> VCardProperty {
+        var parameters: [VCardParameter] = []
+        for k in p.parameters {
+            let param = card.parameters[k]
+            var name = param.name.isEmpty ? "TYPE" : String(decoding: card.slice(param.name).map(asciiUpper), as: UTF8.self)
+            let value = ValueDecoding.parameterValue(card.slice(param.value))
+            if param.name.isEmpty && Self.isEncodingName(card, param.value) { name = "ENCODING" }
+            if name == "ENCODING" && value.uppercased() == "QUOTED-PRINTABLE" { continue }
+            if name == "CHARSET" { continue }
+            let values = name == "TYPE" ? value.split(separator: ",").map(String.init) : [value]
+            if let last = parameters.last, last.name == name, name == "TYPE" {
+                parameters[parameters.count - 1].values += values
+            } else {
+                parameters.append(VCardParameter(name: name, values: values))
+            }
+        }
+        let value: String
+        if let agent = card.agentValues[index] {
+            value = ValueDecoding.makeString(agent)
+        } else {
+            value = withValue(card, p) { ValueDecoding.makeString($0) }
+        }
+        let group = p.group.isEmpty ? nil : ValueDecoding.makeString(card.slice(p.group))
+        return VCardProperty(group: group, name: ValueDecoding.makeString(card.slice(p.name)),
+                             parameters: parameters, value: value, line: p.line)
+    }
+
+    private func warn(_ line: Int, _ message: String) {
+        warnings.append((line, message))
+    }
+}

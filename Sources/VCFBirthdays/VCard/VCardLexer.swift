@@ -1,0 +1,217 @@
+/// Turns vCard bytes into logical content lines: splits CRLF, LF and CR line ends, unfolds
+/// continuation lines (a leading space or tab), joins vCard 2.1 quoted-printable soft line breaks
+/// (also when the next line is not indented, as Android writes them) and unindented base64
+/// continuation lines, skips blank lines and a leading UTF-8 byte-order mark.
+///
+/// Resumable and pure: feed chunks of any size (one byte at a time gives the same lines) and
+/// call `finish()` at the end of input. Memory grows with the longest logical line only.
+public struct VCardLexer {
+    /// One logical line: its unfolded bytes, the raw bytes it was read from (when raw text is
+    /// kept) and the 1-based line number where it starts.
+    public struct Line {
+        public let bytes: UnsafeBufferPointer<UInt8>
+        public let raw: UnsafeBufferPointer<UInt8>
+        public let number: Int
+    }
+
+    private let keepsRaw: Bool
+    private var logical: [UInt8] = []   // the pending logical line, unfolded
+    private var raw: [UInt8] = []       // its physical lines with their line ends
+    private var hasPending = false
+    private var pendingNumber = 0
+    private var carry: [UInt8] = []     // a physical line that spans chunks
+    private var physicalNumber = 0      // number of the last completed physical line
+    private var afterCR = false         // the last byte seen ended a line with CR
+    private var lastLineInRaw = false   // the last completed physical line went into `raw`
+    private var atStart = true          // nothing seen yet (for the byte-order mark)
+    private var bomMatched = 0
+
+    public init(keepsRawText: Bool = false) {
+        keepsRaw = keepsRawText
+        logical.reserveCapacity(256)
+    }
+
+    /// The number of physical lines read so far.
+    public var linesRead: Int { physicalNumber }
+
+    public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, emit: (Line) throws -> Void) rethrows {
+        var i = 0
+        let n = chunk.count
+        guard n > 0 else { return }
+        if atStart {
+            // Skip a UTF-8 byte-order mark, which may itself arrive split across chunks.
+            let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+            while i < n, bomMatched < 3, chunk[i] == bom[bomMatched] {
+                bomMatched += 1
+                i += 1
+            }
+            if bomMatched == 3 || (i < n) {
+                if bomMatched < 3 && bomMatched > 0 {
+                    carry.append(contentsOf: bom[0..<bomMatched])  // not a BOM after all
+                }
+                atStart = false
+            }
+            if i == n && atStart { return }
+        }
+        if afterCR {
+            afterCR = false
+            if i < n && chunk[i] == 0x0A {  // the LF of a CRLF split across chunks
+                if lastLineInRaw && keepsRaw { raw.append(0x0A) }
+                i += 1
+            }
+        }
+        while i < n {
+            var end = i
+            while end < n {
+                let b = chunk[end]
+                if b == 0x0A || b == 0x0D { break }
+                end += 1
+            }
+            if end == n {  // the line goes on in the next chunk
+                carry.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[i..<n]))
+                return
+            }
+            var next = end + 1
+            var terminatorLength = 1
+            if chunk[end] == 0x0D {
+                if next < n {
+                    if chunk[next] == 0x0A {
+                        next += 1
+                        terminatorLength = 2
+                    }
+                } else {
+                    afterCR = true
+                }
+            }
+            if carry.isEmpty {
+                try physicalLine(UnsafeBufferPointer(rebasing: chunk[i..<end]),
+                                 terminator: UnsafeBufferPointer(rebasing: chunk[end..<end + terminatorLength]),
+                                 emit: emit)
+            } else {
+                carry.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[i..<end]))
+                let line = carry
+                carry.removeAll(keepingCapacity: true)
+                try line.withUnsafeBufferPointer { content in
+                    try physicalLine(content, terminator: UnsafeBufferPointer(rebasing: chunk[end..<end + terminatorLength]),
+                                     emit: emit)
+                }
+            }
+            i = next
+        }
+    }
+
+    /// Ends the input: emits the pending line and a last line that has no line end.
+    public mutating func finish(emit: (Line) throws -> Void) rethrows {
+        if atStart && bomMatched > 0 && bomMatched < 3 {
+            carry.append(contentsOf: [0xEF, 0xBB, 0xBF][0..<bomMatched])
+        }
+        atStart = false
+        afterCR = false
+        if !carry.isEmpty {
+            let line = carry
+            carry.removeAll(keepingCapacity: true)
+            try line.withUnsafeBufferPointer { content in
+                try physicalLine(content, terminator: UnsafeBufferPointer(start: nil, count: 0), emit: emit)
+            }
+        }
+        try flush(emit: emit)
+    }
+
+    private mutating func physicalLine(_ content: UnsafeBufferPointer<UInt8>, terminator: UnsafeBufferPointer<UInt8>,
+                                       emit: (Line) throws -> Void) rethrows {
+        physicalNumber += 1
+        if content.isEmpty {  // a blank line ends the pending line and is skipped
+            try flush(emit: emit)
+            lastLineInRaw = false
+            return
+        }
+        let first = content[0]
+        if hasPending && pendingEndsWithSoftBreak() {
+            logical.removeLast()  // the soft break's "="
+            logical.append(contentsOf: content)
+        } else if hasPending && (first == 0x20 || first == 0x09) {
+            logical.append(contentsOf: UnsafeBufferPointer(rebasing: content[1...]))
+        } else if hasPending && VCardLexer.isBase64Text(content) && pendingIsBase64() {
+            logical.append(contentsOf: content)
+        } else {
+            try flush(emit: emit)
+            hasPending = true
+            pendingNumber = physicalNumber
+            logical.append(contentsOf: content)
+        }
+        if keepsRaw {
+            raw.append(contentsOf: content)
+            raw.append(contentsOf: terminator)
+        }
+        lastLineInRaw = true
+    }
+
+    private mutating func flush(emit: (Line) throws -> Void) rethrows {
+        guard hasPending else { return }
+        try logical.withUnsafeBufferPointer { bytes in
+            try raw.withUnsafeBufferPointer { rawBytes in
+                try emit(Line(bytes: bytes, raw: rawBytes, number: pendingNumber))
+            }
+        }
+        hasPending = false
+        logical.removeAll(keepingCapacity: true)
+        raw.removeAll(keepingCapacity: true)
+    }
+
+    /// The pending line is quoted-printable and ends with a soft line break ("=").
+    private func pendingEndsWithSoftBreak() -> Bool {
+        guard logical.last == UInt8(ascii: "=") else { return false }
+        return VCardLexer.parametersContain(logical, "QUOTED-PRINTABLE")
+    }
+
+    /// The pending line holds a base64 value (`ENCODING=BASE64`, `ENCODING=b`, bare `BASE64`).
+    private func pendingIsBase64() -> Bool {
+        VCardLexer.parametersContain(logical, "BASE64") || VCardLexer.parametersContain(logical, "ENCODING=B;")
+            || VCardLexer.parametersContain(logical, "ENCODING=B:")
+    }
+
+    /// A line that can only be more base64 text: base64 characters and nothing else.
+    static func isBase64Text(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        for b in line {
+            switch b {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="):
+                continue
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Whether `needle` (upper-case ASCII) occurs, ignoring case, in the part of `line` before
+    /// the value (up to and including the first colon outside quotes).
+    static func parametersContain(_ line: [UInt8], _ needle: StaticString) -> Bool {
+        let count = needle.utf8CodeUnitCount
+        return needle.withUTF8Buffer { pattern -> Bool in
+            var end = 0
+            var quoted = false
+            while end < line.count {
+                let b = line[end]
+                if b == UInt8(ascii: "\"") { quoted.toggle() }
+                if b == UInt8(ascii: ":") && !quoted { break }
+                end += 1
+            }
+            end = Swift.min(end + 1, line.count)
+            guard end >= count else { return false }
+            var start = 0
+            while start + count <= end {
+                var k = 0
+                while k < count && asciiUpper(line[start + k]) == pattern[k] { k += 1 }
+                if k == count { return true }
+                start += 1
+            }
+            return false
+        }
+    }
+}
+
+@inline(__always)
+func asciiUpper(_ b: UInt8) -> UInt8 {
+    (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) ? b - 32 : b
+}

@@ -1,0 +1,215 @@
+/// Streams vCard 2.1, 3.0 and 4.0 bytes into `PersonInfo` values pushed into a sink.
+///
+/// Feed chunks of any size, then call `finish()`. Warnings and rejected records go to the
+/// diagnostics handler with their line. A card that never ends (`END:VCARD` missing, or a new
+/// `BEGIN:VCARD` first) and text outside any card are rejected; every other card is converted.
+/// Nested 2.1/3.0 `AGENT` cards stay inside their parent's `AGENT` property.
+public final class VCardParser {
+    public struct Options: Sendable {
+        public var scope: DecodeScope
+        /// Keep the raw text of each record so rejects can be written out as they were read.
+        public var keepsRawText: Bool
+
+        public init(scope: DecodeScope = .full, keepsRawText: Bool = false) {
+            self.scope = scope
+            self.keepsRawText = keepsRawText
+        }
+    }
+
+    public let path: String
+    public private(set) var statistics = ReadStatistics()
+    private let sink: PeopleSink
+    private let diagnostics: DiagnosticsHandler
+    private let keepsRaw: Bool
+    private var lexer: VCardLexer
+    private let decoder: PersonDecoder
+    private var card = CardBuffer()
+    private var inCard = false
+    private var nestedDepth = 0
+    private var agentIndex = 0
+    private var agentText: [UInt8] = []
+    private var stray: [UInt8] = []
+    private var strayLine = 0
+    private var strayPreview = ""
+
+    public init(path: String, sink: PeopleSink, diagnostics: DiagnosticsHandler, options: Options = Options()) {
+        self.path = path
+        self.sink = sink
+        self.diagnostics = diagnostics
+        self.keepsRaw = options.keepsRawText
+        self.lexer = VCardLexer(keepsRawText: options.keepsRawText)
+        self.decoder = PersonDecoder(scope: options.scope)
+    }
+
+    public func feed(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        try lexer.feed(bytes) { try self.handle($0) }
+    }
+
+    public func feed(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBufferPointer { try feed($0) }
+    }
+
+    /// Ends the input: a card still open is rejected, and the sink is not finished here (a
+    /// sink may take several inputs).
+    public func finish() throws {
+        try lexer.finish { try self.handle($0) }
+        if inCard {
+            inCard = false
+            try reject(line: card.beginLine, "vCard is not closed: no END:VCARD before the end of the input", raw: card.raw)
+        }
+        try flushStray()
+    }
+
+    private func handle(_ line: VCardLexer.Line) throws {
+        let marker = Self.marker(line.bytes)
+        if !inCard {
+            if marker == .begin {
+                try flushStray()
+                startCard(line)
+            } else {
+                if stray.isEmpty && strayPreview.isEmpty {
+                    strayLine = line.number
+                    strayPreview = String(decoding: line.bytes.prefix(40), as: UTF8.self)
+                }
+                if keepsRaw { stray.append(contentsOf: line.raw) }
+            }
+            return
+        }
+        if nestedDepth > 0 {
+            if keepsRaw { card.raw.append(contentsOf: line.raw) }
+            appendAgentLine(line.bytes)
+            if marker == .begin { nestedDepth += 1 }
+            if marker == .end {
+                nestedDepth -= 1
+                if nestedDepth == 0 {
+                    agentText.removeLast(2)  // the escaped newline after the last line
+                    card.agentValues[agentIndex] = agentText
+                }
+            }
+            return
+        }
+        switch marker {
+        case .begin:
+            if let last = card.properties.last, card.equalsIgnoringCase(last.name, "AGENT"),
+               card.slice(last.value).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                if keepsRaw { card.raw.append(contentsOf: line.raw) }
+                nestedDepth = 1
+                agentIndex = card.properties.count - 1
+                agentText.removeAll(keepingCapacity: true)
+                appendAgentLine(line.bytes)
+                return
+            }
+            try reject(line: card.beginLine,
+                       "vCard is not closed: BEGIN:VCARD on line \(line.number) comes before END:VCARD", raw: card.raw)
+            startCard(line)
+        case .end:
+            if keepsRaw { card.raw.append(contentsOf: line.raw) }
+            inCard = false
+            try finishCard()
+        case .none:
+            if keepsRaw { card.raw.append(contentsOf: line.raw) }
+            if !card.append(line: line.bytes, number: line.number) {
+                let text = String(decoding: line.bytes.prefix(40), as: UTF8.self)
+                warn(line.number, "not a vCard property (no name or no ':'), ignored: '\(text)'")
+            }
+        }
+    }
+
+    private func startCard(_ line: VCardLexer.Line) {
+        inCard = true
+        nestedDepth = 0
+        card.reset(beginLine: line.number)
+        if keepsRaw { card.raw.append(contentsOf: line.raw) }
+    }
+
+    private func finishCard() throws {
+        let person = decoder.decode(card, path: path)
+        let warned = !decoder.warnings.isEmpty
+        for w in decoder.warnings { warn(w.line, w.message) }
+        statistics.people += 1
+        if warned { statistics.peopleWithWarnings += 1 }
+        try sink.consume(person)
+    }
+
+    /// Nested card text in the vCard 3.0 inline form: escaped, lines joined by `\n`.
+    private func appendAgentLine(_ bytes: UnsafeBufferPointer<UInt8>) {
+        for b in bytes {
+            switch b {
+            case UInt8(ascii: "\\"), UInt8(ascii: ","), UInt8(ascii: ";"):
+                agentText.append(UInt8(ascii: "\\"))
+                agentText.append(b)
+            default:
+                agentText.append(b)
+            }
+        }
+        agentText.append(UInt8(ascii: "\\"))
+        agentText.append(UInt8(ascii: "n"))
+    }
+
+    private func flushStray() throws {
+        guard !strayPreview.isEmpty else { return }
+        let raw = stray
+        stray.removeAll(keepingCapacity: true)
+        let preview = strayPreview
+        strayPreview = ""
+        try reject(line: strayLine, "text outside of any vCard: '\(preview)'", raw: raw)
+    }
+
+    private func reject(line: Int, _ message: String, raw: [UInt8]) throws {
+        statistics.rejected += 1
+        try diagnostics.reject(Diagnostic(.error, path: path, line: line, message), rawText: raw)
+    }
+
+    private func warn(_ line: Int, _ message: String) {
+        statistics.warnings += 1
+        diagnostics.report(Diagnostic(.warning, path: path, line: line, message))
+    }
+
+    private enum Marker { case begin, end, none }
+
+    /// `BEGIN:VCARD` / `END:VCARD`, in any case, with white space around the parts.
+    private static func marker(_ line: UnsafeBufferPointer<UInt8>) -> Marker {
+        var i = 0
+        let n = line.count
+        while i < n && (line[i] == 0x20 || line[i] == 0x09) { i += 1 }
+        guard i < n else { return .none }
+        let first = asciiUpper(line[i])
+        guard first == UInt8(ascii: "B") || first == UInt8(ascii: "E") else { return .none }
+        func word(_ w: StaticString) -> Bool {
+            let count = w.utf8CodeUnitCount
+            guard i + count <= n else { return false }
+            let matched = w.withUTF8Buffer { pattern in
+                (0..<count).allSatisfy { asciiUpper(line[i + $0]) == pattern[$0] }
+            }
+            if matched { i += count }
+            return matched
+        }
+        func skipSpace() { while i < n && (line[i] == 0x20 || line[i] == 0x09) { i += 1 } }
+        let marker: Marker
+        if word("BEGIN") { marker = .begin } else if word("END") { marker = .end } else { return .none }
+        skipSpace()
+        guard i < n, line[i] == UInt8(ascii: ":") else { return .none }
+        i += 1
+        skipSpace()
+        guard word("VCARD") else { return .none }
+        skipSpace()
+        return i == n ? marker : .none
+    }
+}
+
+/// What a reader did: people converted (some with warnings), warnings, records rejected.
+public struct ReadStatistics: Equatable, Sendable {
+    public var people = 0
+    public var peopleWithWarnings = 0
+    public var warnings = 0
+    public var rejected = 0
+
+    public init() {}
+
+    public static func += (a: inout ReadStatistics, b: ReadStatistics) {
+        a.people += b.people
+        a.peopleWithWarnings += b.peopleWithWarnings
+        a.warnings += b.warnings
+        a.rejected += b.rejected
+    }
+}

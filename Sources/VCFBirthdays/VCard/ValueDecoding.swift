@@ -1,0 +1,153 @@
+/// Decoding of vCard value and parameter text: escapes, structured values, quoted-printable,
+/// RFC 6868 parameter escapes. All over bytes; a `String` is made once per field at the end.
+enum ValueDecoding {
+    /// Removes vCard text escapes: `\n` `\N` → newline, `\\` `\,` `\;` `\:` → the character.
+    /// Any other backslash is kept as it is.
+    static func unescape<C: Collection<UInt8>>(_ bytes: C) -> String where C.Index == Int {
+        guard bytes.contains(UInt8(ascii: "\\")) else { return makeString(bytes) }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\\") && i + 1 < bytes.endIndex {
+                let next = bytes[i + 1]
+                switch next {
+                case UInt8(ascii: "n"), UInt8(ascii: "N"):
+                    out.append(0x0A)
+                    i += 2
+                    continue
+                case UInt8(ascii: "\\"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"):
+                    out.append(next)
+                    i += 2
+                    continue
+                default:
+                    break
+                }
+            }
+            out.append(b)
+            i += 1
+        }
+        return makeString(out)
+    }
+
+    /// Splits at every `separator` not escaped by a backslash; the pieces are still escaped.
+    static func split<C: Collection<UInt8>>(_ bytes: C, on separator: UInt8) -> [Range<Int>] where C.Index == Int {
+        var pieces: [Range<Int>] = []
+        var start = bytes.startIndex
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\\") {
+                i += 2
+                continue
+            }
+            if b == separator {
+                pieces.append(start..<i)
+                start = i + 1
+            }
+            i += 1
+        }
+        pieces.append(start..<bytes.endIndex)
+        return pieces
+    }
+
+    /// Structured value (`N`, `ADR`, `ORG`): components split at `;`, each a list split at `,`
+    /// (when `lists` is true), unescaped.
+    static func structured<C: Collection<UInt8>>(_ bytes: C, lists: Bool) -> [[String]] where C.Index == Int {
+        split(bytes, on: UInt8(ascii: ";")).map { component in
+            let part = bytes[component]
+            guard lists else { return [unescape(part)] }
+            return split(part, on: UInt8(ascii: ",")).map { unescape(part[$0]) }
+        }
+    }
+
+    /// A comma-separated text list (`CATEGORIES`, `NICKNAME`), unescaped, empty items dropped.
+    static func textList<C: Collection<UInt8>>(_ bytes: C) -> [String] where C.Index == Int {
+        split(bytes, on: UInt8(ascii: ",")).map { unescape(bytes[$0]).trimmingSpaces() }.filter { !$0.isEmpty }
+    }
+
+    /// Decodes quoted-printable (`=XX`, soft line breaks already joined by the lexer). A `=` not
+    /// followed by two hex digits is kept literally.
+    static func decodeQuotedPrintable<C: Collection<UInt8>>(_ bytes: C) -> [UInt8] where C.Index == Int {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let b = bytes[i]
+            if b == UInt8(ascii: "="), i + 2 < bytes.endIndex,
+               let hi = hexValue(bytes[i + 1]), let lo = hexValue(bytes[i + 2]) {
+                out.append(hi << 4 | lo)
+                i += 3
+                continue
+            }
+            if b == UInt8(ascii: "="), i + 1 < bytes.endIndex, bytes[i + 1] == 0x0D || bytes[i + 1] == 0x0A {
+                i += 1  // a soft line break the lexer left in place
+                while i < bytes.endIndex, bytes[i] == 0x0D || bytes[i] == 0x0A { i += 1 }
+                continue
+            }
+            out.append(b)
+            i += 1
+        }
+        return out
+    }
+
+    static func hexValue(_ b: UInt8) -> UInt8? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return b - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return b - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return b - UInt8(ascii: "a") + 10
+        default: return nil
+        }
+    }
+
+    /// A parameter value: surrounding quotes removed, RFC 6868 `^n ^' ^^` decoded.
+    static func parameterValue<C: Collection<UInt8>>(_ bytes: C) -> String where C.Index == Int {
+        var range = bytes.startIndex..<bytes.endIndex
+        if range.count >= 2, bytes[range.lowerBound] == UInt8(ascii: "\""), bytes[range.upperBound - 1] == UInt8(ascii: "\"") {
+            range = (range.lowerBound + 1)..<(range.upperBound - 1)
+        }
+        let inner = bytes[range]
+        guard inner.contains(UInt8(ascii: "^")) else { return makeString(inner) }
+        var out: [UInt8] = []
+        var i = inner.startIndex
+        while i < inner.endIndex {
+            let b = inner[i]
+            if b == UInt8(ascii: "^"), i + 1 < inner.endIndex {
+                switch inner[i + 1] {
+                case UInt8(ascii: "n"), UInt8(ascii: "N"):
+                    out.append(0x0A); i += 2; continue
+                case UInt8(ascii: "'"):
+                    out.append(UInt8(ascii: "\"")); i += 2; continue
+                case UInt8(ascii: "^"):
+                    out.append(UInt8(ascii: "^")); i += 2; continue
+                default: break
+                }
+            }
+            out.append(b)
+            i += 1
+        }
+        return makeString(out)
+    }
+
+    /// Bytes already known to be UTF-8 (invalid sequences become U+FFFD).
+    static func makeString<C: Collection<UInt8>>(_ bytes: C) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether the bytes are valid UTF-8 (fast for ASCII).
+    static func isValidUTF8<C: Collection<UInt8>>(_ bytes: C) -> Bool {
+        if !bytes.contains(where: { $0 >= 0x80 }) { return true }
+        return String(validating: bytes, as: UTF8.self) != nil
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        let utf8 = self.utf8
+        guard let first = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }
+        let last = utf8.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })!
+        if first == utf8.startIndex && utf8.index(after: last) == utf8.endIndex { return self }
+        return String(self[first...last])
+    }
+}

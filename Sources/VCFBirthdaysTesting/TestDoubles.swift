@@ -1,0 +1,159 @@
+import VCFBirthdays
+
+/// A sink that records everything it is given.
+public final class MockSink: PeopleSink {
+    public private(set) var people: [PersonInfo] = []
+    public private(set) var finishCount = 0
+
+    public init() {}
+
+    public func consume(_ person: PersonInfo) throws { people.append(person) }
+    public func finish() throws { finishCount += 1 }
+}
+
+/// Records diagnostics and rejected records; optionally throws on rejection, like `--strict`.
+public final class RecordingDiagnostics: DiagnosticsHandler {
+    public struct Stop: Error {}
+
+    public private(set) var warnings: [Diagnostic] = []
+    public private(set) var rejections: [(diagnostic: Diagnostic, rawText: String)] = []
+    private let stopsAtFirstRejection: Bool
+
+    public init(stopsAtFirstRejection: Bool = false) {
+        self.stopsAtFirstRejection = stopsAtFirstRejection
+    }
+
+    public func report(_ diagnostic: Diagnostic) { warnings.append(diagnostic) }
+
+    public func reject(_ diagnostic: Diagnostic, rawText: [UInt8]) throws {
+        rejections.append((diagnostic, String(decoding: rawText, as: UTF8.self)))
+        if stopsAtFirstRejection { throw Stop() }
+    }
+}
+
+/// A clock stopped at one day.
+public struct FixedClock: Clock {
+    public let day: CalendarDate
+
+    public init(_ day: CalendarDate) { self.day = day }
+
+    public func today() -> CalendarDate { day }
+}
+
+/// Bytes from memory, handed out at most `chunkSize` at a time.
+public final class MemorySource: ByteSource {
+    private let bytes: [UInt8]
+    private let chunkSize: Int
+    private var offset = 0
+
+    public init(_ bytes: [UInt8], chunkSize: Int = 1 << 16) {
+        self.bytes = bytes
+        self.chunkSize = chunkSize
+    }
+
+    public convenience init(_ text: String, chunkSize: Int = 1 << 16) {
+        self.init(Array(text.utf8), chunkSize: chunkSize)
+    }
+
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let n = min(buffer.count, chunkSize, bytes.count - offset)
+        guard n > 0 else { return 0 }
+        bytes.withUnsafeBytes { src in
+            buffer.baseAddress!.copyMemory(from: src.baseAddress! + offset, byteCount: n)
+        }
+        offset += n
+        return n
+    }
+}
+
+/// A source that gives some bytes and then fails, to prove read errors end the reading.
+public final class FailingSource: ByteSource {
+    private let before: MemorySource
+
+    public init(after text: String) { before = MemorySource(text) }
+
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let n = try before.read(into: buffer)
+        if n > 0 { return n }
+        throw IOFailure(path: "<failing>", reason: "Input/output error")
+    }
+}
+
+/// Collects what is written; can fail (like a closed pipe) after `failsAfter` writes.
+public final class MemoryOutput: ByteOutput {
+    public private(set) var bytes: [UInt8] = []
+    private let failure: IOFailure?
+    private var writesLeft: Int
+
+    public init(failsAfter writes: Int = .max, with failure: IOFailure? = nil) {
+        writesLeft = writes
+        self.failure = failure
+    }
+
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    public func write(_ raw: UnsafeRawBufferPointer) throws {
+        if writesLeft == 0, let failure { throw failure }
+        writesLeft -= 1
+        bytes.append(contentsOf: raw)
+    }
+}
+
+/// A file system in memory: files as bytes, directories as paths that have children.
+public final class InMemoryFileSystem: FileSystem {
+    public private(set) var files: [String: [UInt8]] = [:]
+    private var created: [String: MemoryOutput] = [:]
+    private let unwritable: Set<String>
+
+    public init(files: [String: String] = [:], unwritable: Set<String> = []) {
+        self.files = files.mapValues { Array($0.utf8) }
+        self.unwritable = unwritable
+    }
+
+    /// What an atomic write left at `path` after commit, or nil.
+    public func contents(of path: String) -> String? {
+        files[path].map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    public func kind(of path: String) -> FileKind {
+        if files[path] != nil { return .file }
+        let prefix = path.hasSuffix("/") ? path : path + "/"
+        return files.keys.contains { $0.hasPrefix(prefix) } ? .directory : .missing
+    }
+
+    public func openForReading(_ path: String) throws -> ByteSource {
+        guard let bytes = files[path] else { throw IOFailure(path: path, reason: "No such file or directory") }
+        return MemorySource(bytes)
+    }
+
+    public func directoryEntries(_ path: String) throws -> [String] {
+        let prefix = path.hasSuffix("/") ? path : path + "/"
+        return files.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+            .filter { !$0.contains("/") }
+    }
+
+    public func createAtomically(_ path: String) throws -> AtomicFile {
+        if unwritable.contains(path) { throw IOFailure(path: path, reason: "Permission denied") }
+        return CommittingOutput(path: path, fileSystem: self)
+    }
+
+    public func isSameFile(_ a: String, _ b: String) -> Bool { a == b && files[a] != nil }
+
+    fileprivate func store(_ bytes: [UInt8], at path: String) { files[path] = bytes }
+}
+
+/// An atomic file of the in-memory file system: stored on commit only.
+private final class CommittingOutput: AtomicFile {
+    private let path: String
+    private let fileSystem: InMemoryFileSystem
+    private var bytes: [UInt8] = []
+
+    init(path: String, fileSystem: InMemoryFileSystem) {
+        self.path = path
+        self.fileSystem = fileSystem
+    }
+
+    func write(_ raw: UnsafeRawBufferPointer) throws { bytes.append(contentsOf: raw) }
+    func commit() throws { fileSystem.store(bytes, at: path) }
+    func discard() {}
+}

@@ -1,0 +1,48 @@
+/* A small, ICU-free C front to the system ICU: opaque handles and <stdint.h> types only,
+   so Swift code that also imports Foundation (which carries its own ICU) sees no ICU type. */
+#ifndef VC_ICU_H
+#define VC_ICU_H
+
+#include <stdint.h>
+
+/* Collation ------------------------------------------------------------------------------- */
+
+typedef struct vc_collator vc_collator;
+
+/* Opens a collator for a locale ("" or "root" = the root collation). On failure returns NULL and
+   sets *err to a positive ICU error code; warnings (negative codes) are not failures. */
+vc_collator *vc_coll_open(const char *locale, int32_t *err);
+void vc_coll_close(vc_collator *coll);
+
+/* Writes the sort key of a UTF-8 string (invalid sequences count as U+FFFD) into out.
+   Returns the key's full length including its terminating 0 byte; when that is more than
+   capacity, nothing useful was written and the caller retries with a larger buffer. */
+int32_t vc_coll_sort_key(vc_collator *coll, const uint8_t *utf8, int32_t length,
+                         uint8_t *out, int32_t capacity);
+
+/* Compares two UTF-8 strings: -1, 0 or 1. */
+int32_t vc_coll_compare(vc_collator *coll, const uint8_t *a, int32_t alen,
+                        const uint8_t *b, int32_t blen);
+
+/* Character sets ---------------------------------------------------------------------------- */
+
+typedef struct vc_converter vc_converter;
+
+/* Opens a converter from a named character set (ICU alias names: "windows-1252", "ISO-8859-1",
+   "Shift_JIS", …). Returns NULL and a positive *err when the name is unknown. */
+vc_converter *vc_conv_open(const char *charset, int32_t *err);
+void vc_conv_close(vc_converter *conv);
+
+/* Converts a complete byte string from the converter's charset to UTF-8. Returns the UTF-8
+   length; when it exceeds capacity, the caller retries with a larger buffer. Unmappable
+   bytes become U+FFFD and set *substitutions to how many there were. */
+int32_t vc_conv_to_utf8(vc_converter *conv, const uint8_t *src, int32_t length,
+                        uint8_t *out, int32_t capacity, int32_t *substitutions);
+
+/* Text width -------------------------------------------------------------------------------- */
+
+/* Terminal columns of a UTF-8 string: East Asian wide and fullwidth characters and emoji take 2,
+   combining marks, format and control characters 0, everything else 1. */
+int32_t vc_display_width(const uint8_t *utf8, int32_t length);
+
+#endif

@@ -1,0 +1,158 @@
+#include "vc_icu.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unicode/ucol.h>
+#include <unicode/ucnv.h>
+#include <unicode/ucnv_err.h>
+#include <unicode/uchar.h>
+#include <unicode/ustring.h>
+#include <unicode/utf8.h>
+
+struct vc_collator {
+    UCollator *ucol;
+    UChar *buffer;      /* UTF-16 scratch space, grown on demand */
+    int32_t capacity;
+};
+
+vc_collator *vc_coll_open(const char *locale, int32_t *err) {
+    UErrorCode status = U_ZERO_ERROR;
+    UCollator *ucol = ucol_open(locale, &status);
+    if (U_FAILURE(status)) {
+        *err = (int32_t)status;
+        return NULL;
+    }
+    vc_collator *coll = calloc(1, sizeof *coll);
+    if (coll == NULL) {
+        ucol_close(ucol);
+        *err = (int32_t)U_MEMORY_ALLOCATION_ERROR;
+        return NULL;
+    }
+    coll->ucol = ucol;
+    *err = 0;
+    return coll;
+}
+
+void vc_coll_close(vc_collator *coll) {
+    if (coll == NULL) return;
+    ucol_close(coll->ucol);
+    free(coll->buffer);
+    free(coll);
+}
+
+/* Converts UTF-8 into the collator's scratch buffer; returns the UTF-16 length or -1. */
+static int32_t to_utf16(vc_collator *coll, const uint8_t *utf8, int32_t length) {
+    /* UTF-16 never needs more code units than UTF-8 has bytes. */
+    if (length + 1 > coll->capacity) {
+        int32_t capacity = length + 1 < 256 ? 256 : length + 1;
+        UChar *grown = realloc(coll->buffer, (size_t)capacity * sizeof(UChar));
+        if (grown == NULL) return -1;
+        coll->buffer = grown;
+        coll->capacity = capacity;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t written = 0;
+    u_strFromUTF8WithSub(coll->buffer, coll->capacity, &written, (const char *)utf8, length,
+                         0xFFFD, NULL, &status);
+    return U_FAILURE(status) ? -1 : written;
+}
+
+int32_t vc_coll_sort_key(vc_collator *coll, const uint8_t *utf8, int32_t length,
+                         uint8_t *out, int32_t capacity) {
+    int32_t units = to_utf16(coll, utf8, length);
+    if (units < 0) units = 0;
+    return ucol_getSortKey(coll->ucol, coll->buffer, units, out, capacity);
+}
+
+int32_t vc_coll_compare(vc_collator *coll, const uint8_t *a, int32_t alen,
+                        const uint8_t *b, int32_t blen) {
+    UErrorCode status = U_ZERO_ERROR;
+    UCollationResult r = ucol_strcollUTF8(coll->ucol, (const char *)a, alen, (const char *)b,
+                                          blen, &status);
+    return r == UCOL_LESS ? -1 : (r == UCOL_GREATER ? 1 : 0);
+}
+
+struct vc_converter {
+    UConverter *ucnv;
+};
+
+vc_converter *vc_conv_open(const char *charset, int32_t *err) {
+    UErrorCode status = U_ZERO_ERROR;
+    UConverter *ucnv = ucnv_open(charset, &status);
+    if (U_FAILURE(status)) {
+        *err = (int32_t)status;
+        return NULL;
+    }
+    vc_converter *conv = calloc(1, sizeof *conv);
+    if (conv == NULL) {
+        ucnv_close(ucnv);
+        *err = (int32_t)U_MEMORY_ALLOCATION_ERROR;
+        return NULL;
+    }
+    conv->ucnv = ucnv;
+    *err = 0;
+    return conv;
+}
+
+void vc_conv_close(vc_converter *conv) {
+    if (conv == NULL) return;
+    ucnv_close(conv->ucnv);
+    free(conv);
+}
+
+/* Counts substitutions while keeping ICU's default behaviour (write U+FFFD). */
+static void count_substitution(const void *context, UConverterToUnicodeArgs *args,
+                               const char *codeUnits, int32_t length,
+                               UConverterCallbackReason reason, UErrorCode *err) {
+    if (reason <= UCNV_IRREGULAR) {
+        int32_t *count = (int32_t *)context;
+        *count += 1;
+    }
+    UCNV_TO_U_CALLBACK_SUBSTITUTE(NULL, args, codeUnits, length, reason, err);
+}
+
+int32_t vc_conv_to_utf8(vc_converter *conv, const uint8_t *src, int32_t length,
+                        uint8_t *out, int32_t capacity, int32_t *substitutions) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t count = 0;
+    ucnv_reset(conv->ucnv);
+    ucnv_setToUCallBack(conv->ucnv, count_substitution, &count, NULL, NULL, &status);
+    status = U_ZERO_ERROR;
+    int32_t written = ucnv_toAlgorithmic(UCNV_UTF8, conv->ucnv, (char *)out, capacity,
+                                         (const char *)src, length, &status);
+    if (substitutions != NULL) *substitutions = count;
+    if (status == U_BUFFER_OVERFLOW_ERROR || U_SUCCESS(status)) return written;
+    return 0;
+}
+
+static int32_t char_width(UChar32 c) {
+    if (c == 0x200D || c == 0x200B) return 0;
+    int8_t type = u_charType(c);
+    if (type == U_NON_SPACING_MARK || type == U_ENCLOSING_MARK || type == U_FORMAT_CHAR ||
+        type == U_CONTROL_CHAR) {
+        return 0;
+    }
+    if (c >= 0x1160 && c <= 0x11FF) return 0; /* Hangul medial vowels and final consonants */
+    int32_t eaw = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
+    if (eaw == U_EA_WIDE || eaw == U_EA_FULLWIDTH) return 2;
+    if (u_hasBinaryProperty(c, UCHAR_EMOJI_PRESENTATION)) return 2;
+    return 1;
+}
+
+int32_t vc_display_width(const uint8_t *utf8, int32_t length) {
+    int32_t width = 0;
+    int32_t i = 0;
+    int joined = 0; /* the previous character was a zero-width joiner: this one is drawn with it */
+    while (i < length) {
+        UChar32 c;
+        U8_NEXT(utf8, i, length, c);
+        if (c < 0) {
+            width += 1; /* an invalid byte is shown as one replacement character */
+            joined = 0;
+            continue;
+        }
+        if (!joined) width += char_width(c);
+        joined = (c == 0x200D);
+    }
+    return width;
+}

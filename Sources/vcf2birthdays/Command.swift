@@ -1,0 +1,123 @@
+import ArgumentParser
+import VCFBirthdays
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@main
+struct Command: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vcf2birthdays",
+        abstract: "List the birthdays in vCard contacts, sorted by name or date, or convert them to TSV or JSON.",
+        discussion: """
+        Reads vCard 2.1, 3.0 and 4.0 files, directories of .vcf files, or standard input, \
+        and prints a birthday list sorted in the locale's collation.
+
+        Environment: VCF2BIRTHDAYS_SORT sets the default --sort for list and tsv; \
+        LC_ALL, LC_COLLATE or LANG set the default --locale.
+
+        Exit status: 0 every record converted; 64 usage; 65 some record could not be converted; \
+        66 an input cannot be read; 73 the output cannot be created; 74 I/O error.
+        See vcf2birthdays(1) for the formats and their columns.
+        """,
+        version: "0.1.0"
+    )
+
+    @Argument(help: ArgumentHelp("vCard files, directories (every .vcf in them), or - for standard input (the default).",
+                                 valueName: "path"))
+    var paths: [String] = []
+
+    @Option(name: .customLong("to"), help: ArgumentHelp("Output format: list, tsv or json.", valueName: "format"))
+    var format: RunOptions.Format = .list
+
+    @Option(help: ArgumentHelp("Order: last, first, date, upcoming or none (default: $VCF2BIRTHDAYS_SORT, else last; json keeps input order).",
+                               valueName: "order"))
+    var sort: SortOrder?
+
+    @Option(help: ArgumentHelp("Collation locale, such as sv or de_DE (default: from LC_ALL, LC_COLLATE or LANG).",
+                               valueName: "locale"))
+    var locale: String?
+
+    @Option(help: ArgumentHelp("Take this day as today (default: the system date).", valueName: "YYYY-MM-DD"))
+    var today: String?
+
+    @Option(help: ArgumentHelp("Only birthdays in the next N days (0 = today); sorts by upcoming unless --sort is given.",
+                               valueName: "days"))
+    var within: Int?
+
+    @Flag(help: "List people without a birthday too (list and tsv).")
+    var all = false
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (atomically) instead of standard output.",
+                                                    valueName: "file"))
+    var output: String?
+
+    @Flag(help: "Stop at the first record that cannot be converted; with -o, write nothing.")
+    var strict = false
+
+    @Option(help: ArgumentHelp("Write the raw text of every record that could not be converted to this file.",
+                               valueName: "file"))
+    var rejects: String?
+
+    @Option(name: .customLong("from"), help: ArgumentHelp("Input format: vcard (csv is not supported yet).", valueName: "format"))
+    var inputFormat: RunOptions.InputFormat?
+
+    func validate() throws {
+        if let today, CalendarDate(iso: today) == nil {
+            throw ValidationError("--today takes a date as YYYY-MM-DD, not '\(today)'")
+        }
+        if let within, within < 0 {
+            throw ValidationError("--within takes a number of days of 0 or more")
+        }
+        if let locale, locale.isEmpty || locale.contains(where: { !($0.isLetter || $0.isNumber || "_-@=".contains($0)) }) {
+            throw ValidationError("--locale takes a locale id such as sv, de_DE or root, not '\(locale)'")
+        }
+    }
+
+    func run() throws {
+        var options = RunOptions()
+        options.inputs = paths
+        options.format = format
+        options.sort = sort
+        options.locale = locale
+        options.today = today.flatMap(CalendarDate.init(iso:))
+        options.withinDays = within
+        options.includesEveryone = all
+        options.output = output
+        options.strict = strict
+        options.rejects = rejects
+        options.inputFormat = inputFormat
+        signal(SIGPIPE, SIG_IGN)
+        let status = App.run(options, environment: .live())
+        if status != .success { throw ExitCode(status.rawValue) }
+    }
+}
+
+extension RunOptions.Format: ExpressibleByArgument {}
+extension RunOptions.InputFormat: ExpressibleByArgument {}
+extension SortOrder: ExpressibleByArgument {}
+
+extension Environment {
+    /// The real world: system clock, environment variables, local files, standard streams.
+    static func live() -> Environment {
+        var variables: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let pair = String(decoding: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)), as: UTF8.self)
+            if let equals = pair.firstIndex(of: "=") {
+                variables[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return Environment(
+            clock: SystemClock(),
+            preferences: Preferences(variables: variables),
+            fileSystem: LocalFileSystem(),
+            standardInput: FileDescriptorSource(fd: 0, path: "<stdin>", closesOnDeinit: false),
+            standardInputIsTerminal: isatty(0) != 0,
+            standardOutput: FileDescriptorOutput(fd: 1, path: "<stdout>"),
+            standardError: FileDescriptorOutput(fd: 2, path: "<stderr>"))
+    }
+}

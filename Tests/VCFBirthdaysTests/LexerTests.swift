@@ -1,0 +1,129 @@
+import Testing
+@testable import VCFBirthdays
+
+/// Runs the lexer over `input` fed `chunk` bytes at a time; returns (line number, text) pairs.
+private func lex(_ input: [UInt8], chunk: Int) -> [(Int, String)] {
+    var lexer = VCardLexer(keepsRawText: true)
+    var lines: [(Int, String)] = []
+    var offset = 0
+    while offset < input.count {
+        let end = min(input.count, offset + chunk)
+        Array(input[offset..<end]).withUnsafeBufferPointer { buffer in
+            lexer.feed(buffer) { lines.append(($0.number, String(decoding: $0.bytes, as: UTF8.self))) }
+        }
+        offset = end
+    }
+    lexer.finish { lines.append(($0.number, String(decoding: $0.bytes, as: UTF8.self))) }
+    return lines
+}
+
+private func lex(_ text: String) -> [(Int, String)] {
+    let bytes = Array(text.utf8)
+    let whole = lex(bytes, chunk: max(1, bytes.count))
+    // Every case must give the same lines when fed one byte (and three bytes) at a time.
+    for chunk in [1, 3] {
+        let pieces = lex(bytes, chunk: chunk)
+        #expect(pieces.map(\.0) == whole.map(\.0), "line numbers differ with \(chunk)-byte chunks")
+        #expect(pieces.map(\.1) == whole.map(\.1), "lines differ with \(chunk)-byte chunks")
+    }
+    return whole
+}
+
+@Suite struct LexerTests {
+    @Test func lineEndsCRLFLFAndCR() {
+        let lines = lex("A:1\r\nB:2\nC:3\rD:4")
+        #expect(lines.map(\.1) == ["A:1", "B:2", "C:3", "D:4"])
+        #expect(lines.map(\.0) == [1, 2, 3, 4])
+    }
+
+    @Test func unfoldsSpaceAndTabContinuations() {
+        let lines = lex("NOTE:one\r\n  two\r\n\tthree\r\nFN:x\r\n")
+        #expect(lines.map(\.1) == ["NOTE:one two" + "three", "FN:x"])
+        #expect(lines.map(\.0) == [1, 4])
+    }
+
+    @Test func unfoldsAFoldThatSplitsAUTF8Sequence() {
+        // "ü" is C3 BC: the fold falls between its two bytes.
+        let bytes: [UInt8] = Array("FN:M".utf8) + [0xC3, 0x0D, 0x0A, 0x20, 0xBC] + Array("ller\r\n".utf8)
+        for chunk in [1, 2, 100] {
+            #expect(lex(bytes, chunk: chunk).map(\.1) == ["FN:Müller"])
+        }
+    }
+
+    @Test func skipsByteOrderMarkAndBlankLines() {
+        #expect(lex("\u{FEFF}BEGIN:VCARD\r\n\r\n\r\nEND:VCARD\r\n").map(\.1) == ["BEGIN:VCARD", "END:VCARD"])
+        #expect(lex("\u{FEFF}BEGIN:VCARD\r\n\r\n\r\nEND:VCARD\r\n").map(\.0) == [1, 4])
+    }
+
+    @Test func aLoneBOMPrefixIsContent() {
+        let bytes: [UInt8] = [0xEF, 0xBB] + Array("X:1\n".utf8)
+        #expect(lex(bytes, chunk: 1).map(\.1) == [String(decoding: bytes.dropLast(), as: UTF8.self)])
+    }
+
+    @Test func joinsQuotedPrintableSoftBreaksWithoutIndentation() {
+        let lines = lex("NOTE;ENCODING=QUOTED-PRINTABLE:abc=\r\ndef=\r\n=C3=BC\r\nFN:x\r\n")
+        #expect(lines.map(\.1) == ["NOTE;ENCODING=QUOTED-PRINTABLE:abcdef=C3=BC", "FN:x"])
+    }
+
+    @Test func aTrailingEqualsSignOutsideQuotedPrintableIsKept() {
+        #expect(lex("NOTE:a=\r\nFN:x\r\n").map(\.1) == ["NOTE:a=", "FN:x"])
+    }
+
+    @Test func joinsUnindentedBase64Lines() {
+        let lines = lex("PHOTO;ENCODING=BASE64;JPEG:/9j/4AAQ\r\nSkZJRgAB\r\n\r\nFN:x\r\n")
+        #expect(lines.map(\.1) == ["PHOTO;ENCODING=BASE64;JPEG:/9j/4AAQSkZJRgAB", "FN:x"])
+    }
+
+    @Test func keepsRawTextOfEachLogicalLine() {
+        var lexer = VCardLexer(keepsRawText: true)
+        var raws: [String] = []
+        Array("A:1\r\n 2\nB:3\r".utf8).withUnsafeBufferPointer { buffer in
+            lexer.feed(buffer) { raws.append(String(decoding: $0.raw, as: UTF8.self)) }
+        }
+        lexer.finish { raws.append(String(decoding: $0.raw, as: UTF8.self)) }
+        #expect(raws == ["A:1\r\n 2\n", "B:3\r"])
+    }
+
+    @Test func lastLineWithoutLineEnd() {
+        #expect(lex("A:1\r\nB:2").map(\.1) == ["A:1", "B:2"])
+    }
+}
+
+@Suite struct ContentLineTests {
+    private func parsed(_ text: String) -> (group: String, name: String, params: [(String, String)], value: String)? {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let p = ContentLineParser.parse(buffer) else { return nil }
+            func s(_ r: Range<Int>) -> String { String(decoding: bytes[r], as: UTF8.self) }
+            return (s(p.group), s(p.name), p.parameters.map { (s($0.name), s($0.value)) }, s(p.value))
+        }
+    }
+
+    @Test func groupNameParametersValue() throws {
+        let p = try #require(parsed("item1.EMAIL;type=INTERNET;type=pref:a@b.example"))
+        #expect(p.group == "item1")
+        #expect(p.name == "EMAIL")
+        #expect(p.params.map(\.0) == ["type", "type"])
+        #expect(p.params.map(\.1) == ["INTERNET", "pref"])
+        #expect(p.value == "a@b.example")
+    }
+
+    @Test func bareParametersAndQuotedColons() throws {
+        let bare = try #require(parsed("EMAIL;INTERNET;WORK:x@y"))
+        #expect(bare.params.map(\.0) == ["", ""])
+        #expect(bare.params.map(\.1) == ["INTERNET", "WORK"])
+        let quoted = try #require(parsed("ADR;LABEL=\"a:b;c\":;;street"))
+        #expect(quoted.params.map(\.1) == ["\"a:b;c\""])
+        #expect(quoted.value == ";;street")
+    }
+
+    @Test func unbalancedQuoteFallsBackToFirstColon() throws {
+        let p = try #require(parsed("NOTE;X=\"oops:value"))
+        #expect(p.value == "value")
+    }
+
+    @Test func linesThatAreNotProperties() {
+        #expect(parsed("no colon here") == nil)
+        #expect(parsed(":value without name") == nil)
+    }
+}

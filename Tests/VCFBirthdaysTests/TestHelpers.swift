@@ -1,0 +1,55 @@
+import Testing
+@testable import VCFBirthdays
+import VCFBirthdaysTesting
+
+/// The package's root directory, from this file's path.
+let packageRoot: String = {
+    var path = #filePath
+    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+    return path
+}()
+
+func fixturePath(_ name: String) -> String { packageRoot + "/Fixtures/" + name }
+
+func fixtureBytes(_ name: String) -> [UInt8] {
+    guard let file = fopen(fixturePath(name), "rb") else { fatalError("missing fixture \(name)") }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = fread(&chunk, 1, chunk.count, file)
+        if n == 0 { break }
+        bytes += chunk[0..<n]
+    }
+    return bytes
+}
+
+let vcardFixtures = ["apple-contacts.vcf", "google-contacts.vcf", "android-2.1.vcf", "nextcloud-4.0.vcf", "problems.vcf"]
+
+/// Parses bytes fed `chunkSize` bytes at a time; returns the people, warnings and rejections.
+func parse(_ bytes: [UInt8], chunkSize: Int = .max, path: String = "test.vcf", scope: DecodeScope = .full)
+    throws -> (people: [PersonInfo], diagnostics: RecordingDiagnostics) {
+    let sink = MockSink()
+    let diagnostics = RecordingDiagnostics()
+    let parser = VCardParser(path: path, sink: sink, diagnostics: diagnostics,
+                             options: VCardParser.Options(scope: scope, keepsRawText: true))
+    var offset = 0
+    while offset < bytes.count {
+        let end = min(bytes.count, offset + min(chunkSize, bytes.count))
+        try parser.feed(Array(bytes[offset..<end]))
+        offset = end
+    }
+    try parser.finish()
+    return (sink.people, diagnostics)
+}
+
+func parse(_ text: String, chunkSize: Int = .max) throws -> (people: [PersonInfo], diagnostics: RecordingDiagnostics) {
+    try parse(Array(text.utf8), chunkSize: chunkSize)
+}
+
+func date(_ y: Int?, _ m: Int, _ d: Int) -> PartialDate { PartialDate(year: y, month: m, day: d)! }
+func day(_ y: Int, _ m: Int, _ d: Int) -> CalendarDate { CalendarDate(year: y, month: m, day: d)! }
+
+#if canImport(Glibc)
+import Glibc
+#endif

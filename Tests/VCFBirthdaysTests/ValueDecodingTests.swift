@@ -1,0 +1,98 @@
+import Testing
+@testable import VCFBirthdays
+
+@Suite struct ValueDecodingTests {
+    @Test func unescapesTextValues() {
+        #expect(ValueDecoding.unescape(Array("a\\, b\\; c\\nd\\Ne\\\\f http\\://x".utf8)) == "a, b; c\nd\ne\\f http://x")
+        #expect(ValueDecoding.unescape(Array("keep \\q as is".utf8)) == "keep \\q as is")
+    }
+
+    @Test func structuredValuesAndLists() {
+        let parts = ValueDecoding.structured(Array("Public;John;Quinlan,Paul;Mr.;Esq\\,.".utf8), lists: true)
+        #expect(parts == [["Public"], ["John"], ["Quinlan", "Paul"], ["Mr."], ["Esq,."]])
+        let noLists = ValueDecoding.structured(Array("a,b;c\\;d".utf8), lists: false)
+        #expect(noLists == [["a,b"], ["c;d"]])
+    }
+
+    @Test func quotedPrintable() {
+        #expect(ValueDecoding.decodeQuotedPrintable(Array("Caf=C3=A9 =3D ok=".utf8)) == Array("Café = ok=".utf8))
+        #expect(ValueDecoding.decodeQuotedPrintable(Array("=zz".utf8)) == Array("=zz".utf8))
+    }
+
+    @Test func rfc6868ParameterEscapes() {
+        #expect(ValueDecoding.parameterValue(Array("\"Haus ^'Sonne^' ^^ Hof^nOrt\"".utf8)) == "Haus \"Sonne\" ^ Hof\nOrt")
+        #expect(ValueDecoding.parameterValue(Array("plain^x".utf8)) == "plain^x")
+    }
+}
+
+@Suite struct DateTests {
+    private func parsed(_ text: String, omitYear: Int? = nil) -> DateParsing.Result {
+        DateParsing.parse(Array(text.utf8), omitYear: omitYear)
+    }
+
+    @Test(arguments: [
+        ("1985-04-15", 1985), ("19850415", 1985), ("1985-04-15T10:00:00Z", 1985),
+        ("1985-04-15T23:30:00-0800", 1985), (" 1985-04-15 ", 1985),
+    ])
+    func fullDates(text: String, year: Int) {
+        #expect(parsed(text) == .date(date(year, 4, 15)))
+    }
+
+    @Test(arguments: ["--0415", "--04-15", "1604-04-15", "0000-04-15"])
+    func yearlessDates(text: String) {
+        #expect(parsed(text) == .date(date(nil, 4, 15)))
+    }
+
+    @Test func appleOmitYear() {
+        #expect(parsed("1900-04-15", omitYear: 1900) == .date(date(nil, 4, 15)))
+        #expect(parsed("1985-04-15", omitYear: 1604) == .date(date(1985, 4, 15)))
+    }
+
+    @Test func emptyIsNotAnError() {
+        #expect(parsed("") == .empty)
+        #expect(parsed("  ") == .empty)
+    }
+
+    @Test(arguments: ["1990-02-30", "1991-02-29", "--02-30", "1985-13-01", "1985-04", "---15", "April 15", "1985-04-15x", "20"])
+    func invalidDates(text: String) {
+        guard case .invalid = parsed(text) else {
+            Issue.record("'\(text)' should be invalid")
+            return
+        }
+    }
+
+    @Test func leapDays() {
+        #expect(parsed("2000-02-29") == .date(date(2000, 2, 29)))
+        #expect(parsed("--0229") == .date(date(nil, 2, 29)))
+        #expect(PartialDate(year: 1900, month: 2, day: 29) == nil)
+    }
+
+    @Test func nextOccurrenceAndAge() {
+        let birthday = date(1985, 4, 15)
+        #expect(birthday.nextOccurrence(onOrAfter: day(2026, 4, 15)) == day(2026, 4, 15))
+        #expect(birthday.nextOccurrence(onOrAfter: day(2026, 4, 16)) == day(2027, 4, 15))
+        #expect(Upcoming(birthday: birthday, today: day(2026, 4, 14)).age == 41)
+        #expect(Upcoming(birthday: birthday, today: day(2026, 12, 20)).days == 116)
+    }
+
+    @Test func leapDayInCommonYearsFallsOnFebruary28() {
+        let leap = date(1988, 2, 29)
+        #expect(leap.nextOccurrence(onOrAfter: day(2026, 11, 22)) == day(2027, 2, 28))
+        #expect(leap.nextOccurrence(onOrAfter: day(2027, 11, 22)) == day(2028, 2, 29))
+    }
+
+    @Test func wrapsAroundTheYearEnd() {
+        let up = Upcoming(birthday: date(1990, 1, 3), today: day(2026, 12, 20))
+        #expect(up.date == day(2027, 1, 3))
+        #expect(up.days == 14)
+        #expect(up.age == 37)
+    }
+
+    @Test func calendarDateParsingAndArithmetic() {
+        #expect(CalendarDate(iso: "2026-11-22") == day(2026, 11, 22))
+        #expect(CalendarDate(iso: "2026-02-29") == nil)
+        #expect(CalendarDate(iso: "22.11.2026") == nil)
+        #expect(day(1970, 1, 1).daysSinceEpoch == 0)
+        #expect(day(2000, 3, 1).daysSinceEpoch - day(2000, 2, 28).daysSinceEpoch == 2)
+    }
+}

@@ -1,0 +1,25 @@
+#!/bin/sh
+# Makes sure the Debian packages the build or the tests need are installed.
+#   scripts/require-packages.sh build   ICU headers (libicu-dev) and pkg-config
+#   scripts/require-packages.sh test    the above, plus mandoc (man page lint) and python3
+# Installs what is missing with apt-get when run as root; otherwise says exactly what to run.
+set -eu
+
+missing=""
+command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
+pkg-config --exists icu-i18n 2>/dev/null || missing="$missing libicu-dev"
+if [ "${1:-build}" = test ]; then
+    command -v mandoc >/dev/null 2>&1 || missing="$missing mandoc"
+    command -v python3 >/dev/null 2>&1 || missing="$missing python3"
+fi
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "installing:$missing"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
+else
+    echo "missing packages:$missing" >&2
+    echo "install them with:  sudo apt-get install -y$missing" >&2
+    exit 1
+fi
