@@ -105,8 +105,9 @@ public final class InMemoryFileSystem: FileSystem {
     private var created: [String: MemoryOutput] = [:]
     private let unwritable: Set<String>
 
-    public init(files: [String: String] = [:], unwritable: Set<String> = []) {
-        self.files = files.mapValues { Array($0.utf8) }
+    /// Text files, plus files given as raw bytes (for encodings other than UTF-8).
+    public init(files: [String: String] = [:], binaryFiles: [String: [UInt8]] = [:], unwritable: Set<String> = []) {
+        self.files = files.mapValues { Array($0.utf8) }.merging(binaryFiles) { $1 }
         self.unwritable = unwritable
     }
 

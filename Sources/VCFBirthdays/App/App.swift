@@ -1,9 +1,9 @@
 /// The program: reads every input into the sink chain the options describe and returns the
 /// exit status. Touches the world only through the `Environment` it is given.
 public enum App {
-    public static func run(_ options: RunOptions, environment env: Environment) -> ExitStatus {
+    public static func run(_ options: RunOptions, environment env: Environment) -> RunStatus {
         let stderr = TextOutput(env.standardError, blockSize: 1)
-        func fail(_ status: ExitStatus, _ message: String) -> ExitStatus {
+        func fail(_ status: RunStatus, _ message: String) -> RunStatus {
             try? stderr.write("vcf2birthdays: " + message + "\n")
             return status
         }
@@ -42,7 +42,7 @@ public enum App {
         let reporter = DiagnosticsReporter(standardError: stderr, rejects: rejects, strict: options.strict)
         let sink = makeSinks(options, order: order, collator: collator, today: today, output: output)
 
-        var status = ExitStatus.success
+        var status = RunStatus.success
         var rejectedAny = false
         do {
             for input in try expand(options.inputs, env, reporter, status: &status) {
@@ -122,7 +122,7 @@ public enum App {
 
     /// Paths as given; directories become the `.vcf` files in them, sorted by name.
     static func expand(_ paths: [String], _ env: Environment, _ reporter: DiagnosticsReporter,
-                       status: inout ExitStatus) throws -> [Input] {
+                       status: inout RunStatus) throws -> [Input] {
         if paths.isEmpty { return [Input(displayPath: "<stdin>", path: nil)] }
         var inputs: [Input] = []
         for path in paths {
@@ -154,7 +154,7 @@ public enum App {
 
     /// Reads one input through the vCard parser in 1 MiB chunks.
     static func read(_ input: Input, options: RunOptions, env: Environment, sink: PeopleSink,
-                     reporter: DiagnosticsReporter, status: inout ExitStatus) throws -> ReadStatistics {
+                     reporter: DiagnosticsReporter, status: inout RunStatus) throws -> ReadStatistics {
         let source: ByteSource
         if let path = input.path {
             do {

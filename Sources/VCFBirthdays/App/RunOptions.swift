@@ -25,7 +25,7 @@ public struct RunOptions: Sendable {
 }
 
 /// The process exit status, as in `sysexits.h`.
-public enum ExitStatus: Int32, Sendable {
+public enum RunStatus: Int32, Sendable {
     case success = 0
     case usage = 64
     case dataError = 65

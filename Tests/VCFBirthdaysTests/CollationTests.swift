@@ -1,0 +1,137 @@
+import Testing
+@testable import VCFBirthdays
+import VCFBirthdaysTesting
+
+private func sorted(_ names: [String], locale: String) throws -> [String] {
+    let collator = try Collator(locale: locale)
+    return names.map { (collator.sortKey($0), $0) }
+        .sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)
+}
+
+@Suite struct CollationTests {
+    @Test func swedishPutsÅÄÖAfterZ() throws {
+        #expect(try sorted(["Öberg", "Zorn", "Åberg", "Ahl", "Ärla"], locale: "sv") == ["Ahl", "Zorn", "Åberg", "Ärla", "Öberg"])
+    }
+
+    @Test func germanPutsÄWithA() throws {
+        #expect(try sorted(["Zander", "Bär", "Äpfel", "Apfel", "Azur"], locale: "de") == ["Apfel", "Äpfel", "Azur", "Bär", "Zander"])
+    }
+
+    @Test func rootOrdersAccentsAsBaseLetters() throws {
+        #expect(try sorted(["Öberg", "Zorn", "Oakley", "Åberg"], locale: "root") == ["Åberg", "Oakley", "Öberg", "Zorn"])
+    }
+
+    @Test func tabSeparatedFieldsCompareFieldByField() throws {
+        // "Ab, c" must come before "Abc, a": the separator sorts before every letter.
+        #expect(try sorted(["Abc\ta", "Ab\tc"], locale: "root") == ["Ab\tc", "Abc\ta"])
+        #expect(try sorted(["Müller\tZoe", "Muller\tAnna", "Müller\tAnna"], locale: "de") == ["Muller\tAnna", "Müller\tAnna", "Müller\tZoe"])
+    }
+
+    @Test func compareAgreesWithSortKeys() throws {
+        let collator = try Collator(locale: "sv")
+        #expect(collator.compare("Zorn", "Åberg") < 0)
+        #expect(collator.compare("Åberg", "Åberg") == 0)
+    }
+
+    @Test func displayWidthCountsWideCharactersTwice() {
+        #expect(displayWidth("Anna") == 4)
+        #expect(displayWidth("佐藤 太郎") == 9)
+        #expect(displayWidth("e\u{301}") == 1)  // combining acute accent
+        #expect(displayWidth("👨‍👩‍👧") == 2)  // one ZWJ emoji sequence
+        #expect(displayWidth("한국") == 4)
+    }
+
+    @Test func localeFromEnvironmentVariables() {
+        #expect(Preferences(variables: ["LANG": "sv_SE.UTF-8"]).locale == "sv_SE")
+        #expect(Preferences(variables: ["LANG": "sv_SE.UTF-8", "LC_COLLATE": "de_DE@euro"]).locale == "de_DE")
+        #expect(Preferences(variables: ["LC_ALL": "C", "LANG": "sv_SE"]).locale == "root")
+        #expect(Preferences(variables: ["LC_ALL": "", "LANG": "POSIX"]).locale == "root")
+        #expect(Preferences(variables: [:]).locale == nil)
+        #expect(Preferences(variables: ["VCF2BIRTHDAYS_SORT": "first"]).sortOrder == "first")
+    }
+}
+
+@Suite struct SortingTests {
+    private func person(_ family: String, _ given: String, _ birthday: PartialDate? = nil, fn: String? = nil) -> PersonInfo {
+        var p = PersonInfo(source: SourcePosition(path: "t", line: 1))
+        p.familyNames = family.isEmpty ? [] : [family]
+        p.givenNames = given.isEmpty ? [] : [given]
+        p.birthday = birthday
+        p.formattedName = fn ?? "\(given) \(family)"
+        return p
+    }
+
+    private func order(_ people: [PersonInfo], _ order: SortOrder, locale: String = "root",
+                       today: CalendarDate = day(2026, 11, 22)) throws -> [String] {
+        let sink = MockSink()
+        let sorter = SortingSink(order: order, collator: try Collator(locale: locale), today: today, next: sink)
+        for p in people { try sorter.consume(p) }
+        try sorter.finish()
+        #expect(sink.finishCount == 1)
+        return sink.people.map(\.displayName)
+    }
+
+    private var people: [PersonInfo] {
+        [person("Zorn", "Anders", date(1990, 1, 5)), person("Åberg", "Bo", date(nil, 12, 1)),
+         person("Berg", "Cecilia", date(1985, 11, 23)), person("Berg", "Adam"),
+         person("", "", date(2000, 11, 22), fn: "Acme AB")]
+    }
+
+    @Test func byLastNameInSwedish() throws {
+        #expect(try order(people, .last, locale: "sv") == ["Acme AB", "Adam Berg", "Cecilia Berg", "Anders Zorn", "Bo Åberg"])
+    }
+
+    @Test func byFirstName() throws {
+        #expect(try order(people, .first) == ["Acme AB", "Adam Berg", "Anders Zorn", "Bo Åberg", "Cecilia Berg"])
+    }
+
+    @Test func byDateThenName() throws {
+        #expect(try order(people, .date) == ["Anders Zorn", "Acme AB", "Cecilia Berg", "Bo Åberg", "Adam Berg"])
+    }
+
+    @Test func upcomingWrapsTheYearEnd() throws {
+        #expect(try order(people, .upcoming) == ["Acme AB", "Cecilia Berg", "Bo Åberg", "Anders Zorn", "Adam Berg"])
+    }
+
+    @Test func noneKeepsInputOrder() throws {
+        #expect(try order(people, .none) == people.map(\.displayName))
+    }
+
+    @Test func sortAsAndPhoneticNamesDecide() throws {
+        var sato = person("佐藤", "太郎")
+        sato.sortAs = ["サトウ", "タロウ"]
+        var abe = person("阿部", "花子")
+        abe.phoneticFamilyName = "アベ"
+        let kato = person("加藤", "一")  // no reading: sorts by its kanji, after kana
+        #expect(try order([kato, sato, abe], .last, locale: "ja") == ["花子 阿部", "太郎 佐藤", "一 加藤"])
+    }
+
+    @Test func equalKeysKeepInputOrder() throws {
+        let a = person("Berg", "Anna", fn: "first")
+        let b = person("Berg", "Anna", fn: "second")
+        let c = person("Berg", "Anna", fn: "third")
+        #expect(try order([b, a, c], .last) == ["second", "first", "third"])
+    }
+
+    @Test func filterKeepsBirthdaysWithinDays() throws {
+        let sink = MockSink()
+        let filter = BirthdayFilter(includesEveryone: false, withinDays: 14, today: day(2026, 12, 20), next: sink)
+        for p in [person("A", "a", date(1990, 1, 3)), person("B", "b", date(nil, 1, 4)), person("C", "c", date(1990, 12, 19)),
+                  person("D", "d")] {
+            try filter.consume(p)
+        }
+        try filter.finish()
+        #expect(sink.people.map(\.familyName) == ["A"])
+        #expect(sink.finishCount == 1)
+    }
+
+    @Test func filterDropsPeopleWithoutBirthdayUnlessEveryone() throws {
+        for everyone in [false, true] {
+            let sink = MockSink()
+            let filter = BirthdayFilter(includesEveryone: everyone, withinDays: nil, today: day(2026, 1, 1), next: sink)
+            try filter.consume(person("A", "a"))
+            try filter.consume(person("B", "b", date(nil, 5, 5)))
+            #expect(sink.people.count == (everyone ? 2 : 1))
+        }
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import Testing
+
+/// Runs the built `vcf2birthdays` binary, as a user or a script would.
+private struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// The directory the test bundle was built into; the executable is built beside it.
+private let binary: String = {
+    let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+    if dir.lastPathComponent == "MacOS" || dir.path.hasSuffix(".xctest/Contents") {
+        dir = dir.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+    return dir.appendingPathComponent("vcf2birthdays").path
+}()
+
+private func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+                 directory: String? = nil) throws -> Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = arguments
+    var env = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+    env.merge(environment) { $1 }
+    process.environment = env
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    let out = Pipe(), err = Pipe(), input = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(stdin) }
+    try input.fileHandleForWriting.close()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                  stderr: String(decoding: errData, as: UTF8.self))
+}
+
+private func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("vcf2b-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+private let fixtures = packageRoot + "/Fixtures"
+
+@Suite(.serialized) struct EndToEndTests {
+    @Test func theMainJob() throws {
+        let r = try run(["--today", "2026-11-22", "--locale", "sv", fixtures + "/apple-contacts.vcf"])
+        #expect(r.status == 0)
+        #expect(r.stderr == "")
+        #expect(r.stdout == """
+            21 Jul       Örjan Ahlström
+            23 Nov 2001  Zoë Andersson      turns 25
+             3 Dec       Dr. Jürgen Müller
+            29 Feb 1988  Åsa Öberg          turns 39
+
+            """)
+    }
+
+    @Test func problemsExit65WithDiagnosticsAndRejects() throws {
+        let dir = try temporaryDirectory()
+        let rejects = dir.appendingPathComponent("rejects.vcf").path
+        let r = try run(["--to", "tsv", "--rejects", rejects, "Fixtures/problems.vcf"], directory: packageRoot)
+        #expect(r.status == 65)
+        #expect(r.stderr.split(separator: "\n").map(String.init) == [
+            "Fixtures/problems.vcf:5: warning: impossible date '1990-02-30': no birthday taken",
+            "Fixtures/problems.vcf:7: error: text outside of any vCard: 'this line is not part of any card'",
+            "Fixtures/problems.vcf:14: error: vCard is not closed: BEGIN:VCARD on line 19 comes before END:VCARD",
+            "Fixtures/problems.vcf:31: error: vCard is not closed: no END:VCARD before the end of the input",
+        ])
+        #expect(r.stdout.split(separator: "\n").count == 2)
+        let saved = try String(contentsOfFile: rejects, encoding: .utf8)
+        #expect(saved.hasPrefix("this line is not part of any card\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nN:Open;Never;;;\r\n"))
+        #expect(saved.hasSuffix("BDAY:2000-01-01\r\n"))
+        // The rejected records read again give exactly the same errors: nothing was lost or added.
+        let again = try run(["--to", "json", rejects])
+        #expect(again.status == 65)
+        #expect(again.stderr.split(separator: "\n").count == 3)
+    }
+
+    @Test func outputFileIsAtomic() throws {
+        let dir = try temporaryDirectory()
+        let out = dir.appendingPathComponent("birthdays.txt").path
+        try "old contents\n".write(toFile: out, atomically: false, encoding: .utf8)
+        // A strict run that hits a bad record leaves the old file byte-identical and no temporary file.
+        let failed = try run(["--strict", "-o", out, fixtures + "/problems.vcf"])
+        #expect(failed.status == 65)
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "old contents\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["birthdays.txt"])
+        let ok = try run(["--to", "json", "-o", out, fixtures + "/google-contacts.vcf"])
+        #expect(ok.status == 0 && ok.stdout == "")
+        #expect(try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").count == 4)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["birthdays.txt"])
+    }
+
+    @Test func outputThatCannotBeCreatedExits73() throws {
+        let r = try run(["-o", "/nonexistent-dir/x.txt", fixtures + "/apple-contacts.vcf"])
+        #expect(r.status == 73)
+        #expect(r.stderr.contains("/nonexistent-dir/x.txt"))
+    }
+
+    @Test func refusesToWriteIntoItsInput() throws {
+        let dir = try temporaryDirectory()
+        let input = dir.appendingPathComponent("c.vcf").path
+        try FileManager.default.copyItem(atPath: fixtures + "/google-contacts.vcf", toPath: input)
+        let before = try Data(contentsOf: URL(fileURLWithPath: input))
+        let r = try run(["-o", input, input])
+        #expect(r.status == 73)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
+    }
+
+    @Test func standardInputAndDirectories() throws {
+        let card = try Data(contentsOf: URL(fileURLWithPath: fixtures + "/google-contacts.vcf"))
+        let piped = try run(["--to", "tsv", "--sort", "none"], stdin: card)
+        #expect(piped.status == 0)
+        #expect(piped.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false)[3] }
+            == ["Priya Sharma", "Mateo García de la Cruz", "Chen Wei"])
+        let vdir = try run(["--to", "json", fixtures + "/vdir"])
+        #expect(vdir.status == 0)
+        #expect(vdir.stdout.components(separatedBy: "\n").filter { !$0.isEmpty }.map { $0.contains("\"uid\":\"vdir-") }
+            == [true, true, true])
+    }
+
+    @Test func usageErrorsExit64() throws {
+        for arguments in [["--sort", "shoe"], ["--today", "2026-02-30"], ["--within", "-1"], ["--to", "pdf"], ["--bogus"]] {
+            let r = try run(arguments + [fixtures + "/apple-contacts.vcf"])
+            #expect(r.status == 64, "\(arguments)")
+            #expect(r.stderr.contains("Error"), "\(arguments)")
+        }
+        #expect(try run(["--from", "csv", fixtures + "/apple-contacts.vcf"]).status == 64)
+    }
+
+    @Test func missingInputExits66() throws {
+        let r = try run(["/no/such/file.vcf"])
+        #expect(r.status == 66)
+        #expect(r.stderr == "/no/such/file.vcf: error: no such file or directory\n")
+    }
+
+    @Test func sortPreferenceAndLocaleFromTheEnvironment() throws {
+        let path = fixtures + "/apple-contacts.vcf"
+        let sv = try run(["--today", "2026-11-22", path], environment: ["LANG": "sv_SE.UTF-8", "VCF2BIRTHDAYS_SORT": "first"])
+        #expect(sv.stdout.split(separator: "\n").map { $0.dropFirst(13).prefix(3) } == ["Dr.", "Zoë", "Åsa", "Örj"])
+    }
+
+    @Test func closingThePipeEarlyIsQuiet() throws {
+        // Many cards, so the output is far larger than a pipe buffer; `head -1` closes the pipe.
+        let dir = try temporaryDirectory()
+        let big = dir.appendingPathComponent("big.vcf").path
+        let card = try String(contentsOfFile: fixtures + "/google-contacts.vcf", encoding: .utf8)
+        try String(repeating: card, count: 20_000).write(toFile: big, atomically: false, encoding: .utf8)
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "'\(binary)' --to json '\(big)' 2>'\(dir.path)/err' | head -1 >/dev/null; echo ${PIPESTATUS:-} > /dev/null"]
+        try shell.run()
+        shell.waitUntilExit()
+        let status = Process()
+        status.executableURL = URL(fileURLWithPath: "/bin/bash")
+        status.arguments = ["-c", "set -o pipefail; '\(binary)' --to json '\(big)' 2>'\(dir.path)/err' | head -1 >/dev/null"]
+        try status.run()
+        status.waitUntilExit()
+        #expect(status.terminationStatus == 0)
+        #expect(try String(contentsOfFile: dir.path + "/err", encoding: .utf8) == "")
+    }
+
+    @Test func helpAndManPageListTheSameOptions() throws {
+        let help = try run(["--help"])
+        #expect(help.status == 0)
+        let man = try String(contentsOfFile: packageRoot + "/man/vcf2birthdays.1", encoding: .utf8)
+        let helpOptions = Set(help.stdout.matches(of: /--[a-z][a-z-]+/).map { String($0.output) })
+        let manOptions = Set(man.matches(of: /^\.It Fl \\-([a-z][a-z-]+)/.anchorsMatchLineEndings()).map { "--" + $0.output.1 })
+            .union(man.matches(of: /^\.It Fl [a-z] , Fl \\-([a-z][a-z-]+)/.anchorsMatchLineEndings()).map { "--" + $0.output.1 })
+        #expect(!helpOptions.isEmpty)
+        #expect(helpOptions == manOptions, "only in --help: \(helpOptions.subtracting(manOptions)); only in the man page: \(manOptions.subtracting(helpOptions))")
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: packageRoot + "/../shared/bench/gen_corpus.py")),
+          arguments: ["vcard21", "vcard3", "vcard4"])
+    func generatedCorpusMatchesItsManifest(format: String) throws {
+        let dir = try temporaryDirectory()
+        let corpus = dir.appendingPathComponent("c.vcf").path, manifest = dir.appendingPathComponent("m.jsonl").path
+        let gen = Process()
+        gen.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        gen.arguments = ["python3", packageRoot + "/../shared/bench/gen_corpus.py", "--people", "3000", "--seed", "7",
+                         "--format", format, "--quirks", "--photos", "5", "--out", corpus, "--manifest", manifest]
+        try gen.run()
+        gen.waitUntilExit()
+        #expect(gen.terminationStatus == 0)
+        let r = try run(["--to", "json", corpus])
+        #expect(r.status == 0)
+        #expect(r.stderr == "")
+        let got = r.stdout.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        let want = try String(contentsOfFile: manifest, encoding: .utf8).split(separator: "\n")
+            .map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        #expect(got.count == want.count)
+        var mismatches = 0
+        for (g, w) in zip(got, want) {
+            let same = (g["familyName"] as? String ?? "") == (w["familyName"] as? String ?? "")
+                && (g["givenName"] as? String ?? "") == (w["givenName"] as? String ?? "")
+                && (g["birthday"] as? String) == (w["birthday"] as? String)
+            if !same {
+                mismatches += 1
+                if mismatches <= 5 { Issue.record("got \(g), want \(w)") }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+}

@@ -1,0 +1,38 @@
+import Testing
+@testable import VCFBirthdays
+import VCFBirthdaysTesting
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Every fixture in every output format, compared with `Fixtures/golden/NAME.FORMAT`.
+/// After a deliberate change, re-record with `VCF2BIRTHDAYS_RECORD=1 swift test` and review the diff.
+@Suite struct GoldenTests {
+    static let cases: [(String, RunOptions.Format)] = vcardFixtures.flatMap { f in RunOptions.Format.allCases.map { (f, $0) } }
+
+    @Test(arguments: cases)
+    func matchesGolden(fixture: String, format: RunOptions.Format) throws {
+        let stem = String(fixture.dropLast(4))
+        var options = RunOptions()
+        options.inputs = [fixture]
+        options.format = format
+        options.includesEveryone = true
+        options.locale = "root"
+        let stdout = MemoryOutput(), stderr = MemoryOutput()
+        let environment = Environment(
+            clock: FixedClock(day(2026, 11, 22)), preferences: Preferences(),
+            fileSystem: InMemoryFileSystem(binaryFiles: [fixture: fixtureBytes(fixture)]),
+            standardInput: MemorySource(""), standardOutput: stdout, standardError: stderr)
+        let status = App.run(options, environment: environment)
+        let actual = "exit \(status.rawValue)\n--- stderr\n\(stderr.text)--- stdout\n\(stdout.text)"
+        let path = fixturePath("golden/\(stem).\(format.rawValue)")
+        if getenv("VCF2BIRTHDAYS_RECORD") != nil {
+            let file = try #require(fopen(path, "wb"))
+            fputs(actual, file)
+            fclose(file)
+            return
+        }
+        let expected = String(decoding: fixtureBytes("golden/\(stem).\(format.rawValue)"), as: UTF8.self)
+        #expect(actual == expected, "differs from \(path); re-record with VCF2BIRTHDAYS_RECORD=1 if intended")
+    }
+}

@@ -1,0 +1,80 @@
+import Testing
+@testable import VCFBirthdays
+import VCFBirthdaysTesting
+
+private func write(_ people: [PersonInfo], _ make: (TextOutput) -> PeopleSink) throws -> String {
+    let memory = MemoryOutput()
+    let writer = make(TextOutput(memory))
+    for p in people { try writer.consume(p) }
+    try writer.finish()
+    return memory.text
+}
+
+private func person(_ fn: String, family: [String] = [], given: [String] = [], birthday: PartialDate? = nil) -> PersonInfo {
+    var p = PersonInfo(source: SourcePosition(path: "t", line: 1))
+    p.formattedName = fn
+    p.familyNames = family
+    p.givenNames = given
+    p.birthday = birthday
+    return p
+}
+
+@Suite struct WriterTests {
+    @Test func jsonKeysOrderEscapesAndOmissions() throws {
+        var p = person("Ann \"Q\" \\ Lee\n", family: ["Lee"], given: ["Ann"], birthday: date(nil, 4, 15))
+        p.uid = "u1"
+        p.additionalNames = ["B", "C"]
+        p.note = "tab\there\u{1}"
+        p.emails = [ContactPoint(value: "a@b", types: ["home"], preferred: true)]
+        p.phones = [ContactPoint(value: "1")]
+        var address = PostalAddress()
+        address.street = "Main 1"
+        address.types = ["work"]
+        p.addresses = [address]
+        p.categories = ["x"]
+        let json = try write([p, person("")]) { JSONLinesWriter(output: $0) }
+        #expect(json == """
+            {"uid":"u1","formattedName":"Ann \\"Q\\" \\\\ Lee\\n","familyName":"Lee","givenName":"Ann",\
+            "additionalNames":["B","C"],"birthday":"--04-15","note":"tab\\there\\u0001",\
+            "emails":[{"value":"a@b","types":["home"],"preferred":true}],\
+            "phones":[{"value":"1","types":[],"preferred":false}],\
+            "addresses":[{"street":"Main 1","types":["work"],"preferred":false}],"categories":["x"]}
+            {}
+
+            """)
+    }
+
+    @Test func tsvColumnsAndEscapes() throws {
+        var p = person("Ann\tLee", family: ["Lee"], given: ["Ann"], birthday: date(1985, 12, 24))
+        p.uid = "back\\slash\nnl"
+        p.nicknames = ["Annie", "A"]
+        let tsv = try write([p, person("No Date")]) { TSVWriter(output: $0, today: day(2026, 12, 20)) }
+        #expect(tsv == "1985-12-24\t2026-12-24\t41\tAnn\\tLee\tLee\tAnn\t\t\t\tAnnie, A\t4\tback\\\\slash\\nnl\n"
+            + "\t\t\tNo Date\t\t\t\t\t\t\t\t\n")
+    }
+
+    @Test func listAlignsByDisplayWidth() throws {
+        let people = [person("佐藤 太郎", birthday: date(1980, 1, 15)), person("Ann Lee", birthday: date(nil, 1, 5)),
+                      person("Bo", birthday: date(2000, 12, 24))]
+        let list = try write(people) { ListWriter(output: $0, today: day(2026, 12, 24), showsDaysUntil: true) }
+        #expect(list == """
+            15 Jan 1980  佐藤 太郎  turns 47  in 22 days
+             5 Jan       Ann Lee              in 12 days
+            24 Dec 2000  Bo         turns 26  today
+
+            """)
+    }
+
+    @Test func listWithoutDaysAndWithoutBirthdays() throws {
+        let people = [person("Ann", birthday: date(1990, 3, 1)), person("Line\nBreak"), person("")]
+        let list = try write(people) { ListWriter(output: $0, today: day(2026, 1, 1), showsDaysUntil: false) }
+        #expect(list == " 1 Mar 1990  Ann         turns 36\n             Line Break\n             (no name)\n")
+    }
+
+    @Test func tomorrowIsSaidSo() throws {
+        let list = try write([person("Ann", birthday: date(nil, 1, 2))]) {
+            ListWriter(output: $0, today: day(2026, 1, 1), showsDaysUntil: true)
+        }
+        #expect(list == " 2 Jan  Ann  tomorrow\n")
+    }
+}
