@@ -179,6 +179,11 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         #expect(byName.stdout.contains("Anders Zorn"))
         let byContent = run({ $0.inputs = ["export"] }, files: ["export": csv])
         #expect(byContent.status == .dataError)
+        // A vCard file with a comma-laden first line, or misnamed .csv, is still read as vCard.
+        let header = "Exported contacts, by Someone, 2024\n" + sample
+        let misnamed = run({ $0.inputs = ["a.csv", "b"]; $0.format = .json }, files: ["a.csv": sample, "b": header])
+        #expect(misnamed.stdout.split(separator: "\n").count == 6)
+        #expect(misnamed.stderr == "b:1: error: text outside of any vCard: 'Exported contacts, by Someone, 2024'\n")
         let forced = run { $0.inputFormat = .csv }
         #expect(forced.status == .usage)
     }

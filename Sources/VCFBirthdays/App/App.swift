@@ -168,7 +168,7 @@ public enum App {
         } else {
             source = env.standardInput
         }
-        let scope: DecodeScope = options.format == .json ? .full : .namesAndDates
+        let scope: DecodeScope = options.format == .json ? .fields : .namesAndDates
         let parser = VCardParser(path: input.displayPath, sink: sink, diagnostics: reporter,
                                  options: VCardParser.Options(scope: scope, keepsRawText: options.rejects != nil))
         var buffer = [UInt8](repeating: 0, count: 1 << 20)

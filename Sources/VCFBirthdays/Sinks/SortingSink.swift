@@ -1,11 +1,20 @@
 /// Buffers people with a sort key computed once each (ICU sort keys, compared as bytes), then
 /// forwards them in order on `finish()`. Ties keep input order, so output is deterministic.
+/// Keys live in one byte arena and only small index records are moved while sorting.
 public final class SortingSink: PeopleSink {
+    private struct Entry {
+        var keyStart: Int
+        var keyLength: Int
+        var index: Int
+    }
+
     private let order: SortOrder
     private let collator: Collator
     private let today: CalendarDate
     private let next: PeopleSink
-    private var entries: [(key: [UInt8], person: PersonInfo)] = []
+    private var people: [PersonInfo] = []
+    private var keys: [UInt8] = []
+    private var entries: [Entry] = []
 
     public init(order: SortOrder, collator: Collator, today: CalendarDate, next: PeopleSink) {
         self.order = order
@@ -16,21 +25,26 @@ public final class SortingSink: PeopleSink {
 
     public func consume(_ person: PersonInfo) throws {
         guard order != .none else { return try next.consume(person) }
-        entries.append((sortKey(person), person))
+        let key = sortKey(person)
+        entries.append(Entry(keyStart: keys.count, keyLength: key.count, index: people.count))
+        keys.append(contentsOf: key)
+        people.append(person)
     }
 
     public func finish() throws {
-        // Swift's sort is stable: equal keys stay in input order.
-        entries.sort { a, b in
-            a.key.withUnsafeBytes { ka in
-                b.key.withUnsafeBytes { kb in
-                    let common = min(ka.count, kb.count)
-                    let c = common == 0 ? 0 : memcmp(ka.baseAddress!, kb.baseAddress!, common)
-                    return c != 0 ? c < 0 : ka.count < kb.count
+        if !entries.isEmpty {
+            keys.withUnsafeBytes { arena in
+                let base = arena.baseAddress!
+                // Swift's sort is stable: equal keys stay in input order.
+                entries.sort { a, b in
+                    let c = memcmp(base + a.keyStart, base + b.keyStart, min(a.keyLength, b.keyLength))
+                    return c != 0 ? c < 0 : a.keyLength < b.keyLength
                 }
             }
         }
-        for entry in entries { try next.consume(entry.person) }
+        for entry in entries { try next.consume(people[entry.index]) }
+        people.removeAll()
+        keys.removeAll()
         entries.removeAll()
         try next.finish()
     }

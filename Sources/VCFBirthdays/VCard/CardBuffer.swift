@@ -71,10 +71,6 @@ struct CardBuffer {
         return equalsIgnoringCase(range, upper)
     }
 
-    /// The upper-case property name, without its group.
-    func name(of property: Property) -> String {
-        String(decoding: bytes[property.name].lazy.map(asciiUpper), as: UTF8.self)
-    }
 }
 
 enum VCardVersion: Sendable {

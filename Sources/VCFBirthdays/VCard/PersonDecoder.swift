@@ -1,7 +1,10 @@
-/// What a reader decodes: everything, or only what the birthday formats show (names, dates,
-/// UID), which skips the work of decoding e-mails, addresses, notes and unknown properties.
+/// How much a reader decodes; less is faster. Pick the least the output needs.
 public enum DecodeScope: Sendable {
+    /// Every model field, and every other property kept in `extraProperties` (for vCard output).
     case full
+    /// Every model field; other properties are skipped.
+    case fields
+    /// Only what the birthday formats show: names, dates, organization, UID.
     case namesAndDates
 }
 
@@ -9,6 +12,7 @@ public enum DecodeScope: Sendable {
 final class PersonDecoder {
     private let scope: DecodeScope
     private var converters: [String: CharsetConverter?] = [:]
+    private var names: [PropertyName?] = []
     private(set) var warnings: [(line: Int, message: String)] = []
 
     init(scope: DecodeScope) {
@@ -20,10 +24,9 @@ final class PersonDecoder {
         var person = PersonInfo(source: SourcePosition(path: path, line: card.beginLine))
         var version: VCardVersion?
         var labels: [ArraySlice<UInt8>: String] = [:]  // Apple item group → X-ABLabel
-        var names: [PropertyName?] = []
-        names.reserveCapacity(card.properties.count)
+        names.removeAll(keepingCapacity: true)
         for property in card.properties {
-            let name = PropertyName(upper: card.name(of: property))
+            let name = PropertyName(card.slice(property.name))
             names.append(name)
             if name == .version {
                 let v = card.slice(property.value)
@@ -44,8 +47,7 @@ final class PersonDecoder {
             if name != .version { meaningful += 1 }
             if scope == .namesAndDates && !(name?.isNameOrDate ?? false) { continue }
             let label = property.group.isEmpty ? nil : labels[card.slice(property.group)]
-            if !apply(name, property, index: index, in: card, version: v, label: label, to: &person),
-               scope == .full {
+            if !apply(name, property, index: index, in: card, version: v, label: label, to: &person), scope == .full {
                 person.extraProperties.append(extra(property, index: index, in: card))
             }
         }
@@ -100,12 +102,12 @@ final class PersonDecoder {
             guard person.note == nil else { return false }
             person.note = text(card, p)
         case .email:
-            let (types, preferred) = typesAndPreference(card, p, label: label, dropping: ["internet"])
+            let (types, preferred) = typesAndPreference(card, p, label: label, dropping: "internet")
             person.emails.append(ContactPoint(value: text(card, p).trimmingSpaces(), types: types, preferred: preferred))
         case .phone:
             var value = text(card, p).trimmingSpaces()
             if value.utf8.count > 4, value.lowercased().hasPrefix("tel:") { value = String(value.dropFirst(4)) }
-            let (types, preferred) = typesAndPreference(card, p, label: label, dropping: [])
+            let (types, preferred) = typesAndPreference(card, p, label: label, dropping: nil)
             person.phones.append(ContactPoint(value: value, types: types, preferred: preferred))
         case .address:
             let parts = withValue(card, p) { ValueDecoding.structured($0, lists: false) }.map { $0[0] }
@@ -118,7 +120,7 @@ final class PersonDecoder {
             address.region = part(4)
             address.postalCode = part(5)
             address.country = part(6)
-            (address.types, address.preferred) = typesAndPreference(card, p, label: label, dropping: [])
+            (address.types, address.preferred) = typesAndPreference(card, p, label: label, dropping: nil)
             person.addresses.append(address)
         case .url:
             person.urls.append(text(card, p).trimmingSpaces())
@@ -232,13 +234,13 @@ final class PersonDecoder {
     /// Lower-case types from `TYPE=` and bare 2.1 parameters plus an Apple label, and whether
     /// the item is preferred (`TYPE=pref`, bare `PREF`, `PREF=1`).
     private func typesAndPreference(_ card: CardBuffer, _ p: CardBuffer.Property, label: String?,
-                                    dropping: Set<String>) -> ([String], Bool) {
+                                    dropping: String?) -> ([String], Bool) {
         var types: [String] = []
         var preferred = false
         func add(_ raw: String) {
-            let type = raw.trimmingSpaces().lowercased()
+            let type = raw.trimmingSpaces().asciiLowercased()
             if type == "pref" { preferred = true; return }
-            if type.isEmpty || dropping.contains(type) || types.contains(type) { return }
+            if type.isEmpty || type == dropping || types.contains(type) { return }
             types.append(type)
         }
         for k in p.parameters {
@@ -246,7 +248,12 @@ final class PersonDecoder {
             if param.name.isEmpty {
                 if !Self.isEncodingName(card, param.value) { add(ValueDecoding.parameterValue(card.slice(param.value))) }
             } else if card.equalsIgnoringCase(param.name, "TYPE") {
-                ValueDecoding.parameterValue(card.slice(param.value)).split(separator: ",").forEach { add(String($0)) }
+                let value = ValueDecoding.parameterValue(card.slice(param.value))
+                if value.utf8.contains(UInt8(ascii: ",")) {
+                    value.split(separator: ",").forEach { add(String($0)) }
+                } else {
+                    add(value)
+                }
             } else if card.equalsIgnoringCase(param.name, "PREF") {
                 if ValueDecoding.parameterValue(card.slice(param.value)).trimmingSpaces() == "1" { preferred = true }
             }

@@ -4,30 +4,58 @@ enum PropertyName {
     case email, phone, address, url, categories, uid
     case appleDate, appleLabel, phoneticFirst, phoneticMiddle, phoneticLast, agent
 
-    init?(upper name: String) {
-        switch name {
-        case "VERSION": self = .version
-        case "FN": self = .formattedName
-        case "N": self = .name
-        case "NICKNAME": self = .nickname
-        case "BDAY": self = .birthday
-        case "ANNIVERSARY", "X-ANNIVERSARY", "X-MS-ANNIVERSARY", "X-EVOLUTION-ANNIVERSARY": self = .anniversary
-        case "ORG": self = .organization
-        case "TITLE": self = .title
-        case "NOTE": self = .note
-        case "EMAIL": self = .email
-        case "TEL": self = .phone
-        case "ADR": self = .address
-        case "URL": self = .url
-        case "CATEGORIES": self = .categories
-        case "UID": self = .uid
-        case "X-ABDATE": self = .appleDate
-        case "X-ABLABEL": self = .appleLabel
-        case "X-PHONETIC-FIRST-NAME": self = .phoneticFirst
-        case "X-PHONETIC-MIDDLE-NAME": self = .phoneticMiddle
-        case "X-PHONETIC-LAST-NAME": self = .phoneticLast
-        case "AGENT": self = .agent
-        default: return nil
+    /// Recognises a property name given as bytes, in any case.
+    init?<C: Collection<UInt8>>(_ name: C) where C.Index == Int {
+        func equals(_ upper: StaticString) -> Bool {
+            guard name.count == upper.utf8CodeUnitCount else { return false }
+            return upper.withUTF8Buffer { pattern in
+                var k = 0
+                for b in name {
+                    if asciiUpper(b) != pattern[k] { return false }
+                    k += 1
+                }
+                return true
+            }
+        }
+        guard let first = name.first else { return nil }
+        switch asciiUpper(first) {
+        case UInt8(ascii: "A"):
+            if equals("ADR") { self = .address } else if equals("ANNIVERSARY") { self = .anniversary }
+            else if equals("AGENT") { self = .agent } else { return nil }
+        case UInt8(ascii: "B"):
+            guard equals("BDAY") else { return nil }
+            self = .birthday
+        case UInt8(ascii: "C"):
+            guard equals("CATEGORIES") else { return nil }
+            self = .categories
+        case UInt8(ascii: "E"):
+            guard equals("EMAIL") else { return nil }
+            self = .email
+        case UInt8(ascii: "F"):
+            guard equals("FN") else { return nil }
+            self = .formattedName
+        case UInt8(ascii: "N"):
+            if equals("N") { self = .name } else if equals("NOTE") { self = .note }
+            else if equals("NICKNAME") { self = .nickname } else { return nil }
+        case UInt8(ascii: "O"):
+            guard equals("ORG") else { return nil }
+            self = .organization
+        case UInt8(ascii: "T"):
+            if equals("TEL") { self = .phone } else if equals("TITLE") { self = .title } else { return nil }
+        case UInt8(ascii: "U"):
+            if equals("UID") { self = .uid } else if equals("URL") { self = .url } else { return nil }
+        case UInt8(ascii: "V"):
+            guard equals("VERSION") else { return nil }
+            self = .version
+        case UInt8(ascii: "X"):
+            if equals("X-ABDATE") { self = .appleDate } else if equals("X-ABLABEL") { self = .appleLabel }
+            else if equals("X-ANNIVERSARY") || equals("X-MS-ANNIVERSARY") || equals("X-EVOLUTION-ANNIVERSARY") {
+                self = .anniversary
+            } else if equals("X-PHONETIC-FIRST-NAME") { self = .phoneticFirst }
+            else if equals("X-PHONETIC-MIDDLE-NAME") { self = .phoneticMiddle }
+            else if equals("X-PHONETIC-LAST-NAME") { self = .phoneticLast } else { return nil }
+        default:
+            return nil
         }
     }
 

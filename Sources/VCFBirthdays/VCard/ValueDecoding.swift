@@ -143,6 +143,12 @@ enum ValueDecoding {
 }
 
 extension String {
+    /// Lower-cases ASCII letters only (type names are ASCII; no locale rules apply).
+    func asciiLowercased() -> String {
+        guard utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return self }
+        return String(decoding: utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+
     func trimmingSpaces() -> String {
         let utf8 = self.utf8
         guard let first = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }
