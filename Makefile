@@ -22,7 +22,7 @@ test:
 
 # The main job on the bundled sample contacts: a birthday list sorted by family name.
 demo: build
-	$(BIN) --today 2026-11-22 Fixtures/apple-contacts.vcf Fixtures/google-contacts.vcf \
+	$(BIN) Fixtures/apple-contacts.vcf Fixtures/google-contacts.vcf \
 		Fixtures/android-2.1.vcf Fixtures/nextcloud-4.0.vcf Fixtures/vdir
 
 install: build

@@ -6,26 +6,12 @@ enum InputSniffer {
         if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) {
             return "the file is UTF-16 text, which is not read yet; convert it first: iconv -f UTF-16 -t UTF-8"
         }
-        guard forced == nil, !containsVCard(head) else { return nil }
+        guard forced == nil, !containsIgnoringCase(head, "BEGIN:VCARD") else { return nil }
         let lower = path.lowercased()
         if lower.hasSuffix(".csv") || lower.hasSuffix(".tsv") || looksLikeCSV(head) {
             return "this looks like CSV, which is not read yet; export the contacts as vCard (.vcf)"
         }
         return nil
-    }
-
-    /// `BEGIN:VCARD` occurs (in any case): whatever the name or first line, this is vCard.
-    private static func containsVCard(_ head: ArraySlice<UInt8>) -> Bool {
-        let marker = Array("BEGIN:VCARD".utf8)
-        var i = head.startIndex
-        while i + marker.count <= head.endIndex {
-            if asciiUpper(head[i]) == marker[0],
-               zip(head[i..<(i + marker.count)], marker).allSatisfy({ asciiUpper($0) == $1 }) {
-                return true
-            }
-            i += 1
-        }
-        return false
     }
 
     /// The first line has no colon but several commas, semicolons or tabs: a CSV header.

@@ -52,15 +52,7 @@ struct CardBuffer {
 
     /// Whether the bytes in `range` equal `upper` (upper-case ASCII), ignoring case.
     func equalsIgnoringCase(_ range: Range<Int>, _ upper: StaticString) -> Bool {
-        guard range.count == upper.utf8CodeUnitCount else { return false }
-        return upper.withUTF8Buffer { pattern in
-            var k = 0
-            for i in range {
-                if asciiUpper(bytes[i]) != pattern[k] { return false }
-                k += 1
-            }
-            return true
-        }
+        matchesIgnoringCase(bytes[range], upper)
     }
 
     /// The value with surrounding white space removed equals `upper`, ignoring case.

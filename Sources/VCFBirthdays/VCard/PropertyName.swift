@@ -6,17 +6,7 @@ enum PropertyName {
 
     /// Recognises a property name given as bytes, in any case.
     init?<C: Collection<UInt8>>(_ name: C) where C.Index == Int {
-        func equals(_ upper: StaticString) -> Bool {
-            guard name.count == upper.utf8CodeUnitCount else { return false }
-            return upper.withUTF8Buffer { pattern in
-                var k = 0
-                for b in name {
-                    if asciiUpper(b) != pattern[k] { return false }
-                    k += 1
-                }
-                return true
-            }
-        }
+        func equals(_ upper: StaticString) -> Bool { matchesIgnoringCase(name, upper) }
         guard let first = name.first else { return nil }
         switch asciiUpper(first) {
         case UInt8(ascii: "A"):

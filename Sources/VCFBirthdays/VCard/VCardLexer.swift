@@ -187,31 +187,14 @@ public struct VCardLexer {
     /// Whether `needle` (upper-case ASCII) occurs, ignoring case, in the part of `line` before
     /// the value (up to and including the first colon outside quotes).
     static func parametersContain(_ line: [UInt8], _ needle: StaticString) -> Bool {
-        let count = needle.utf8CodeUnitCount
-        return needle.withUTF8Buffer { pattern -> Bool in
-            var end = 0
-            var quoted = false
-            while end < line.count {
-                let b = line[end]
-                if b == UInt8(ascii: "\"") { quoted.toggle() }
-                if b == UInt8(ascii: ":") && !quoted { break }
-                end += 1
-            }
-            end = Swift.min(end + 1, line.count)
-            guard end >= count else { return false }
-            var start = 0
-            while start + count <= end {
-                var k = 0
-                while k < count && asciiUpper(line[start + k]) == pattern[k] { k += 1 }
-                if k == count { return true }
-                start += 1
-            }
-            return false
+        var end = 0
+        var quoted = false
+        while end < line.count {
+            let b = line[end]
+            if b == UInt8(ascii: "\"") { quoted.toggle() }
+            if b == UInt8(ascii: ":") && !quoted { break }
+            end += 1
         }
+        return containsIgnoringCase(line[0..<Swift.min(end + 1, line.count)], needle)
     }
-}
-
-@inline(__always)
-func asciiUpper(_ b: UInt8) -> UInt8 {
-    (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) ? b - 32 : b
 }

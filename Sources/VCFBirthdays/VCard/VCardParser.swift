@@ -177,12 +177,9 @@ public final class VCardParser {
         guard first == UInt8(ascii: "B") || first == UInt8(ascii: "E") else { return .none }
         func word(_ w: StaticString) -> Bool {
             let count = w.utf8CodeUnitCount
-            guard i + count <= n else { return false }
-            let matched = w.withUTF8Buffer { pattern in
-                (0..<count).allSatisfy { asciiUpper(line[i + $0]) == pattern[$0] }
-            }
-            if matched { i += count }
-            return matched
+            guard i + count <= n, matchesIgnoringCase(line[i..<(i + count)], w) else { return false }
+            i += count
+            return true
         }
         func skipSpace() { while i < n && (line[i] == 0x20 || line[i] == 0x09) { i += 1 } }
         let marker: Marker
