@@ -16,7 +16,7 @@ public final class RecordingDiagnostics: DiagnosticsHandler {
     public struct Stop: Error {}
 
     public private(set) var warnings: [Diagnostic] = []
-    public private(set) var rejections: [(diagnostic: Diagnostic, rawText: String)] = []
+    public private(set) var rejections: [(diagnostic: Diagnostic?, rawText: String)] = []
     private let stopsAtFirstRejection: Bool
 
     public init(stopsAtFirstRejection: Bool = false) {
@@ -25,7 +25,7 @@ public final class RecordingDiagnostics: DiagnosticsHandler {
 
     public func report(_ diagnostic: Diagnostic) { warnings.append(diagnostic) }
 
-    public func reject(_ diagnostic: Diagnostic, rawText: [UInt8]) throws {
+    public func reject(_ diagnostic: Diagnostic?, rawText: [UInt8]) throws {
         rejections.append((diagnostic, String(decoding: rawText, as: UTF8.self)))
         if stopsAtFirstRejection { throw Stop() }
     }

@@ -125,6 +125,62 @@ int32_t vc_conv_to_utf8(vc_converter *conv, const uint8_t *src, int32_t length,
     return 0;
 }
 
+struct vc_transcoder {
+    UConverter *source;
+    UConverter *utf8;
+    UChar pivot[4096];
+    UChar *pivotSource;
+    UChar *pivotTarget;
+    int32_t substitutions;
+};
+
+vc_transcoder *vc_trans_open(const char *charset, int32_t *err) {
+    UErrorCode status = U_ZERO_ERROR;
+    UConverter *source = ucnv_open(charset, &status);
+    if (U_FAILURE(status)) {
+        *err = (int32_t)status;
+        return NULL;
+    }
+    UConverter *utf8 = ucnv_open("UTF-8", &status);
+    vc_transcoder *trans = calloc(1, sizeof *trans);
+    if (U_FAILURE(status) || trans == NULL) {
+        ucnv_close(source);
+        ucnv_close(utf8);
+        free(trans);
+        *err = U_FAILURE(status) ? (int32_t)status : (int32_t)U_MEMORY_ALLOCATION_ERROR;
+        return NULL;
+    }
+    trans->source = source;
+    trans->utf8 = utf8;
+    trans->pivotSource = trans->pivot;
+    trans->pivotTarget = trans->pivot;
+    status = U_ZERO_ERROR;
+    ucnv_setToUCallBack(source, count_substitution, &trans->substitutions, NULL, NULL, &status);
+    *err = 0;
+    return trans;
+}
+
+void vc_trans_close(vc_transcoder *trans) {
+    if (trans == NULL) return;
+    ucnv_close(trans->source);
+    ucnv_close(trans->utf8);
+    free(trans);
+}
+
+int32_t vc_trans_convert(vc_transcoder *trans, const uint8_t *src, int32_t length, int32_t *consumed,
+                         uint8_t *out, int32_t capacity, int flush, int32_t *substitutions) {
+    UErrorCode status = U_ZERO_ERROR;
+    const char *source = (const char *)src;
+    char *target = (char *)out;
+    trans->substitutions = 0;
+    ucnv_convertEx(trans->utf8, trans->source, &target, (char *)out + capacity, &source,
+                   (const char *)src + length, trans->pivot, &trans->pivotSource, &trans->pivotTarget,
+                   trans->pivot + 4096, 0, flush ? 1 : 0, &status);
+    *consumed = (int32_t)(source - (const char *)src);
+    if (substitutions != NULL) *substitutions = trans->substitutions;
+    return (int32_t)(target - (char *)out);
+}
+
 static int32_t char_width(UChar32 c) {
     if (c == 0x200D || c == 0x200B) return 0;
     int8_t type = u_charType(c);

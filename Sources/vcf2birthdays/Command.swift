@@ -10,10 +10,11 @@ import Darwin
 struct Command: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vcf2birthdays",
-        abstract: "List the birthdays in vCard contacts, sorted by name or date, or convert them to TSV or JSON.",
+        abstract: "List the birthdays in your contacts, sorted by name or date, or convert the contacts.",
         discussion: """
-        Reads vCard 2.1, 3.0 and 4.0 files, directories of .vcf files, or standard input, \
-        and prints a birthday list sorted in the locale's collation.
+        Reads vCard 2.1, 3.0 and 4.0 and CSV (Google, Outlook, Thunderbird, spreadsheets) from files, \
+        directories of .vcf and .csv files, or standard input, and prints a birthday list sorted in \
+        the locale's collation, or converts the contacts to TSV, JSON or CSV.
 
         Environment: VCF2BIRTHDAYS_SORT sets the default --sort for list and tsv; \
         LC_ALL, LC_COLLATE or LANG set the default --locale.
@@ -25,14 +26,15 @@ struct Command: ParsableCommand {
         version: "0.1.0"
     )
 
-    @Argument(help: ArgumentHelp("vCard files, directories (every .vcf in them), or - for standard input (the default).",
+    @Argument(help: ArgumentHelp("vCard or CSV files, directories (every .vcf and .csv in them), or - for standard input (the default).",
                                  valueName: "path"))
     var paths: [String] = []
 
-    @Option(name: .customLong("to"), help: ArgumentHelp("Output format: list, tsv or json.", valueName: "format"))
+    @Option(name: .customLong("to"), help: ArgumentHelp("Output format: list, tsv, json, csv, google-csv or outlook-csv.",
+                                                        valueName: "format"))
     var format: RunOptions.Format = .list
 
-    @Option(help: ArgumentHelp("Order: last, first, date, upcoming or none (default: $VCF2BIRTHDAYS_SORT, else last; json keeps input order).",
+    @Option(help: ArgumentHelp("Order: last, first, date, upcoming or none (default: $VCF2BIRTHDAYS_SORT, else last; conversions keep input order).",
                                valueName: "order"))
     var sort: SortOrder?
 
@@ -61,8 +63,28 @@ struct Command: ParsableCommand {
                                valueName: "file"))
     var rejects: String?
 
-    @Option(name: .customLong("from"), help: ArgumentHelp("Input format: vcard (csv is not supported yet).", valueName: "format"))
+    @Option(name: .customLong("from"), help: ArgumentHelp("Input format: vcard or csv (default: detected per input).",
+                                                          valueName: "format"))
     var inputFormat: RunOptions.InputFormat?
+
+    @Option(help: ArgumentHelp("Input encoding, such as windows-1252, iso-8859-1 or utf-16 (default: UTF-8; UTF-16 with a byte-order mark; CSV that is not UTF-8 as windows-1252).",
+                               valueName: "name"))
+    var encoding: String?
+
+    @Option(help: ArgumentHelp("CSV delimiter: comma, semicolon, tab or one character (default: detected from the header).",
+                               valueName: "char"))
+    var delimiter: String?
+
+    @Option(name: .customLong("csv-dialect"), help: ArgumentHelp("CSV dialect: google, outlook, thunderbird or generic (default: detected from the header).",
+                                                                 valueName: "dialect"))
+    var csvDialect: CSVDialect?
+
+    @Option(name: .customLong("date-order"), help: ArgumentHelp("How to read CSV dates like 03/04/1990: dmy, mdy or ymd (default: the dialect's, else the locale's).",
+                                                                valueName: "order"))
+    var dateOrder: DateOrder?
+
+    @Flag(name: .customLong("no-formulas"), help: "In CSV output, put an apostrophe before cells a spreadsheet would run as formulas (=, +, -, @), except phone numbers and dates.")
+    var guardsFormulas = false
 
     func validate() throws {
         if let today, CalendarDate(iso: today) == nil {
@@ -70,6 +92,9 @@ struct Command: ParsableCommand {
         }
         if let within, within < 0 {
             throw ValidationError("--within takes a number of days of 0 or more")
+        }
+        if let delimiter, Command.delimiterByte(delimiter) == nil {
+            throw ValidationError("--delimiter takes comma, semicolon, tab or one ASCII character, not '\(delimiter)'")
         }
         if let locale, locale.isEmpty || locale.contains(where: { !($0.isLetter || $0.isNumber || "_-@=".contains($0)) }) {
             throw ValidationError("--locale takes a locale id such as sv, de_DE or root, not '\(locale)'")
@@ -89,13 +114,34 @@ struct Command: ParsableCommand {
         options.strict = strict
         options.rejects = rejects
         options.inputFormat = inputFormat
+        options.encoding = encoding
+        options.delimiter = delimiter.flatMap(Command.delimiterByte)
+        options.csvDialect = csvDialect
+        options.dateOrder = dateOrder
+        options.guardsFormulas = guardsFormulas
         signal(SIGPIPE, SIG_IGN)
         let status = App.run(options, environment: .live())
         if status != .success { throw ExitCode(status.rawValue) }
     }
 }
 
+extension Command {
+    /// `comma`, `semicolon`, `tab`, `\t` or one printable ASCII character other than a quote.
+    static func delimiterByte(_ text: String) -> UInt8? {
+        switch text.lowercased() {
+        case "comma": return UInt8(ascii: ",")
+        case "semicolon": return UInt8(ascii: ";")
+        case "tab", "\\t", "\t": return 0x09
+        default:
+            guard text.utf8.count == 1, let b = text.utf8.first, b >= 0x20, b < 0x7F, b != UInt8(ascii: "\"") else { return nil }
+            return b
+        }
+    }
+}
+
 extension RunOptions.Format: ExpressibleByArgument {}
+extension CSVDialect: ExpressibleByArgument {}
+extension DateOrder: ExpressibleByArgument {}
 extension RunOptions.InputFormat: ExpressibleByArgument {}
 extension SortOrder: ExpressibleByArgument {}
 

@@ -171,21 +171,44 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         #expect(r.stderr.contains("no input"))
     }
 
-    @Test func csvInputIsAClearError() {
-        let csv = "First Name,Last Name,Birthday\nAnn,Lee,1990-01-01\n"
-        let byName = run({ $0.inputs = ["google.csv", "c.vcf"] }, files: ["google.csv": csv, "c.vcf": sample])
-        #expect(byName.status == .dataError)
-        #expect(byName.stderr.contains("google.csv:1: error: this looks like CSV"))
-        #expect(byName.stdout.contains("Anders Zorn"))
-        let byContent = run({ $0.inputs = ["export"] }, files: ["export": csv])
-        #expect(byContent.status == .dataError)
+    @Test func csvIsDetectedFromContentWhateverTheName() {
+        let csv = "First Name,Last Name,Birthday\nAnn,Lee,1990-01-05\n"
+        let mixed = run({ $0.inputs = ["google.csv", "c.vcf", "export"]; $0.format = .tsv; $0.locale = "sv" },
+                        files: ["google.csv": csv, "c.vcf": sample, "export": csv])
+        #expect(mixed.status == .success)
+        #expect(mixed.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false)[3] }
+            == ["Ann Lee", "Ann Lee", "Anders Zorn", "Bo Åberg"])
         // A vCard file with a comma-laden first line, or misnamed .csv, is still read as vCard.
         let header = "Exported contacts, by Someone, 2024\n" + sample
         let misnamed = run({ $0.inputs = ["a.csv", "b"]; $0.format = .json }, files: ["a.csv": sample, "b": header])
         #expect(misnamed.stdout.split(separator: "\n").count == 6)
         #expect(misnamed.stderr == "b:1: error: text outside of any vCard: 'Exported contacts, by Someone, 2024'\n")
-        let forced = run { $0.inputFormat = .csv }
-        #expect(forced.status == .usage)
+        let piped = run({ $0.format = .json }, files: [:], stdin: csv)
+        #expect(piped.stdout == "{\"familyName\":\"Lee\",\"givenName\":\"Ann\",\"birthday\":\"1990-01-05\"}\n")
+    }
+
+    @Test func csvOptionsReachTheReader() {
+        let csv = "Name|Birthday\nAnn Lee|03/04/1990\n"
+        let r = run({ $0.inputs = ["x.txt"]; $0.format = .json; $0.delimiter = UInt8(ascii: "|"); $0.dateOrder = .dmy },
+                    files: ["x.txt": csv])
+        #expect(r.stdout == "{\"formattedName\":\"Ann Lee\",\"birthday\":\"1990-04-03\"}\n")
+        #expect(r.stderr == "")
+        let forced = run({ $0.inputs = ["c.vcf"]; $0.inputFormat = .csv; $0.rejects = "r" }, files: ["c.vcf": sample])
+        #expect(forced.status == .dataError)
+        #expect(forced.stderr.hasPrefix("c.vcf:1: error: not a contacts file: no name column in the CSV header"))
+        #expect(forced.fileSystem.contents(of: "r") == sample)
+    }
+
+    @Test func directoriesIncludeCSVFiles() {
+        let files = ["d/a.vcf": "BEGIN:VCARD\nFN:A\nBDAY:--01-01\nEND:VCARD\n", "d/b.csv": "Name,Birthday\nB,--02-02\n"]
+        let r = run({ $0.inputs = ["d"]; $0.format = .json }, files: files)
+        #expect(r.stdout == "{\"formattedName\":\"A\",\"birthday\":\"--01-01\"}\n{\"formattedName\":\"B\",\"birthday\":\"--02-02\"}\n")
+    }
+
+    @Test func anUnknownEncodingIsReported() {
+        let r = run({ $0.inputs = ["c.vcf"]; $0.encoding = "x-no-such-charset" })
+        #expect(r.status == .noInput)
+        #expect(r.stderr.contains("unknown encoding 'x-no-such-charset'"))
     }
 
     @Test func aBrokenPipeEndsQuietlyWithSuccess() {

@@ -5,14 +5,17 @@ import VCFBirthdaysTesting
 import Glibc
 #endif
 
-/// Every fixture in every output format, compared with `Fixtures/golden/NAME.FORMAT`.
+/// Every fixture in every output format, compared with `Fixtures/golden/FIXTURE.FORMAT`.
 /// After a deliberate change, re-record with `VCF2BIRTHDAYS_RECORD=1 swift test` and review the diff.
 @Suite struct GoldenTests {
-    static let cases: [(String, RunOptions.Format)] = vcardFixtures.flatMap { f in RunOptions.Format.allCases.map { (f, $0) } }
+    static let fixtures = vcardFixtures + ["csv/google-contacts.csv", "csv/google-contacts-old.csv",
+                                           "csv/outlook-windows-1252.csv", "csv/outlook-german.csv", "csv/thunderbird.csv",
+                                           "csv/spreadsheet-semicolon.csv", "csv/spreadsheet-utf16.txt"]
+    static let cases: [(String, RunOptions.Format)] = fixtures.flatMap { f in RunOptions.Format.allCases.map { (f, $0) } }
 
     @Test(arguments: cases)
     func matchesGolden(fixture: String, format: RunOptions.Format) throws {
-        let stem = String(fixture.dropLast(4))
+        let stem = fixture.replacingAll("/", with: "-")
         var options = RunOptions()
         options.inputs = [fixture]
         options.format = format
@@ -32,6 +35,11 @@ import Glibc
             fclose(file)
             return
         }
+        guard let file = fopen(path, "rb") else {
+            Issue.record("no golden file \(path); record it with VCF2BIRTHDAYS_RECORD=1 swift test")
+            return
+        }
+        fclose(file)
         let expected = String(decoding: fixtureBytes("golden/\(stem).\(format.rawValue)"), as: UTF8.self)
         #expect(actual == expected, "differs from \(path); re-record with VCF2BIRTHDAYS_RECORD=1 if intended")
     }

@@ -122,7 +122,7 @@ import VCFBirthdaysTesting
         #expect(people[1].birthday == date(nil, 12, 24))
         #expect(people[2].birthday == date(1984, 1, 24))
         #expect(diagnostics.warnings.map(\.description) == ["p.vcf:5: warning: impossible date '1990-02-30': no birthday taken"])
-        #expect(diagnostics.rejections.map(\.diagnostic.description) == [
+        #expect(diagnostics.rejections.map { $0.diagnostic?.description } == [
             "p.vcf:7: error: text outside of any vCard: 'this line is not part of any card'",
             "p.vcf:14: error: vCard is not closed: BEGIN:VCARD on line 19 comes before END:VCARD",
             "p.vcf:31: error: vCard is not closed: no END:VCARD before the end of the input",

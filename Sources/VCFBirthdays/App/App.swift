@@ -7,9 +7,6 @@ public enum App {
             try? stderr.write("vcf2birthdays: " + message + "\n")
             return status
         }
-        if options.inputFormat == .csv {
-            return fail(.usage, "CSV input is not supported yet; give vCard files")
-        }
         if options.inputs.isEmpty && env.standardInputIsTerminal {
             return fail(.usage, "no input: give a vCard file or directory, or pipe contacts into standard input (see --help)")
         }
@@ -20,9 +17,10 @@ public enum App {
         }
         let today = options.today ?? env.clock.today()
         let order = sortOrder(options, env, stderr)
+        let locale = options.locale ?? env.preferences.locale ?? "root"
         let collator: Collator
         do {
-            collator = try Collator(locale: options.locale ?? env.preferences.locale ?? "root")
+            collator = try Collator(locale: locale)
         } catch {
             return fail(.usage, "\(error)")
         }
@@ -46,7 +44,8 @@ public enum App {
         var rejectedAny = false
         do {
             for input in try expand(options.inputs, env, reporter, status: &status) {
-                let statistics = try read(input, options: options, env: env, sink: sink, reporter: reporter, status: &status)
+                let statistics = try read(input, options: options, locale: locale, env: env, sink: sink, reporter: reporter,
+                                          status: &status)
                 rejectedAny = rejectedAny || statistics.rejected > 0
                 if options.strict && status != .success { break }
             }
@@ -84,10 +83,10 @@ public enum App {
     }
 
     /// `--sort`, else for the birthday formats `VCF2BIRTHDAYS_SORT` (or `upcoming` with
-    /// `--within`), else `last`; JSON keeps input order unless `--sort` is given.
+    /// `--within`), else `last`; conversions keep input order unless `--sort` is given.
     static func sortOrder(_ options: RunOptions, _ env: Environment, _ stderr: TextOutput) -> SortOrder {
         if let sort = options.sort { return sort }
-        if options.format == .json { return .none }
+        if !options.format.isBirthdayFormat { return .none }
         if let preference = env.preferences.sortOrder {
             if let order = SortOrder(rawValue: preference.lowercased()) { return order }
             let valid = SortOrder.allCases.map(\.rawValue).joined(separator: ", ")
@@ -107,10 +106,16 @@ public enum App {
             writer = TSVWriter(output: output, today: today)
         case .json:
             writer = JSONLinesWriter(output: output)
+        case .csv:
+            writer = CSVTableWriter(layout: GenericCSVLayout(), output: output, guardsFormulas: options.guardsFormulas)
+        case .googleCSV:
+            writer = CSVTableWriter(layout: GoogleCSVLayout(), output: output, guardsFormulas: options.guardsFormulas)
+        case .outlookCSV:
+            writer = CSVTableWriter(layout: OutlookCSVLayout(), output: output, guardsFormulas: options.guardsFormulas)
         }
         let sorted = order == .none ? writer : SortingSink(order: order, collator: collator, today: today, next: writer)
-        if options.format == .json && options.withinDays == nil { return sorted }
-        return BirthdayFilter(includesEveryone: options.includesEveryone || options.format == .json,
+        if !options.format.isBirthdayFormat && options.withinDays == nil { return sorted }
+        return BirthdayFilter(includesEveryone: options.includesEveryone || !options.format.isBirthdayFormat,
                               withinDays: options.withinDays, today: today, next: sorted)
     }
 
@@ -120,7 +125,7 @@ public enum App {
         var path: String?
     }
 
-    /// Paths as given; directories become the `.vcf` files in them, sorted by name.
+    /// Paths as given; directories become the `.vcf`, `.vcard` and `.csv` files in them, sorted by name.
     static func expand(_ paths: [String], _ env: Environment, _ reporter: DiagnosticsReporter,
                        status: inout RunStatus) throws -> [Input] {
         if paths.isEmpty { return [Input(displayPath: "<stdin>", path: nil)] }
@@ -134,7 +139,9 @@ public enum App {
             case .directory:
                 do {
                     let names = try env.fileSystem.directoryEntries(path)
-                        .filter { !$0.hasPrefix(".") && ($0.lowercased().hasSuffix(".vcf") || $0.lowercased().hasSuffix(".vcard")) }
+                        .filter { name in
+                            !name.hasPrefix(".") && [".vcf", ".vcard", ".csv"].contains { name.lowercased().hasSuffix($0) }
+                        }
                         .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
                     let base = path.hasSuffix("/") ? path : path + "/"
                     inputs += names.map { Input(displayPath: base + $0, path: base + $0) }
@@ -152,8 +159,8 @@ public enum App {
         return inputs
     }
 
-    /// Reads one input through the vCard parser in 1 MiB chunks.
-    static func read(_ input: Input, options: RunOptions, env: Environment, sink: PeopleSink,
+    /// Opens and reads one input.
+    static func read(_ input: Input, options: RunOptions, locale: String, env: Environment, sink: PeopleSink,
                      reporter: DiagnosticsReporter, status: inout RunStatus) throws -> ReadStatistics {
         let source: ByteSource
         if let path = input.path {
@@ -168,34 +175,10 @@ public enum App {
         } else {
             source = env.standardInput
         }
-        let scope: DecodeScope = options.format == .json ? .fields : .namesAndDates
-        let parser = VCardParser(path: input.displayPath, sink: sink, diagnostics: reporter,
-                                 options: VCardParser.Options(scope: scope, keepsRawText: options.rejects != nil))
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        var first = true
-        while true {
-            let count: Int
-            do {
-                count = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
-            } catch let failure as IOFailure {
-                reporter.report(Diagnostic(.error, path: input.displayPath, line: 0, "read error: \(failure.reason)"))
-                status = .noInput
-                return parser.statistics
-            }
-            if count == 0 { break }
-            if first {
-                first = false
-                if let problem = InputSniffer.problem(buffer[0..<count], path: input.displayPath, forced: options.inputFormat) {
-                    reporter.report(Diagnostic(.error, path: input.displayPath, line: 1, problem))
-                    status = status == .success ? .dataError : status
-                    var stats = ReadStatistics()
-                    stats.rejected = 1
-                    return stats
-                }
-            }
-            try buffer.withUnsafeBufferPointer { try parser.feed(UnsafeBufferPointer(rebasing: $0[0..<count])) }
-        }
-        try parser.finish()
-        return parser.statistics
+        let reader = InputReader(displayPath: input.displayPath, options: options, locale: locale, sink: sink,
+                                 reporter: reporter)
+        let (statistics, readFailed) = try reader.read(source)
+        if readFailed { status = .noInput }
+        return statistics
     }
 }

@@ -20,8 +20,8 @@ final class DiagnosticsReporter: DiagnosticsHandler {
         try? standardError.flush()
     }
 
-    func reject(_ diagnostic: Diagnostic, rawText: [UInt8]) throws {
-        report(diagnostic)
+    func reject(_ diagnostic: Diagnostic?, rawText: [UInt8]) throws {
+        if let diagnostic { report(diagnostic) }
         if let rejects, !rawText.isEmpty {
             try rejects.write(bytes: rawText)
             if rawText.last != 0x0A && rawText.last != 0x0D { try rejects.write(byte: 0x0A) }

@@ -1,7 +1,21 @@
 /// What the user asked for, already parsed and validated by the command line.
 public struct RunOptions: Sendable {
     public enum Format: String, CaseIterable, Sendable {
-        case list, tsv, json
+        case list, tsv, json, csv
+        case googleCSV = "google-csv"
+        case outlookCSV = "outlook-csv"
+
+        /// The birthday formats list people with a birthday, sorted; the others convert everyone.
+        public var isBirthdayFormat: Bool { self == .list || self == .tsv }
+
+        /// The least a reader must decode for this output.
+        var decodeScope: DecodeScope {
+            switch self {
+            case .list, .tsv: return .namesAndDates
+            case .json: return .fields
+            case .csv, .googleCSV, .outlookCSV: return .full
+            }
+        }
     }
 
     public enum InputFormat: String, CaseIterable, Sendable {
@@ -19,7 +33,16 @@ public struct RunOptions: Sendable {
     public var output: String?
     public var strict = false
     public var rejects: String?
+    /// nil: detected per input (vCard when `BEGIN:VCARD` appears, else CSV).
     public var inputFormat: InputFormat?
+    /// The input encoding; nil: UTF-8, UTF-16 with a byte-order mark, Windows-1252 fallback for CSV.
+    public var encoding: String?
+    /// The CSV delimiter; nil: detected from the header line.
+    public var delimiter: UInt8?
+    public var csvDialect: CSVDialect?
+    public var dateOrder: DateOrder?
+    /// Protect CSV output against spreadsheet formula injection.
+    public var guardsFormulas = false
 
     public init() {}
 }

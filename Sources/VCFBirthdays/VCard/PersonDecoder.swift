@@ -277,6 +277,11 @@ final class PersonDecoder {
 
     // MARK: Extra properties
 
+    /// Every property of the card as an extra property.
+    func extras(of card: CardBuffer) -> [VCardProperty] {
+        card.properties.indices.map { extra(card.properties[$0], index: $0, in: card) }
+    }
+
     /// The property as read, with transfer encodings undone: a quoted-printable value becomes
     /// UTF-8 text and loses its `ENCODING`/`CHARSET` parameters; escapes stay as they were.
     private func extra(_ p: CardBuffer.Property, index: Int, in card: CardBuffer) -> VCardProperty {

@@ -23,8 +23,7 @@ public struct VCardLexer {
     private var physicalNumber = 0      // number of the last completed physical line
     private var afterCR = false         // the last byte seen ended a line with CR
     private var lastLineInRaw = false   // the last completed physical line went into `raw`
-    private var atStart = true          // nothing seen yet (for the byte-order mark)
-    private var bomMatched = 0
+    private var bom = ByteOrderMarkSkipper()
 
     public init(keepsRawText: Bool = false) {
         keepsRaw = keepsRawText
@@ -35,24 +34,10 @@ public struct VCardLexer {
     public var linesRead: Int { physicalNumber }
 
     public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, emit: (Line) throws -> Void) rethrows {
-        var i = 0
+        let (start, replay) = bom.skip(chunk)
+        if !replay.isEmpty { try replay.withUnsafeBufferPointer { try feed($0, emit: emit) } }
+        var i = start
         let n = chunk.count
-        guard n > 0 else { return }
-        if atStart {
-            // Skip a UTF-8 byte-order mark, which may itself arrive split across chunks.
-            let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-            while i < n, bomMatched < 3, chunk[i] == bom[bomMatched] {
-                bomMatched += 1
-                i += 1
-            }
-            if bomMatched == 3 || (i < n) {
-                if bomMatched < 3 && bomMatched > 0 {
-                    carry.append(contentsOf: bom[0..<bomMatched])  // not a BOM after all
-                }
-                atStart = false
-            }
-            if i == n && atStart { return }
-        }
         if afterCR {
             afterCR = false
             if i < n && chunk[i] == 0x0A {  // the LF of a CRLF split across chunks
@@ -102,10 +87,8 @@ public struct VCardLexer {
 
     /// Ends the input: emits the pending line and a last line that has no line end.
     public mutating func finish(emit: (Line) throws -> Void) rethrows {
-        if atStart && bomMatched > 0 && bomMatched < 3 {
-            carry.append(contentsOf: [0xEF, 0xBB, 0xBF][0..<bomMatched])
-        }
-        atStart = false
+        let replay = bom.finish()
+        if !replay.isEmpty { try replay.withUnsafeBufferPointer { try feed($0, emit: emit) } }
         afterCR = false
         if !carry.isEmpty {
             let line = carry

@@ -45,10 +45,6 @@ public final class VCardParser {
         try lexer.feed(bytes) { try self.handle($0) }
     }
 
-    public func feed(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBufferPointer { try feed($0) }
-    }
-
     /// Ends the input: a card still open is rejected, and the sink is not finished here (a
     /// sink may take several inputs).
     public func finish() throws {

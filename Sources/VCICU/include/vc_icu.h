@@ -39,6 +39,21 @@ void vc_conv_close(vc_converter *conv);
 int32_t vc_conv_to_utf8(vc_converter *conv, const uint8_t *src, int32_t length,
                         uint8_t *out, int32_t capacity, int32_t *substitutions);
 
+/* Streaming transcoding to UTF-8: for whole inputs in UTF-16 or a legacy code page, fed in
+   chunks of any size (a character split between chunks is kept until the next one). */
+
+typedef struct vc_transcoder vc_transcoder;
+
+vc_transcoder *vc_trans_open(const char *charset, int32_t *err);
+void vc_trans_close(vc_transcoder *trans);
+
+/* Converts from src into out. Sets *consumed to the source bytes used; returns the UTF-8 bytes
+   written. Call again with the rest when *consumed < length (out was full). With flush set, the
+   input is complete: a dangling partial character becomes U+FFFD. Unmappable or malformed input
+   becomes U+FFFD and adds to *substitutions. */
+int32_t vc_trans_convert(vc_transcoder *trans, const uint8_t *src, int32_t length, int32_t *consumed,
+                         uint8_t *out, int32_t capacity, int flush, int32_t *substitutions);
+
 /* Text width -------------------------------------------------------------------------------- */
 
 /* Terminal columns of a UTF-8 string: East Asian wide and fullwidth characters and emoji take 2,

@@ -1,0 +1,120 @@
+/// Reads one input: finds its encoding (a UTF-16 byte-order mark, `--encoding`, or UTF-8 with a
+/// Windows-1252 fallback for CSV) and its format (vCard when `BEGIN:VCARD` appears, else CSV),
+/// then feeds the right parser in 1 MiB chunks, transcoding to UTF-8 on the way.
+struct InputReader {
+    let displayPath: String
+    let options: RunOptions
+    /// The collation locale, whose usual date order reads ambiguous CSV dates.
+    let locale: String
+    let sink: PeopleSink
+    let reporter: DiagnosticsHandler
+
+    /// Reads to the end; a read error is reported and ends the input (the result says so).
+    func read(_ source: ByteSource) throws -> (statistics: ReadStatistics, readFailed: Bool) {
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var head: [UInt8] = []
+        var atEnd = false
+        // Enough of the start to recognise the encoding and the format.
+        while head.count < 1 << 16 {
+            guard let count = readChunk(source, &buffer) else { return (ReadStatistics(), true) }
+            if count == 0 { atEnd = true; break }
+            head += buffer[0..<count]
+        }
+        var transcoder: Transcoder?
+        do {
+            transcoder = try transcoderFor(head)
+        } catch {
+            reporter.report(Diagnostic(.error, path: displayPath, line: 0, "\(error)"))
+            return (ReadStatistics(), true)
+        }
+        let format = options.inputFormat ?? Self.detectFormat(decodedHead(head, transcoder))
+        if format == .csv && transcoder == nil && options.encoding == nil && !Self.isUTF8(head) {
+            transcoder = try? Transcoder(charset: "windows-1252")
+            reporter.report(Diagnostic(.warning, path: displayPath, line: 0,
+                                       "not valid UTF-8; read as Windows-1252 (give --encoding to choose another)"))
+        }
+        let parser = makeParser(format)
+        func feed(_ bytes: UnsafeBufferPointer<UInt8>, flush: Bool) throws {
+            if let transcoder {
+                try transcoder.convert(bytes, flush: flush) { try parser.feed($0) }
+            } else {
+                try parser.feed(bytes)
+            }
+        }
+        try head.withUnsafeBufferPointer { try feed($0, flush: atEnd) }
+        var readFailed = false
+        while !atEnd {
+            guard let count = readChunk(source, &buffer) else { readFailed = true; break }
+            if count == 0 {
+                try feed(UnsafeBufferPointer(start: nil, count: 0), flush: true)
+                break
+            }
+            try buffer.withUnsafeBufferPointer { try feed(UnsafeBufferPointer(rebasing: $0[0..<count]), flush: false) }
+        }
+        try parser.finish()
+        var statistics = parser.statistics
+        if let transcoder, transcoder.substitutions > 0 {
+            statistics.warnings += 1
+            reporter.report(Diagnostic(.warning, path: displayPath, line: 0,
+                                       "\(transcoder.substitutions) byte(s) could not be decoded as \(transcoder.charset); replaced by U+FFFD"))
+        }
+        return (statistics, readFailed)
+    }
+
+    private func readChunk(_ source: ByteSource, _ buffer: inout [UInt8]) -> Int? {
+        do {
+            return try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
+        } catch {
+            let reason = (error as? IOFailure)?.reason ?? "\(error)"
+            reporter.report(Diagnostic(.error, path: displayPath, line: 0, "read error: \(reason)"))
+            return nil
+        }
+    }
+
+    /// `--encoding`, else UTF-16 when a byte-order mark says so, else none (UTF-8).
+    private func transcoderFor(_ head: [UInt8]) throws -> Transcoder? {
+        if let encoding = options.encoding {
+            return PersonDecoder.isUTF8Name(encoding) ? nil : try Transcoder(charset: encoding)
+        }
+        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) {
+            return try Transcoder(charset: "UTF-16")  // ICU reads and drops the byte-order mark
+        }
+        return nil
+    }
+
+    private func decodedHead(_ head: [UInt8], _ transcoder: Transcoder?) -> [UInt8] {
+        guard let transcoder else { return head }
+        // A separate converter, so the real one starts fresh on the same bytes.
+        guard let probe = try? Transcoder(charset: transcoder.charset) else { return [] }
+        var out: [UInt8] = []
+        head.withUnsafeBufferPointer { probe.convert($0, flush: false) { out += $0 } }
+        return out
+    }
+
+    private func makeParser(_ format: RunOptions.InputFormat) -> ContactsParser {
+        let keepsRaw = options.rejects != nil
+        switch format {
+        case .vcard:
+            return VCardParser(path: displayPath, sink: sink, diagnostics: reporter,
+                               options: VCardParser.Options(scope: options.format.decodeScope, keepsRawText: keepsRaw))
+        case .csv:
+            return CSVParser(path: displayPath, sink: sink, diagnostics: reporter,
+                             options: CSVParser.Options(scope: options.format.decodeScope, keepsRawText: keepsRaw,
+                                                        delimiter: options.delimiter, dialect: options.csvDialect,
+                                                        dateOrder: options.dateOrder, locale: locale))
+        }
+    }
+
+    /// vCard when `BEGIN:VCARD` occurs in the first bytes, else CSV.
+    static func detectFormat(_ head: [UInt8]) -> RunOptions.InputFormat {
+        containsIgnoringCase(head, "BEGIN:VCARD") ? .vcard : .csv
+    }
+
+    /// Valid UTF-8, allowing a character cut off at the end of the sample.
+    static func isUTF8(_ head: [UInt8]) -> Bool {
+        for cut in 0...min(3, head.count) where ValueDecoding.isValidUTF8(head[0..<(head.count - cut)]) {
+            return true
+        }
+        return false
+    }
+}

@@ -1,0 +1,62 @@
+/// Dates as CSV exports write them: ISO and vCard forms (`1985-04-15`, `--04-15`), Outlook's
+/// `M/D/YYYY` with `0/0/00` for none, European `D.M.YYYY` (also year-less `15.04.`), and
+/// `D/M/YYYY`; slashed dates whose day and month could be swapped follow a `DateOrder`.
+enum CSVDates {
+    struct Parsed: Equatable {
+        var result: DateParsing.Result
+        /// Day and month were both 12 or less and differ, so the order decided.
+        var ambiguous = false
+    }
+
+    static func parse(_ text: String, order: DateOrder) -> Parsed {
+        let trimmed = text.trimmingSpaces()
+        if trimmed.isEmpty { return Parsed(result: .empty) }
+        // The date part only: Outlook may add a time ("4/15/1985 12:00:00 AM").
+        let datePart = trimmed.split(separator: " ", maxSplits: 1).first.map(String.init) ?? trimmed
+        let invalid = Parsed(result: .invalid("invalid date '\(trimmed)'"))
+        if datePart.hasPrefix("--") || isISO(datePart) || datePart.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            return Parsed(result: DateParsing.parse(Array(trimmed.utf8)))
+        }
+        guard let separator = datePart.first(where: { !($0.isASCII && $0.isNumber) }), "/.-".contains(separator) else {
+            return invalid
+        }
+        var pieces = datePart.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
+        if separator == "." && pieces.count == 2 { pieces.append("") }  // "15.04": no year
+        guard pieces.count == 3, pieces.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return invalid }
+        let numbers = pieces.map { Int($0) }
+        if numbers.allSatisfy({ $0 == nil || $0 == 0 }) { return Parsed(result: .empty) }  // 0/0/00
+        guard let a = numbers[0], let b = numbers[1] else { return invalid }
+        var year: Int?
+        var month: Int, day: Int
+        var ambiguous = false
+        if pieces[0].count == 4 {  // YYYY/MM/DD
+            year = a
+            month = b
+            guard let c = numbers[2] else { return invalid }
+            day = c
+        } else {
+            if let c = numbers[2] {
+                guard pieces[2].count == 4 else {
+                    return Parsed(result: .invalid("date '\(trimmed)' has a two-digit year"))
+                }
+                year = c
+            } else if separator != "." {
+                return invalid
+            }
+            let dayFirst = separator == "." || order == .dmy
+            (day, month) = dayFirst ? (a, b) : (b, a)
+            ambiguous = separator != "." && a <= 12 && b <= 12 && a != b
+        }
+        if let y = year, y == 0 || y == DateParsing.appleNoYear { year = nil }
+        guard let date = PartialDate(year: year, month: month, day: day) else {
+            return Parsed(result: .invalid("impossible date '\(trimmed)'"))
+        }
+        return Parsed(result: .date(date), ambiguous: ambiguous)
+    }
+
+    /// `YYYY-MM-DD…`: four digits then a dash.
+    private static func isISO(_ text: String) -> Bool {
+        let utf8 = Array(text.utf8)
+        return utf8.count >= 5 && utf8[0..<4].allSatisfy { $0 >= 48 && $0 <= 57 } && utf8[4] == UInt8(ascii: "-")
+    }
+}

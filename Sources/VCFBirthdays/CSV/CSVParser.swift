@@ -1,0 +1,144 @@
+/// Streams CSV contact exports (Google, Outlook, Thunderbird, spreadsheets) into `PersonInfo`
+/// values pushed into a sink. The first row is the header; its names decide the dialect and
+/// what each column holds. The delimiter (comma, semicolon or tab) is detected from the header
+/// line unless given.
+public final class CSVParser: ContactsParser {
+    public struct Options: Sendable {
+        public var scope: DecodeScope
+        public var keepsRawText: Bool
+        public var delimiter: UInt8?
+        public var dialect: CSVDialect?
+        /// How to read `03/04/1990`; nil: the dialect's order, else the locale's, with a warning
+        /// when a value is ambiguous.
+        public var dateOrder: DateOrder?
+        /// The locale whose usual date order applies when neither the user nor the dialect decide.
+        public var locale: String
+
+        public init(scope: DecodeScope = .full, keepsRawText: Bool = false, delimiter: UInt8? = nil,
+                    dialect: CSVDialect? = nil, dateOrder: DateOrder? = nil, locale: String = "root") {
+            self.scope = scope
+            self.keepsRawText = keepsRawText
+            self.delimiter = delimiter
+            self.dialect = dialect
+            self.dateOrder = dateOrder
+            self.locale = locale
+        }
+    }
+
+    public let path: String
+    public private(set) var statistics = ReadStatistics()
+    private let sink: PeopleSink
+    private let diagnostics: DiagnosticsHandler
+    private let options: Options
+    private var tokenizer: CSVTokenizer?
+    private var head: [UInt8] = []
+    private var schema: CSVSchema?
+    private var mapper: CSVPersonMapper?
+    private var headerRejected = false
+
+    public init(path: String, sink: PeopleSink, diagnostics: DiagnosticsHandler, options: Options = Options()) {
+        self.path = path
+        self.sink = sink
+        self.diagnostics = diagnostics
+        self.options = options
+        if let delimiter = options.delimiter {
+            tokenizer = CSVTokenizer(delimiter: delimiter, keepsRawText: options.keepsRawText)
+        }
+    }
+
+    public func feed(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        if tokenizer == nil {
+            // Wait for the whole header line to choose the delimiter.
+            head.append(contentsOf: bytes)
+            guard head.contains(0x0A) || head.contains(0x0D) || head.count >= 1 << 16 else { return }
+            try startTokenizing()
+            return
+        }
+        try tokenizer!.feed(bytes) { try self.handle($0) }
+    }
+
+    public func finish() throws {
+        if tokenizer == nil { try startTokenizing() }
+        try tokenizer!.finish { try self.handle($0) }
+    }
+
+    private func startTokenizing() throws {
+        tokenizer = CSVTokenizer(delimiter: CSVParser.detectDelimiter(head), keepsRawText: options.keepsRawText)
+        let buffered = head
+        head = []
+        try buffered.withUnsafeBufferPointer { bytes in try tokenizer!.feed(bytes) { try self.handle($0) } }
+    }
+
+    /// The most frequent of comma, semicolon and tab outside quotes on the first line; comma
+    /// when there is none.
+    static func detectDelimiter<C: Collection<UInt8>>(_ head: C) -> UInt8 {
+        var counts: [UInt8: Int] = [UInt8(ascii: ","): 0, UInt8(ascii: ";"): 0, 0x09: 0]
+        var quoted = false
+        for b in head {
+            if b == UInt8(ascii: "\"") { quoted.toggle() }
+            if !quoted && (b == 0x0A || b == 0x0D) { break }
+            if !quoted, counts[b] != nil { counts[b]! += 1 }
+        }
+        let best = counts.max { a, b in a.value < b.value || (a.value == b.value && a.key > b.key) }!
+        return best.value > 0 ? best.key : UInt8(ascii: ",")
+    }
+
+    private func handle(_ record: CSVTokenizer.Record) throws {
+        guard let schema else { return try readHeader(record) }
+        if headerRejected {
+            statistics.rejected += 1
+            try diagnostics.reject(nil, rawText: Array(record.raw))
+            return
+        }
+        if record.isUnterminated {
+            let problem = record.problems.last!
+            return try reject(record, line: problem.line, column: problem.column, problem.message)
+        }
+        for problem in record.problems {
+            warn(problem.line, column: problem.column, problem.message)
+        }
+        var warned = !record.problems.isEmpty
+        if record.count != schema.headers.count {
+            warn(record.line, "row has \(record.count) fields, the header has \(schema.headers.count)")
+            warned = true
+        }
+        guard let mapper, let person = mapper.map(record, path: path) else { return }
+        for w in mapper.warnings { warn(w.line, w.message) }
+        warned = warned || !mapper.warnings.isEmpty
+        guard mapper.identifies else {
+            return try reject(record, line: record.line, column: nil, "row has no name, e-mail, phone or organization")
+        }
+        statistics.people += 1
+        if warned { statistics.peopleWithWarnings += 1 }
+        try sink.consume(person)
+    }
+
+    private func readHeader(_ record: CSVTokenizer.Record) throws {
+        let names = (0..<record.count).map { String(decoding: record.field($0), as: UTF8.self) }
+        let schema = CSVSchema(headers: names, dialect: options.dialect)
+        self.schema = schema
+        guard schema.hasNameColumn else {
+            headerRejected = true
+            let shown = names.prefix(8).joined(separator: ", ") + (names.count > 8 ? ", …" : "")
+            statistics.rejected += 1
+            try diagnostics.reject(
+                Diagnostic(.error, path: path, line: record.line,
+                           "not a contacts file: no name column in the CSV header (\(shown)); expected e.g. Name, First Name, Last Name"),
+                rawText: Array(record.raw))
+            return
+        }
+        let order = options.dateOrder ?? schema.usualDateOrder ?? DateOrder.usual(inLocale: options.locale)
+        mapper = CSVPersonMapper(schema: schema, scope: options.scope, dateOrder: order,
+                                 dateOrderGiven: options.dateOrder != nil || schema.usualDateOrder != nil)
+    }
+
+    private func reject(_ record: CSVTokenizer.Record, line: Int, column: Int?, _ message: String) throws {
+        statistics.rejected += 1
+        try diagnostics.reject(Diagnostic(.error, path: path, line: line, column: column, message), rawText: Array(record.raw))
+    }
+
+    private func warn(_ line: Int, column: Int? = nil, _ message: String) {
+        statistics.warnings += 1
+        diagnostics.report(Diagnostic(.warning, path: path, line: line, column: column, message))
+    }
+}

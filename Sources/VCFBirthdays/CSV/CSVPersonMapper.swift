@@ -1,0 +1,340 @@
+/// Turns one CSV row into a `PersonInfo` following a `CSVSchema`, collecting warnings.
+/// Columns without a role travel along as `X-CSV;COLUMN="Header":value` extra properties.
+final class CSVPersonMapper {
+    /// The name of the extra property that carries an unmapped column.
+    static let unmappedPropertyName = "X-CSV"
+
+    private struct Item {
+        var kind: ItemKind
+        var slot: String
+        var values: [String] = []
+        var label = ""
+        var types: [String] = []
+        var address = PostalAddress()
+        var streets: [String] = []
+        var formatted = ""
+        var columns: [(header: String, value: String)] = []
+    }
+
+    private let schema: CSVSchema
+    private let scope: DecodeScope
+    private let dateOrder: DateOrder
+    private let dateOrderGiven: Bool
+    private var cp1252: CharsetConverter?
+    private(set) var warnings: [(line: Int, message: String)] = []
+    /// The last row mapped had a name, an e-mail, a phone or an organization.
+    private(set) var identifies = false
+    private var warnedAmbiguousDate = false
+
+    init(schema: CSVSchema, scope: DecodeScope, dateOrder: DateOrder, dateOrderGiven: Bool) {
+        self.schema = schema
+        self.scope = scope
+        self.dateOrder = dateOrder
+        self.dateOrderGiven = dateOrderGiven
+    }
+
+    /// The person in `record`, or nil when the row holds nothing at all.
+    func map(_ record: CSVTokenizer.Record, path: String) -> PersonInfo? {
+        warnings.removeAll(keepingCapacity: true)
+        identifies = false
+        var person = PersonInfo(source: SourcePosition(path: path, line: record.line))
+        var items: [Item] = []
+        var birthYear: Int?, birthMonth: Int?, birthDay: Int?
+        var anyValue = false
+        for column in 0..<record.count {
+            let raw = record.field(column)
+            if raw.isEmpty { continue }
+            anyValue = true
+            let role = column < schema.roles.count ? schema.roles[column] : nil
+            if role?.identifies ?? false { identifies = true }
+            if scope == .namesAndDates && !(role?.isNameOrDate ?? false) { continue }
+            let value = string(raw, line: record.line)
+            let trimmed = value.trimmingSpaces()
+            if trimmed.isEmpty { continue }
+            guard let role else {
+                if scope == .full { person.extraProperties.append(unmapped(column, value, line: record.line)) }
+                continue
+            }
+            switch role {
+            case .formattedName: person.formattedName = trimmed
+            case .givenName: person.givenNames = [trimmed]
+            case .additionalName: person.additionalNames = split(trimmed)
+            case .familyName: person.familyNames = [trimmed]
+            case .prefix: person.honorificPrefixes = [trimmed]
+            case .suffix: person.honorificSuffixes = [trimmed]
+            case .nickname: person.nicknames = split(trimmed)
+            case .phoneticGiven: person.phoneticGivenName = trimmed
+            case .phoneticAdditional: person.phoneticAdditionalName = trimmed
+            case .phoneticFamily: person.phoneticFamilyName = trimmed
+            case .sortAs: person.sortAs = trimmed.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces() }
+            case .birthday: person.birthday = date(trimmed, what: "birthday", line: record.line) ?? person.birthday
+            case .anniversary: person.anniversary = date(trimmed, what: "anniversary", line: record.line) ?? person.anniversary
+            case .birthYear: birthYear = number(trimmed, "birth year", line: record.line)
+            case .birthMonth: birthMonth = number(trimmed, "birth month", line: record.line)
+            case .birthDay: birthDay = number(trimmed, "birth day", line: record.line)
+            case .organization: person.organization = trimmed
+            case .department: person.organizationUnits = split(trimmed)
+            case .jobTitle: person.title = trimmed
+            case .note: person.note = value
+            case .categories: person.categories += categories(trimmed)
+            case .uid: person.uid = trimmed
+            case .url: person.urls += split(trimmed)
+            case .item(let kind, let slot, let part):
+                var index = items.firstIndex { $0.kind == kind && $0.slot == slot }
+                if index == nil {
+                    items.append(Item(kind: kind, slot: slot))
+                    index = items.count - 1
+                }
+                add(part, trimmed, to: &items[index!], header: schema.headers[column])
+            case .itemList(let kind): addList(kind, trimmed, to: &person)
+            case .vcardLines: person.extraProperties += vcardProperties(value, line: record.line)
+            case .derived: break
+            }
+        }
+        guard anyValue else { return nil }
+        if let month = birthMonth, let day = birthDay, person.birthday == nil {
+            if let date = PartialDate(year: birthYear.flatMap { $0 == 0 || $0 == DateParsing.appleNoYear ? nil : $0 },
+                                      month: month, day: day) {
+                person.birthday = date
+            } else {
+                warnings.append((record.line, "impossible birthday \(birthYear.map { "\($0)-" } ?? "")\(month)-\(day): no birthday taken"))
+            }
+        }
+        for item in items { finish(item, into: &person) }
+        return person
+    }
+
+    // MARK: Items
+
+    private func add(_ part: ItemPart, _ value: String, to item: inout Item, header: String) {
+        item.columns.append((header, value))
+        switch part {
+        case .value: item.values += split(value)
+        case .typed(let types):
+            item.values += split(value)
+            item.types = types
+        case .label: item.label = value
+        case .poBox: item.address.poBox = value
+        case .extended: item.address.extended = value
+        case .street: item.streets.append(value)
+        case .locality: item.address.locality = value
+        case .region: item.address.region = value
+        case .postalCode: item.address.postalCode = value
+        case .country: item.address.country = value
+        case .formatted: item.formatted = value
+        }
+    }
+
+    private func finish(_ item: Item, into person: inout PersonInfo) {
+        let (labelTypes, preferred) = Self.labelTypes(item.label, kind: item.kind)
+        var types = item.types
+        for t in labelTypes where !types.contains(t) { types.append(t) }
+        switch item.kind {
+        case .email, .phone:
+            for value in item.values {
+                let point = ContactPoint(value: value, types: types, preferred: preferred)
+                if item.kind == .email { person.emails.append(point) } else { person.phones.append(point) }
+            }
+        case .address:
+            var address = item.address
+            address.street = item.streets.joined(separator: "\n")
+            if address.street.isEmpty && address.locality.isEmpty && address.postalCode.isEmpty && address.country.isEmpty {
+                address.street = item.formatted  // only a formatted address: keep it whole
+            }
+            if let slotTypes = CSVColumns.addressSlotTypes[item.slot] {
+                for t in slotTypes where !types.contains(t) { types.append(t) }
+            }
+            address.types = types
+            address.preferred = preferred
+            person.addresses.append(address)
+        case .website:
+            person.urls += item.values
+        case .event:
+            if Self.isAnniversaryLabel(item.label), let value = item.values.first, person.anniversary == nil,
+               let date = date(value, what: "anniversary", line: person.source.line) {
+                person.anniversary = date
+            } else if scope == .full {
+                for (header, value) in item.columns {
+                    person.extraProperties.append(Self.unmappedProperty(header: header, value: value, line: person.source.line))
+                }
+            }
+        }
+    }
+
+    /// Google's labels: `* Home` is preferred and home; `Mobile` is a cell phone; custom labels
+    /// become a lower-case type.
+    static func labelTypes(_ label: String, kind: ItemKind) -> ([String], Bool) {
+        var text = label.trimmingSpaces()
+        let preferred = text.hasPrefix("*")
+        if preferred { text = String(text.dropFirst()).trimmingSpaces() }
+        let lower = text.lowercased()
+        switch lower {
+        case "": return ([], preferred)
+        case "mobile": return (["cell"], preferred)
+        case "home fax": return (["home", "fax"], preferred)
+        case "work fax": return (["work", "fax"], preferred)
+        case "other fax": return (["fax"], preferred)
+        default: return ([lower], preferred)
+        }
+    }
+
+    static func isAnniversaryLabel(_ label: String) -> Bool {
+        ["anniversary", "jahrestag", "hochzeitstag", "anniversaire de mariage", "aniversario"]
+            .contains(label.trimmingSpaces().lowercased())
+    }
+
+    /// Our generic header's lists: items separated by ` ::: ` or line breaks, each
+    /// `[*][type,type:]value`; addresses as `poBox;extended;street;locality;region;postalCode;country`.
+    private func addList(_ kind: ItemKind, _ text: String, to person: inout PersonInfo) {
+        for entry in text.split(separator: ":::").flatMap({ $0.split(separator: "\n").map(String.init) }) {
+            var item = Substring(entry.trimmingSpaces())
+            let preferred = item.hasPrefix("*")
+            if preferred { item = item.dropFirst() }
+            var types: [String] = []
+            if let colon = item.firstIndex(of: ":"),
+               item[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "," || $0 == "-" }) {
+                types = item[..<colon].split(separator: ",").map { String($0).lowercased() }
+                item = item[item.index(after: colon)...]
+            }
+            let value = String(item).trimmingSpaces()
+            guard !value.isEmpty else { continue }
+            switch kind {
+            case .email: person.emails.append(ContactPoint(value: value, types: types, preferred: preferred))
+            case .phone: person.phones.append(ContactPoint(value: value, types: types, preferred: preferred))
+            case .address:
+                let parts = ValueDecoding.structured(Array(value.utf8), lists: false).map { $0[0] }
+                func part(_ i: Int) -> String { i < parts.count ? parts[i] : "" }
+                var address = PostalAddress()
+                (address.poBox, address.extended, address.street) = (part(0), part(1), part(2))
+                (address.locality, address.region, address.postalCode, address.country) = (part(3), part(4), part(5), part(6))
+                address.types = types
+                address.preferred = preferred
+                person.addresses.append(address)
+            case .website, .event: break
+            }
+        }
+    }
+
+    // MARK: Values
+
+    /// Several values in one cell, Google style (` ::: `).
+    private func split(_ value: String) -> [String] {
+        guard value.contains(":::") else { return [value] }
+        return value.split(separator: ":::").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
+    }
+
+    /// Labels and categories: ` ::: ` (Google) or `;` (Outlook); the `* ` that marks Google's
+    /// system groups (`* myContacts`, `* friends`) is dropped, the group kept.
+    private func categories(_ value: String) -> [String] {
+        let parts = (value.contains(":::") ? value.split(separator: ":::") : value.split(separator: ";")).map(String.init)
+        return parts.map { part -> String in
+            var p = part.trimmingSpaces()
+            if p.hasPrefix("* ") { p = String(p.dropFirst(2)) }
+            return p
+        }.filter { !$0.isEmpty }
+    }
+
+    private func date(_ text: String, what: String, line: Int) -> PartialDate? {
+        let parsed = CSVDates.parse(text, order: dateOrder)
+        switch parsed.result {
+        case .date(let date):
+            if parsed.ambiguous && !dateOrderGiven && !warnedAmbiguousDate {
+                warnedAmbiguousDate = true
+                let form = dateOrder == .mdy ? "month/day/year" : "day/month/year"
+                warnings.append((line, "date '\(text)' could be day/month or month/day; read as \(form) (give --date-order to choose)"))
+            }
+            return date
+        case .empty:
+            return nil
+        case .invalid(let reason):
+            warnings.append((line, "\(reason): no \(what) taken"))
+            return nil
+        }
+    }
+
+    private func number(_ text: String, _ what: String, line: Int) -> Int? {
+        guard let n = Int(text) else {
+            warnings.append((line, "\(what) '\(text)' is not a number"))
+            return nil
+        }
+        return n
+    }
+
+    /// A field's text: UTF-8, or Windows-1252 (with a warning) when it is not valid UTF-8.
+    private func string(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> String {
+        if ValueDecoding.isValidUTF8(bytes) { return String(decoding: bytes, as: UTF8.self) }
+        if cp1252 == nil { cp1252 = try? CharsetConverter(charset: "windows-1252") }
+        warnings.append((line, "field is not valid UTF-8; read as Windows-1252"))
+        guard let cp1252 else { return String(decoding: bytes, as: UTF8.self) }
+        return String(decoding: cp1252.utf8(from: bytes).bytes, as: UTF8.self)
+    }
+
+    private func unmapped(_ column: Int, _ value: String, line: Int) -> VCardProperty {
+        let header = column < schema.headers.count && !schema.headers[column].isEmpty ? schema.headers[column] : "Column \(column + 1)"
+        return Self.unmappedProperty(header: header, value: value, line: line)
+    }
+
+    /// `X-CSV;COLUMN="Header":value`, the value escaped as vCard text.
+    static func unmappedProperty(header: String, value: String, line: Int) -> VCardProperty {
+        VCardProperty(name: unmappedPropertyName, parameters: [VCardParameter(name: "COLUMN", values: [header])],
+                      value: VCardText.escape(value), line: line)
+    }
+
+    /// Content lines from our generic header's `vCard` column, as extra properties.
+    private func vcardProperties(_ text: String, line: Int) -> [VCardProperty] {
+        var card = CardBuffer()
+        card.reset(beginLine: line)
+        for contentLine in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+            _ = Array(contentLine.utf8).withUnsafeBufferPointer { card.append(line: $0, number: line) }
+        }
+        return PersonDecoder(scope: .full).extras(of: card)
+    }
+}
+
+extension ColumnRole {
+    /// A value here makes a row a contact: a name, an organization, an e-mail or a phone.
+    var identifies: Bool {
+        switch self {
+        case .formattedName, .givenName, .additionalName, .familyName, .nickname, .organization,
+             .item(.email, _, _), .item(.phone, _, _), .itemList(.email), .itemList(.phone):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Needed by the birthday formats.
+    var isNameOrDate: Bool {
+        switch self {
+        case .formattedName, .givenName, .additionalName, .familyName, .prefix, .suffix, .nickname,
+             .phoneticGiven, .phoneticAdditional, .phoneticFamily, .sortAs, .birthday, .anniversary,
+             .birthYear, .birthMonth, .birthDay, .organization, .uid:
+            return true
+        case .item(.event, _, _):
+            return true
+        case .department, .jobTitle, .note, .categories, .url, .item, .itemList, .vcardLines, .derived:
+            return false
+        }
+    }
+}
+
+/// vCard text escaping (the inverse of `ValueDecoding.unescape`).
+enum VCardText {
+    static func escape(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x2C || $0 == 0x3B || $0 == 0x0A || $0 == 0x0D }) else {
+            return text
+        }
+        var out = ""
+        for c in text.unicodeScalars {
+            switch c {
+            case "\\": out += "\\\\"
+            case ",": out += "\\,"
+            case ";": out += "\\;"
+            case "\n": out += "\\n"
+            case "\r": continue
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+}

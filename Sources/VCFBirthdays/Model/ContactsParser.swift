@@ -1,0 +1,16 @@
+/// A streaming reader of one input format: fed bytes in chunks of any size, then finished.
+/// It pushes people into its sink and problems into its diagnostics handler.
+public protocol ContactsParser: AnyObject {
+    func feed(_ bytes: UnsafeBufferPointer<UInt8>) throws
+    /// Ends the input. The sink is not finished: it may take several inputs.
+    func finish() throws
+    var statistics: ReadStatistics { get }
+}
+
+extension ContactsParser {
+    public func feed(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBufferPointer { try feed($0) }
+    }
+}
+
+extension VCardParser: ContactsParser {}

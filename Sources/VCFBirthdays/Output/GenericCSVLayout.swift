@@ -1,0 +1,55 @@
+/// Generic CSV with a header of our own that holds everything the model does, so reading it
+/// back gives the same people. Several values in a cell are joined by ` ::: `; e-mails and
+/// phones are written `[*][types:]value` (`*` = preferred), addresses
+/// `[*][types:]poBox;extended;street;locality;region;postalCode;country`; the `vCard` column
+/// keeps every other property (and unmapped CSV columns) as vCard content lines.
+public struct GenericCSVLayout: CSVLayout {
+    public static let header = [
+        "Display Name", "Family Name", "Given Name", "Additional Names", "Prefix", "Suffix", "Nickname",
+        "Birthday", "Anniversary", "Organization", "Department", "Title", "E-mails", "Phones", "Addresses",
+        "Websites", "Categories", "Note", "UID", "Phonetic Family Name", "Phonetic Given Name",
+        "Phonetic Additional Name", "Sort As", "vCard",
+    ]
+
+    public init() {}
+
+    public var header: [String] { Self.header }
+
+    public func row(for person: PersonInfo) -> [String] {
+        func list(_ values: [String]) -> String { values.joined(separator: " ::: ") }
+        func item(_ value: String, _ types: [String], _ preferred: Bool) -> String {
+            // A value with a colon of its own gets an empty type list, so it reads back whole.
+            let prefix = types.isEmpty ? (value.contains(":") ? ":" : "") : types.joined(separator: ",") + ":"
+            return (preferred ? "*" : "") + prefix + value
+        }
+        let addresses = person.addresses.map { a in
+            item([a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country]
+                .map(Self.escapeComponent).joined(separator: ";"), a.types, a.preferred)
+        }
+        return [
+            person.formattedName ?? "", person.familyName, person.givenName, list(person.additionalNames),
+            person.honorificPrefixes.joined(separator: " "), person.honorificSuffixes.joined(separator: " "),
+            list(person.nicknames), person.birthday?.description ?? "", person.anniversary?.description ?? "",
+            person.organization ?? "", list(person.organizationUnits), person.title ?? "",
+            list(person.emails.map { item($0.value, $0.types, $0.preferred) }),
+            list(person.phones.map { item($0.value, $0.types, $0.preferred) }),
+            list(addresses), list(person.urls), list(person.categories), person.note ?? "", person.uid ?? "",
+            person.phoneticFamilyName ?? "", person.phoneticGivenName ?? "", person.phoneticAdditionalName ?? "",
+            person.sortAs.joined(separator: ","),
+            person.extraProperties.map(VCardLineWriter.line).joined(separator: "\n"),
+        ]
+    }
+
+
+    private static func escapeComponent(_ text: String) -> String {
+        text.replacingAll("\\", with: "\\\\").replacingAll(";", with: "\\;").replacingAll("\n", with: "\\n")
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced (no Foundation here).
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard contains(target) else { return self }
+        return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

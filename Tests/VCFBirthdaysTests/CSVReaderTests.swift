@@ -1,0 +1,190 @@
+import Testing
+@testable import VCFBirthdays
+import VCFBirthdaysTesting
+
+/// Reads a fixture through the input reader (encoding and format detection included).
+private func read(_ fixture: String, chunkSize: Int = 1 << 16, configure: (inout RunOptions) -> Void = { _ in })
+    throws -> (people: [PersonInfo], diagnostics: RecordingDiagnostics) {
+    var options = RunOptions()
+    options.format = .csv
+    options.rejects = "rejects.txt"  // keep raw text
+    configure(&options)
+    let sink = MockSink()
+    let diagnostics = RecordingDiagnostics()
+    let reader = InputReader(displayPath: fixture, options: options, locale: "root", sink: sink, reporter: diagnostics)
+    let (_, failed) = try reader.read(MemorySource(fixtureBytes(fixture), chunkSize: chunkSize))
+    #expect(!failed)
+    return (sink.people, diagnostics)
+}
+
+private let csvFixtures = ["csv/google-contacts.csv", "csv/google-contacts-old.csv", "csv/outlook-windows-1252.csv",
+                           "csv/outlook-german.csv", "csv/thunderbird.csv", "csv/spreadsheet-semicolon.csv",
+                           "csv/spreadsheet-utf16.txt"]
+
+@Suite struct CSVReaderTests {
+    @Test(arguments: csvFixtures)
+    func feedingOneByteAtATimeGivesTheSameResult(fixture: String) throws {
+        let whole = try read(fixture)
+        let bytewise = try read(fixture, chunkSize: 1)
+        #expect(bytewise.people == whole.people)
+        #expect(bytewise.diagnostics.warnings == whole.diagnostics.warnings)
+        #expect(bytewise.diagnostics.rejections.map(\.rawText) == whole.diagnostics.rejections.map(\.rawText))
+        #expect(!whole.people.isEmpty)
+    }
+
+    @Test func googleCurrentHeader() throws {
+        let (people, diagnostics) = try read("csv/google-contacts.csv")
+        #expect(diagnostics.warnings.isEmpty && diagnostics.rejections.isEmpty)
+        let priya = people[0]
+        #expect(priya.givenNames == ["Priya"] && priya.familyNames == ["Sharma"])
+        #expect(priya.birthday == date(1992, 1, 5) && priya.anniversary == date(2019, 12, 8))
+        #expect(priya.emails == [ContactPoint(value: "priya.sharma@gmail.example", types: ["home"], preferred: true),
+                                 ContactPoint(value: "priya@home.example", types: ["home"], preferred: true),
+                                 ContactPoint(value: "p.sharma@work.example", types: ["work"])])
+        #expect(priya.phones == [ContactPoint(value: "+91 98765 43210", types: ["cell"])])
+        #expect(priya.categories == ["friends", "myContacts"])
+        #expect(priya.note == "Met at the conference, 2018.\nLikes \"masala chai\"; hates coffee.")
+        #expect(priya.source.line == 2)
+        // Unmapped columns travel along.
+        #expect(priya.extraProperties.map(\.value) == ["Spouse", "Arjun"])
+        #expect(priya.extraProperties.first?.parameters == [VCardParameter(name: "COLUMN", values: ["Relation 1 - Label"])])
+        let mateo = people[1]
+        #expect(mateo.birthday == date(nil, 3, 17))
+        #expect(mateo.addresses.first?.street == "Calle Mayor 5, 2º" && mateo.addresses.first?.postalCode == "28013")
+        #expect(mateo.urls == ["https://mateo.example/blog"])
+        #expect(people[1].source.line == 4)  // Priya's notes take lines 2 and 3
+        #expect(people[2].phoneticFamilyName == "サトウ" && people[2].organization == "さくら商事")
+        #expect(people[3].anniversary == nil)  // a Graduation event is not an anniversary
+        #expect(people[3].extraProperties.map(\.value) == ["Graduation", "2015-06-20"])
+    }
+
+    @Test func googleOlderHeader() throws {
+        let (people, _) = try read("csv/google-contacts-old.csv")
+        #expect(people.map(\.formattedName) == ["Hannah Schmidt", "Kenji Watanabe"])
+        #expect(people[0].organization == "Stadtwerke" && people[0].title == "Ingenieurin")
+        #expect(people[0].emails == [ContactPoint(value: "hannah.schmidt@web.example", types: ["home"], preferred: true)])
+        #expect(people[0].categories == ["My Contacts", "Familie"])
+        #expect(people[1].phoneticFamilyName == "ワタナベ" && people[1].birthday == date(nil, 11, 3))
+    }
+
+    @Test func outlookInWindows1252() throws {
+        let (people, diagnostics) = try read("csv/outlook-windows-1252.csv")
+        #expect(diagnostics.warnings.map(\.description) == [
+            "csv/outlook-windows-1252.csv: warning: not valid UTF-8; read as Windows-1252 (give --encoding to choose another)",
+        ])
+        let renee = people[0]
+        #expect(renee.givenNames == ["Renée"] && renee.honorificPrefixes == ["Mrs."])
+        #expect(renee.organization == "Café Lumière" && renee.title == "Gérante")
+        #expect(renee.birthday == date(1985, 4, 15) && renee.anniversary == date(2010, 6, 1))
+        #expect(renee.phones.map(\.types) == [["work"], ["cell"]])
+        #expect(renee.addresses.first?.types == ["work"] && renee.addresses.first?.locality == "Paris")
+        #expect(renee.categories == ["Clients", "VIP"])
+        #expect(renee.emails.map(\.value) == ["renee.dubois@cafe.example"])
+        // Outlook's defaults and derived columns are not carried; its other columns are.
+        let carried = renee.extraProperties.map { $0.parameters[0].values[0] }
+        #expect(carried.contains("Spouse") && carried.contains("Initials") && !carried.contains("E-mail Display Name"))
+        #expect(people[1].birthday == date(nil, 12, 3))  // 1604: no year
+        #expect(people[2].birthday == date(1996, 2, 29))
+    }
+
+    @Test func outlookInGerman() throws {
+        let (people, _) = try read("csv/outlook-german.csv")
+        let g = people[0]
+        #expect(g.givenNames == ["Günther"] && g.familyNames == ["Müller-Lüdenscheidt"] && g.honorificPrefixes == ["Herr"])
+        #expect(g.birthday == date(1961, 12, 24) && g.anniversary == date(1990, 5, 1))
+        #expect(g.phones == [ContactPoint(value: "+49 170 1234567", types: ["cell"])])
+        #expect(g.addresses.first?.locality == "Köln" && g.addresses.first?.types == ["home"])
+        #expect(g.emails.map(\.value) == ["guenther@mueller.example"])
+        #expect(people[1].birthday == date(1990, 4, 3))
+    }
+
+    @Test func thunderbirdSplitBirthday() throws {
+        let (people, _) = try read("csv/thunderbird.csv")
+        #expect(people[0].birthday == date(1991, 7, 14) && people[0].formattedName == "Sanne van der Meer")
+        #expect(people[1].birthday == date(nil, 2, 29))
+        #expect(people[1].addresses.first?.locality == "Göteborg")
+    }
+
+    @Test func spreadsheetWithSemicolonsAndProblems() throws {
+        let (people, diagnostics) = try read("csv/spreadsheet-semicolon.csv")
+        #expect(people.map(\.displayName) == ["Anna Schneider", "Bernd Vogel", "Carla Rossi", "Dieter \"Didi\" Hallervorden"])
+        #expect(people[0].birthday == date(1985, 4, 15) && people[0].note == "Nachbarin; hat einen \"Hund\"")
+        #expect(people[1].birthday == date(nil, 11, 3))
+        #expect(people[2].birthday == date(1979, 7, 8))  // month first: root locale, with a warning
+        #expect(diagnostics.warnings.map(\.description) == [
+            "csv/spreadsheet-semicolon.csv:4: warning: date '07/08/1979' could be day/month or month/day; read as month/day/year (give --date-order to choose)",
+            "csv/spreadsheet-semicolon.csv:5:8: warning: bare quote in an unquoted field, kept as text",
+            "csv/spreadsheet-semicolon.csv:5: warning: row has 6 fields, the header has 5",
+        ])
+        #expect(diagnostics.rejections.map { $0.diagnostic?.description } == [
+            "csv/spreadsheet-semicolon.csv:7: error: row has no name, e-mail, phone or organization",
+        ])
+        #expect(diagnostics.rejections.map(\.rawText) == [";;;;nur eine Notiz\r\n"])
+        #expect(people[3].extraProperties.map(\.value) == ["Felder"])  // the extra field is kept
+    }
+
+    @Test func dateOrderOptionDecidesWithoutWarning() throws {
+        let (people, diagnostics) = try read("csv/spreadsheet-semicolon.csv") { $0.dateOrder = .dmy }
+        #expect(people[2].birthday == date(1979, 8, 7))
+        #expect(!diagnostics.warnings.contains { $0.message.contains("could be day/month") })
+    }
+
+    @Test func utf16TabSeparatedUnicodeText() throws {
+        let (people, diagnostics) = try read("csv/spreadsheet-utf16.txt")
+        #expect(diagnostics.warnings.isEmpty)
+        #expect(people.map(\.givenNames) == [["Ólöf"], ["Wei"]])
+        #expect(people[0].familyNames == ["Jónsdóttir"] && people[0].birthday == date(1995, 8, 21))
+    }
+
+    @Test func aHeaderWithoutANameColumnIsRejectedWhole() throws {
+        let sink = MockSink()
+        let diagnostics = RecordingDiagnostics()
+        let parser = CSVParser(path: "x.csv", sink: sink, diagnostics: diagnostics, options: .init(keepsRawText: true))
+        try parser.feed(Array("Product,Price\nApple,1\nPear,2\n".utf8))
+        try parser.finish()
+        #expect(sink.people.isEmpty)
+        #expect(diagnostics.rejections.count == 3)
+        #expect(diagnostics.rejections[0].diagnostic?.message.hasPrefix("not a contacts file: no name column") == true)
+        #expect(diagnostics.rejections.dropFirst().allSatisfy { $0.diagnostic == nil })
+        #expect(diagnostics.rejections.map(\.rawText).joined() == "Product,Price\nApple,1\nPear,2\n")
+    }
+
+    @Test func unterminatedQuoteRejectsTheRecordWithItsPosition() throws {
+        let sink = MockSink()
+        let diagnostics = RecordingDiagnostics()
+        let parser = CSVParser(path: "x.csv", sink: sink, diagnostics: diagnostics, options: .init(keepsRawText: true))
+        try parser.feed(Array("Name,Note\nAnn,ok\nBob,\"oops\nCid,x\n".utf8))
+        try parser.finish()
+        #expect(sink.people.map(\.displayName) == ["Ann"])
+        #expect(diagnostics.rejections.map { $0.diagnostic?.description } == ["x.csv:3:5: error: quoted field opened here is never closed"])
+        #expect(diagnostics.rejections.map(\.rawText) == ["Bob,\"oops\nCid,x\n"])
+    }
+
+    @Test func dialectsAreDetectedFromTheHeader() {
+        func dialect(_ header: String) -> CSVDialect {
+            CSVDialect.detect(header.split(separator: ",").map { CSVColumns.normalize(String($0)) })
+        }
+        #expect(dialect("First Name,Last Name,E-mail 1 - Label,E-mail 1 - Value,Labels") == .google)
+        #expect(dialect("Name,Given Name,Family Name,E-mail 1 - Type,E-mail 1 - Value,Group Membership") == .google)
+        #expect(dialect("Title,First Name,Last Name,E-mail Address,Business Phone") == .outlook)
+        #expect(dialect("Anrede,Vorname,Nachname,E-Mail-Adresse") == .outlook)
+        #expect(dialect("Titre,Prénom,Nom,Adresse de messagerie") == .outlook)
+        #expect(dialect("Nombre,Apellidos,Dirección de correo electrónico,Cumpleaños") == .outlook)
+        #expect(dialect("First Name,Last Name,Display Name,Primary Email,Birth Year") == .thunderbird)
+        #expect(dialect("name,dob,email") == .generic)
+    }
+
+    @Test func columnRolesAcrossLanguages() {
+        #expect(CSVColumns.role(of: "E-Mail 2: Adresse", in: .outlook) == .item(.email, slot: "2", .typed([])))
+        #expect(CSVColumns.role(of: "Geburtstag", in: .outlook) == .birthday)
+        #expect(CSVColumns.role(of: "Anniversaire", in: .outlook) == .birthday)  // French: birthday
+        #expect(CSVColumns.role(of: "Anniversaire de mariage", in: .outlook) == .anniversary)
+        #expect(CSVColumns.role(of: "Cumpleaños", in: .outlook) == .birthday)
+        #expect(CSVColumns.role(of: "Title", in: .outlook) == .prefix)
+        #expect(CSVColumns.role(of: "Title", in: .generic) == .jobTitle)
+        #expect(CSVColumns.role(of: "  DATE OF BIRTH ", in: .generic) == .birthday)
+        #expect(CSVColumns.role(of: "Address 2 - Postal Code", in: .google) == .item(.address, slot: "2", .postalCode))
+        #expect(CSVColumns.role(of: "Birth Day", in: .thunderbird) == .birthDay)
+        #expect(CSVColumns.role(of: "Favourite colour", in: .generic) == nil)
+    }
+}
