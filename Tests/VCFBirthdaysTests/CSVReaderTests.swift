@@ -18,6 +18,7 @@ private func read(_ fixture: String, chunkSize: Int = 1 << 16, configure: (inout
 }
 
 private let csvFixtures = ["csv/google-contacts.csv", "csv/google-contacts-old.csv", "csv/outlook-windows-1252.csv",
+                           "csv/outlook-com.csv",
                            "csv/outlook-german.csv", "csv/thunderbird.csv", "csv/spreadsheet-semicolon.csv",
                            "csv/spreadsheet-utf16.txt"]
 
@@ -96,6 +97,17 @@ private let csvFixtures = ["csv/google-contacts.csv", "csv/google-contacts-old.c
         #expect(g.addresses.first?.locality == "Köln" && g.addresses.first?.types == ["home"])
         #expect(g.emails.map(\.value) == ["guenther@mueller.example"])
         #expect(people[1].birthday == date(1990, 4, 3))
+    }
+
+    @Test func outlookComHeader() throws {
+        let (people, diagnostics) = try read("csv/outlook-com.csv")
+        #expect(diagnostics.warnings.isEmpty)
+        #expect(people[0].phoneticGivenName == "アイコ" && people[0].phoneticFamilyName == "タナカ")
+        #expect(people[0].nicknames == ["Ai"] && people[0].birthday == date(1993, 3, 9))
+        #expect(people[0].emails.map(\.value) == ["aiko@outlook.example", "aiko.t@work.example"])
+        #expect(people[0].urls == ["https://aiko.example"])
+        #expect(people[1].honorificPrefixes == ["Dr."] && people[1].anniversary == date(2004, 8, 8))
+        #expect(people[1].birthday == date(1975, 11, 30))
     }
 
     @Test func thunderbirdSplitBirthday() throws {

@@ -9,7 +9,8 @@ import Glibc
 /// After a deliberate change, re-record with `VCF2BIRTHDAYS_RECORD=1 swift test` and review the diff.
 @Suite struct GoldenTests {
     static let fixtures = vcardFixtures + ["csv/google-contacts.csv", "csv/google-contacts-old.csv",
-                                           "csv/outlook-windows-1252.csv", "csv/outlook-german.csv", "csv/thunderbird.csv",
+                                           "csv/outlook-windows-1252.csv", "csv/outlook-german.csv", "csv/outlook-com.csv",
+                                           "csv/thunderbird.csv",
                                            "csv/spreadsheet-semicolon.csv", "csv/spreadsheet-utf16.txt"]
     static let cases: [(String, RunOptions.Format)] = fixtures.flatMap { f in RunOptions.Format.allCases.map { (f, $0) } }
 

@@ -67,7 +67,7 @@ enum CSVColumns {
         add(.prefix, "nameprefix", "prefix", "honorificprefix", "honorificprefixes", "anrede", "tratamiento")
         add(.suffix, "namesuffix", "suffix", "honorificsuffix", "honorificsuffixes", "suffixe", "sufijo", "namenszusatz")
         add(.nickname, "nickname", "nick", "spitzname", "surnom", "apodo")
-        add(.phoneticGiven, "phoneticfirstname", "phoneticgivenname", "givennameyomi", "firstnameyomi")
+        add(.phoneticGiven, "phoneticfirstname", "phoneticgivenname", "givennameyomi", "firstnameyomi", "givenyomi")
         add(.phoneticAdditional, "phoneticmiddlename", "phoneticadditionalname", "additionalnameyomi", "middlenameyomi")
         add(.phoneticFamily, "phoneticlastname", "phoneticfamilyname", "familynameyomi", "surnameyomi", "lastnameyomi")
         add(.sortAs, "sortas")
@@ -87,8 +87,8 @@ enum CSVColumns {
         add(.categories, "categories", "category", "labels", "groupmembership", "groups", "group", "tags", "kategorien",
             "catégories", "categorías")
         add(.uid, "uid")
-        add(.url, "webpage", "website", "url", "homepage", "webpage1", "webpage2", "webseite", "pageweb", "páginaweb",
-            "websites")
+        add(.url, "webpage", "website", "url", "homepage", "webpage1", "webpage2", "personalwebpage", "webseite",
+            "pageweb", "páginaweb", "websites")
         add(.itemList(.email), "emails")
         add(.itemList(.phone), "phones")
         add(.itemList(.address), "addresses")
