@@ -1,8 +1,9 @@
 #!/bin/sh
 # Makes sure the Debian packages the build or the tests need are installed.
 #   scripts/require-packages.sh build   ICU headers (libicu-dev) and pkg-config
-#   scripts/require-packages.sh test    the above, plus mandoc (man page lint) and python3
-# Installs what is missing with apt-get when run as root; otherwise says exactly what to run.
+#   scripts/require-packages.sh test    the above, plus mandoc (man page lint), python3, and the
+#                                       Python readers the interop tests use (icalendar, dateutil)
+# Installs what is missing with apt-get (as root) and pip; otherwise says exactly what to run.
 set -eu
 
 missing=""
@@ -12,14 +13,23 @@ if [ "${1:-build}" = test ]; then
     command -v mandoc >/dev/null 2>&1 || missing="$missing mandoc"
     command -v python3 >/dev/null 2>&1 || missing="$missing python3"
 fi
-[ -z "$missing" ] && exit 0
+if [ -n "$missing" ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "installing:$missing"
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
+    else
+        echo "missing packages:$missing" >&2
+        echo "install them with:  sudo apt-get install -y$missing" >&2
+        exit 1
+    fi
+fi
 
-if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "installing:$missing"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
-else
-    echo "missing packages:$missing" >&2
-    echo "install them with:  sudo apt-get install -y$missing" >&2
-    exit 1
+if [ "${1:-build}" = test ] && ! python3 -c 'import icalendar, dateutil' 2>/dev/null; then
+    echo "installing: icalendar python-dateutil (pip)"
+    python3 -m pip install --quiet --disable-pip-version-check icalendar python-dateutil 2>&1 | grep -v "^WARNING: Running pip as" || true
+    python3 -c 'import icalendar, dateutil' || {
+        echo "install them with:  python3 -m pip install icalendar python-dateutil" >&2
+        exit 1
+    }
 fi

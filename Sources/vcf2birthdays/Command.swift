@@ -30,7 +30,7 @@ struct Command: ParsableCommand {
                                  valueName: "path"))
     var paths: [String] = []
 
-    @Option(name: .customLong("to"), help: ArgumentHelp("Output format: list, tsv, json, csv, google-csv or outlook-csv.",
+    @Option(name: .customLong("to"), help: ArgumentHelp("Output format: list, tsv, json, csv, google-csv, outlook-csv or ics.",
                                                         valueName: "format"))
     var format: RunOptions.Format = .list
 
@@ -51,6 +51,17 @@ struct Command: ParsableCommand {
 
     @Flag(help: "List people without a birthday too (list and tsv).")
     var all = false
+
+    @Option(help: ArgumentHelp("Where a 29 February birthday falls in common years: feb28 or mar1 (default: feb28).",
+                               valueName: "day"))
+    var feb29: Feb29Policy = .feb28
+
+    @Flag(help: "Calendar (--to ics): also anniversaries and Apple's labelled dates.")
+    var anniversaries = false
+
+    @Option(help: ArgumentHelp("Calendar (--to ics): an alarm this many days before each event (0 = on the day).",
+                               valueName: "days"))
+    var remind: Int?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (atomically) instead of standard output.",
                                                     valueName: "file"))
@@ -90,6 +101,9 @@ struct Command: ParsableCommand {
         if let today, CalendarDate(iso: today) == nil {
             throw ValidationError("--today takes a date as YYYY-MM-DD, not '\(today)'")
         }
+        if let remind, remind < 0 || remind > 366 {
+            throw ValidationError("--remind takes a number of days from 0 to 366")
+        }
         if let within, within < 0 {
             throw ValidationError("--within takes a number of days of 0 or more")
         }
@@ -119,6 +133,9 @@ struct Command: ParsableCommand {
         options.csvDialect = csvDialect
         options.dateOrder = dateOrder
         options.guardsFormulas = guardsFormulas
+        options.feb29 = feb29
+        options.includesOtherDates = anniversaries
+        options.remindDaysBefore = remind
         signal(SIGPIPE, SIG_IGN)
         let status = App.run(options, environment: .live())
         if status != .success { throw ExitCode(status.rawValue) }
@@ -141,6 +158,7 @@ extension Command {
 
 extension RunOptions.Format: ExpressibleByArgument {}
 extension CSVDialect: ExpressibleByArgument {}
+extension Feb29Policy: ExpressibleByArgument {}
 extension DateOrder: ExpressibleByArgument {}
 extension RunOptions.InputFormat: ExpressibleByArgument {}
 extension SortOrder: ExpressibleByArgument {}

@@ -52,6 +52,17 @@ private func temporaryDirectory() throws -> URL {
 
 private let fixtures = packageRoot + "/Fixtures"
 
+/// Whether python3 can import these modules.
+private func pythonCanImport(_ modules: String) -> Bool {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    p.arguments = ["python3", "-c", "import " + modules]
+    p.standardError = FileHandle.nullDevice
+    guard (try? p.run()) != nil else { return false }
+    p.waitUntilExit()
+    return p.terminationStatus == 0
+}
+
 @Suite(.serialized) struct EndToEndTests {
     @Test func theMainJob() throws {
         let r = try run(["--today", "2026-11-22", "--locale", "sv", fixtures + "/apple-contacts.vcf"])
@@ -191,13 +202,28 @@ private let fixtures = packageRoot + "/Fixtures"
         #expect(rejected.stderr.contains("spreadsheet-semicolon.csv:7: error: row has no name, e-mail, phone or organization"))
     }
 
+    /// Real third-party iCalendar readers (Python icalendar and dateutil, installed by make test).
+    @Test(.enabled(if: pythonCanImport("icalendar, dateutil")))
+    func icalendarReadsOurCalendars() throws {
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        check.arguments = ["python3", packageRoot + "/Tests/interop/check_ics.py", binary, fixtures]
+        let out = Pipe()
+        check.standardOutput = out
+        try check.run()
+        let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        check.waitUntilExit()
+        #expect(check.terminationStatus == 0, "\(report)")
+        #expect(report.contains(" 0 failed"))
+    }
+
     @Test func helpAndManPageListTheSameOptions() throws {
         let help = try run(["--help"])
         #expect(help.status == 0)
         let man = try String(contentsOfFile: packageRoot + "/man/vcf2birthdays.1", encoding: .utf8)
-        let helpOptions = Set(help.stdout.matches(of: /--[a-z][a-z-]+/).map { String($0.output) })
-        let manOptions = Set(man.matches(of: /^\.It Fl \\-([a-z][a-z-]+)/.anchorsMatchLineEndings()).map { "--" + $0.output.1 })
-            .union(man.matches(of: /^\.It Fl [a-z] , Fl \\-([a-z][a-z-]+)/.anchorsMatchLineEndings()).map { "--" + $0.output.1 })
+        let helpOptions = Set(help.stdout.matches(of: /--[a-z][a-z0-9-]+/).map { String($0.output) })
+        let manOptions = Set(man.matches(of: /^\.It Fl \\-([a-z][a-z0-9-]+)/.anchorsMatchLineEndings()).map { "--" + $0.output.1 })
+            .union(man.matches(of: /^\.It Fl [a-z] , Fl \\-([a-z][a-z0-9-]+)/.anchorsMatchLineEndings()).map { "--" + $0.output.1 })
         #expect(!helpOptions.isEmpty)
         #expect(helpOptions == manOptions, "only in --help: \(helpOptions.subtracting(manOptions)); only in the man page: \(manOptions.subtracting(helpOptions))")
     }

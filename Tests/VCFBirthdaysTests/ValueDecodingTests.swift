@@ -81,6 +81,16 @@ import Testing
         #expect(leap.nextOccurrence(onOrAfter: day(2027, 11, 22)) == day(2028, 2, 29))
     }
 
+    @Test func leapDayPolicies() {
+        let leap = date(1988, 2, 29)
+        #expect(leap.nextOccurrence(onOrAfter: day(2026, 11, 22), feb29: .mar1) == day(2027, 3, 1))
+        #expect(leap.nextOccurrence(onOrAfter: day(2027, 3, 1), feb29: .mar1) == day(2027, 3, 1))
+        #expect(leap.nextOccurrence(onOrAfter: day(2027, 3, 2), feb29: .mar1) == day(2028, 2, 29))
+        #expect(DateContext(today: day(2027, 2, 28), feb29: .feb28).upcoming(leap).days == 0)
+        #expect(DateContext(today: day(2027, 2, 28), feb29: .mar1).upcoming(leap).days == 1)
+        #expect(DateContext(today: day(2027, 2, 28), feb29: .mar1).upcoming(leap).age == 39)
+    }
+
     @Test func wrapsAroundTheYearEnd() {
         let up = Upcoming(birthday: date(1990, 1, 3), today: day(2026, 12, 20))
         #expect(up.date == day(2027, 1, 3))

@@ -15,7 +15,7 @@ public enum App {
                 return fail(.cannotCreate, "\(output): refusing to overwrite the input file")
             }
         }
-        let today = options.today ?? env.clock.today()
+        let dates = DateContext(today: options.today ?? env.clock.today(), feb29: options.feb29)
         let order = sortOrder(options, env, stderr)
         let locale = options.locale ?? env.preferences.locale ?? "root"
         let collator: Collator
@@ -38,7 +38,7 @@ public enum App {
         let output = TextOutput(outputFile ?? env.standardOutput)
         let rejects = rejectsFile.map { TextOutput($0) }
         let reporter = DiagnosticsReporter(standardError: stderr, rejects: rejects, strict: options.strict)
-        let sink = makeSinks(options, order: order, collator: collator, today: today, output: output)
+        let sink = makeSinks(options, order: order, collator: collator, dates: dates, output: output)
 
         var status = RunStatus.success
         var rejectedAny = false
@@ -95,15 +95,15 @@ public enum App {
         return options.withinDays != nil ? .upcoming : .last
     }
 
-    static func makeSinks(_ options: RunOptions, order: SortOrder, collator: Collator, today: CalendarDate,
+    static func makeSinks(_ options: RunOptions, order: SortOrder, collator: Collator, dates: DateContext,
                           output: TextOutput) -> PeopleSink {
         let writer: PeopleSink
         switch options.format {
         case .list:
-            writer = ListWriter(output: output, today: today,
+            writer = ListWriter(output: output, dates: dates,
                                 showsDaysUntil: options.withinDays != nil || order == .upcoming)
         case .tsv:
-            writer = TSVWriter(output: output, today: today)
+            writer = TSVWriter(output: output, dates: dates)
         case .json:
             writer = JSONLinesWriter(output: output)
         case .csv:
@@ -112,11 +112,14 @@ public enum App {
             writer = CSVTableWriter(layout: GoogleCSVLayout(), output: output, guardsFormulas: options.guardsFormulas)
         case .outlookCSV:
             writer = CSVTableWriter(layout: OutlookCSVLayout(), output: output, guardsFormulas: options.guardsFormulas)
+        case .ics:
+            writer = ICSWriter(output: output, feb29: dates.feb29, stamp: dates.today,
+                               includesOtherDates: options.includesOtherDates, remindDaysBefore: options.remindDaysBefore)
         }
-        let sorted = order == .none ? writer : SortingSink(order: order, collator: collator, today: today, next: writer)
+        let sorted = order == .none ? writer : SortingSink(order: order, collator: collator, dates: dates, next: writer)
         if !options.format.isBirthdayFormat && options.withinDays == nil { return sorted }
         return BirthdayFilter(includesEveryone: options.includesEveryone || !options.format.isBirthdayFormat,
-                              withinDays: options.withinDays, today: today, next: sorted)
+                              withinDays: options.withinDays, dates: dates, next: sorted)
     }
 
     /// One input to read: its display path, and the path to open (nil = standard input).

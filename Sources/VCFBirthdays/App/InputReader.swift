@@ -96,10 +96,10 @@ struct InputReader {
         switch format {
         case .vcard:
             return VCardParser(path: displayPath, sink: sink, diagnostics: reporter,
-                               options: VCardParser.Options(scope: options.format.decodeScope, keepsRawText: keepsRaw))
+                               options: VCardParser.Options(scope: options.decodeScope, keepsRawText: keepsRaw))
         case .csv:
             return CSVParser(path: displayPath, sink: sink, diagnostics: reporter,
-                             options: CSVParser.Options(scope: options.format.decodeScope, keepsRawText: keepsRaw,
+                             options: CSVParser.Options(scope: options.decodeScope, keepsRawText: keepsRaw,
                                                         delimiter: options.delimiter, dialect: options.csvDialect,
                                                         dateOrder: options.dateOrder, locale: locale))
         }

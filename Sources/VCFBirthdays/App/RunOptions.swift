@@ -4,17 +4,29 @@ public struct RunOptions: Sendable {
         case list, tsv, json, csv
         case googleCSV = "google-csv"
         case outlookCSV = "outlook-csv"
+        case ics
 
         /// The birthday formats list people with a birthday, sorted; the others convert everyone.
         public var isBirthdayFormat: Bool { self == .list || self == .tsv }
 
-        /// The least a reader must decode for this output.
-        var decodeScope: DecodeScope {
+        /// The file name extension of a file in this format.
+        var fileExtension: String {
             switch self {
-            case .list, .tsv: return .namesAndDates
-            case .json: return .fields
-            case .csv, .googleCSV, .outlookCSV: return .full
+            case .list, .tsv: return "txt"
+            case .json: return "json"
+            case .csv, .googleCSV, .outlookCSV: return "csv"
+            case .ics: return "ics"
             }
+        }
+    }
+
+    /// The least a reader must decode for this output.
+    var decodeScope: DecodeScope {
+        switch format {
+        case .list, .tsv: return .namesAndDates
+        case .ics: return includesOtherDates ? .full : .namesAndDates  // Apple's labelled dates are extras
+        case .json: return .fields
+        case .csv, .googleCSV, .outlookCSV: return .full
         }
     }
 
@@ -28,6 +40,8 @@ public struct RunOptions: Sendable {
     public var sort: SortOrder?
     public var locale: String?
     public var today: CalendarDate?
+    /// Where a 29 February birthday falls in common years.
+    public var feb29 = Feb29Policy.feb28
     public var withinDays: Int?
     public var includesEveryone = false
     public var output: String?
@@ -43,6 +57,10 @@ public struct RunOptions: Sendable {
     public var dateOrder: DateOrder?
     /// Protect CSV output against spreadsheet formula injection.
     public var guardsFormulas = false
+    /// Calendar: also anniversaries and Apple's labelled dates.
+    public var includesOtherDates = false
+    /// Calendar: an alarm this many days before each event.
+    public var remindDaysBefore: Int?
 
     public init() {}
 }

@@ -34,6 +34,19 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         }
     }
 
+    /// The date a number of days after 1970-01-01 (Howard Hinnant's civil_from_days).
+    public init(daysSinceEpoch days: Int) {
+        let z = days + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let doe = z - era * 146097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        day = doy - (153 * mp + 2) / 5 + 1
+        month = mp < 10 ? mp + 3 : mp - 9
+        year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
     /// Days since 1970-01-01 (Howard Hinnant's days_from_civil).
     public var daysSinceEpoch: Int {
         let y = month <= 2 ? year - 1 : year

@@ -22,16 +22,17 @@ public struct PartialDate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The first day on or after `date` on which this date recurs. In common years a 29 February
-    /// recurs on 28 February.
-    public func nextOccurrence(onOrAfter date: CalendarDate) -> CalendarDate {
-        let thisYear = occurrence(in: date.year)
-        return thisYear >= date ? thisYear : occurrence(in: date.year + 1)
+    /// recurs on the day `feb29` says.
+    public func nextOccurrence(onOrAfter date: CalendarDate, feb29: Feb29Policy = .feb28) -> CalendarDate {
+        let thisYear = occurrence(in: date.year, feb29: feb29)
+        return thisYear >= date ? thisYear : occurrence(in: date.year + 1, feb29: feb29)
     }
 
     /// The day this date falls on in `year`.
-    public func occurrence(in year: Int) -> CalendarDate {
+    public func occurrence(in year: Int, feb29: Feb29Policy = .feb28) -> CalendarDate {
         if let date = CalendarDate(year: year, month: month, day: day) { return date }
-        return CalendarDate(year: year, month: 2, day: 28)!  // 29 February in a common year
+        // 29 February in a common year.
+        return feb29 == .feb28 ? CalendarDate(year: year, month: 2, day: 28)! : CalendarDate(year: year, month: 3, day: 1)!
     }
 
     /// The age reached on `occurrence`, when the year is known.
@@ -39,8 +40,19 @@ public struct PartialDate: Hashable, Sendable, CustomStringConvertible {
         year.map { occurrence.year - $0 }
     }
 
+    /// Whether this is 29 February.
+    public var isLeapDay: Bool { month == 2 && day == 29 }
+
     static func pad(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
+}
+
+/// When a 29 February birthday is kept in years without one.
+public enum Feb29Policy: String, CaseIterable, Sendable {
+    /// On 28 February, the last day of the month.
+    case feb28
+    /// On 1 March, the day after 28 February.
+    case mar1
 }

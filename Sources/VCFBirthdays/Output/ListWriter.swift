@@ -18,13 +18,13 @@ public final class ListWriter: PeopleSink {
     private static let maximumNameWidth = 40
 
     private let output: TextOutput
-    private let today: CalendarDate
+    private let dates: DateContext
     private let showsDaysUntil: Bool
     private var rows: [Row] = []
 
-    public init(output: TextOutput, today: CalendarDate, showsDaysUntil: Bool) {
+    public init(output: TextOutput, dates: DateContext, showsDaysUntil: Bool) {
         self.output = output
-        self.today = today
+        self.dates = dates
         self.showsDaysUntil = showsDaysUntil
     }
 
@@ -33,7 +33,7 @@ public final class ListWriter: PeopleSink {
         let name = shown.isEmpty ? "(no name)" : ListWriter.printable(shown)
         var row = Row(date: "", name: name, nameWidth: displayWidth(name), age: "", when: "")
         if let birthday = person.birthday {
-            let upcoming = Upcoming(birthday: birthday, today: today)
+            let upcoming = dates.upcoming(birthday)
             row.date = (birthday.day < 10 ? " " : "") + "\(birthday.day) \(ListWriter.months[birthday.month - 1])"
                 + (birthday.year.map { " " + PartialDate.pad($0, 4) } ?? "")
             row.age = upcoming.age.map { "turns \($0)" } ?? ""

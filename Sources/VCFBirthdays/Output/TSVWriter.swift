@@ -5,17 +5,17 @@
 /// backslash, tab, newline and carriage return are written `\\`, `\t`, `\n`, `\r`.
 public final class TSVWriter: PeopleSink {
     private let output: TextOutput
-    private let today: CalendarDate
+    private let dates: DateContext
     private var line: [UInt8] = []
 
-    public init(output: TextOutput, today: CalendarDate) {
+    public init(output: TextOutput, dates: DateContext) {
         self.output = output
-        self.today = today
+        self.dates = dates
     }
 
     public func consume(_ person: PersonInfo) throws {
         line.removeAll(keepingCapacity: true)
-        let upcoming = person.birthday.map { Upcoming(birthday: $0, today: today) }
+        let upcoming = person.birthday.map { dates.upcoming($0) }
         let fields: [String] = [
             person.birthday?.description ?? "",
             upcoming?.date.description ?? "",

@@ -3,20 +3,20 @@
 public final class BirthdayFilter: PeopleSink {
     private let includesEveryone: Bool
     private let withinDays: Int?
-    private let today: CalendarDate
+    private let dates: DateContext
     private let next: PeopleSink
 
-    public init(includesEveryone: Bool, withinDays: Int?, today: CalendarDate, next: PeopleSink) {
+    public init(includesEveryone: Bool, withinDays: Int?, dates: DateContext, next: PeopleSink) {
         self.includesEveryone = includesEveryone
         self.withinDays = withinDays
-        self.today = today
+        self.dates = dates
         self.next = next
     }
 
     public func consume(_ person: PersonInfo) throws {
         if let withinDays {
             guard let birthday = person.birthday,
-                  Upcoming(birthday: birthday, today: today).days <= withinDays else { return }
+                  dates.upcoming(birthday).days <= withinDays else { return }
         } else if person.birthday == nil && !includesEveryone {
             return
         }

@@ -10,16 +10,16 @@ public final class SortingSink: PeopleSink {
 
     private let order: SortOrder
     private let collator: Collator
-    private let today: CalendarDate
+    private let dates: DateContext
     private let next: PeopleSink
     private var people: [PersonInfo] = []
     private var keys: [UInt8] = []
     private var entries: [Entry] = []
 
-    public init(order: SortOrder, collator: Collator, today: CalendarDate, next: PeopleSink) {
+    public init(order: SortOrder, collator: Collator, dates: DateContext, next: PeopleSink) {
         self.order = order
         self.collator = collator
-        self.today = today
+        self.dates = dates
         self.next = next
     }
 
@@ -60,7 +60,7 @@ public final class SortingSink: PeopleSink {
             var key: [UInt8]
             if let birthday = person.birthday {
                 let rank = order == .date ? birthday.month * 100 + birthday.day
-                                          : Upcoming(birthday: birthday, today: today).days
+                                          : dates.upcoming(birthday).days
                 key = [UInt8(rank >> 8 & 0xFF), UInt8(rank & 0xFF)]
             } else {
                 key = [0xFF, 0xFF]

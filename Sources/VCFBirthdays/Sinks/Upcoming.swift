@@ -7,9 +7,24 @@ public struct Upcoming: Equatable, Sendable {
     /// The age reached then, when the birth year is known.
     public var age: Int?
 
-    public init(birthday: PartialDate, today: CalendarDate) {
-        date = birthday.nextOccurrence(onOrAfter: today)
+    public init(birthday: PartialDate, today: CalendarDate, feb29: Feb29Policy = .feb28) {
+        date = birthday.nextOccurrence(onOrAfter: today, feb29: feb29)
         days = today.days(until: date)
         age = birthday.age(on: date)
+    }
+}
+
+/// Today and the 29 February policy: what every "next birthday" is reckoned from.
+public struct DateContext: Sendable {
+    public var today: CalendarDate
+    public var feb29: Feb29Policy
+
+    public init(today: CalendarDate, feb29: Feb29Policy = .feb28) {
+        self.today = today
+        self.feb29 = feb29
+    }
+
+    public func upcoming(_ birthday: PartialDate) -> Upcoming {
+        Upcoming(birthday: birthday, today: today, feb29: feb29)
     }
 }

@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Reads vcf2birthdays' iCalendar output with real third-party parsers (icalendar, dateutil)
+and checks what a calendar would do with it.
+
+usage: check_ics.py BINARY FIXTURES_DIR
+Prints one line per failed check and a closing 'N passed, N failed' line; exit 1 on failure.
+"""
+import datetime
+import json
+import subprocess
+import sys
+
+import icalendar
+from dateutil.rrule import rrulestr
+
+BINARY, FIXTURES = sys.argv[1], sys.argv[2]
+passed = failed = 0
+
+
+def check(ok, what):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print("FAILED:", what)
+
+
+def run(*args):
+    return subprocess.run([BINARY, *args], capture_output=True, check=False).stdout
+
+
+def occurrences(event, year):
+    start = event.decoded("DTSTART")
+    start = datetime.datetime(start.year, start.month, start.day)
+    rule = rrulestr(event["RRULE"].to_ical().decode(), dtstart=start)
+    return [d.date() for d in rule.between(datetime.datetime(year, 1, 1), datetime.datetime(year, 12, 31, 23, 59), inc=True)]
+
+
+inputs = [f"{FIXTURES}/{name}" for name in ("apple-contacts.vcf", "google-contacts.vcf", "android-2.1.vcf",
+                                             "nextcloud-4.0.vcf", "csv/google-contacts.csv",
+                                             "csv/outlook-windows-1252.csv", "csv/thunderbird.csv")]
+for path in inputs:
+    raw = run("--to", "ics", "--today", "2026-11-22", path)
+    check(raw == run("--to", "ics", "--today", "2026-11-22", path), f"{path}: same input gives the same bytes")
+    check(all(len(line) <= 75 for line in raw.split(b"\r\n")), f"{path}: no line longer than 75 octets")
+    check(raw.endswith(b"END:VCALENDAR\r\n") and b"\n" not in raw.replace(b"\r\n", b""), f"{path}: CRLF line ends")
+    calendar = icalendar.Calendar.from_ical(raw)
+    events = [c for c in calendar.walk("VEVENT")]
+    people = [json.loads(line) for line in run("--to", "json", path).splitlines()]
+    with_birthday = [p for p in people if "birthday" in p]
+    check(len(events) == len(with_birthday), f"{path}: {len(events)} events for {len(with_birthday)} birthdays")
+    uids = [str(e["UID"]) for e in events]
+    check(len(set(uids)) == len(uids), f"{path}: every UID is unique")
+    for event, person in zip(events, with_birthday):
+        month, day = int(person["birthday"][-5:-3]), int(person["birthday"][-2:])
+        check(str(event["SUMMARY"]).startswith("Birthday: "), f"{path}: summary of {event['SUMMARY']}")
+        check(event["TRANSP"] == "TRANSPARENT", f"{path}: transparent")
+        for year in (2027, 2028):
+            dates = occurrences(event, year)
+            expected = datetime.date(year, month, day) if (month, day) != (2, 29) or year == 2028 else datetime.date(year, 2, 28)
+            check(dates == [expected], f"{path}: {event['SUMMARY']} occurs once in {year} on {expected}, not {dates}")
+
+# 29 February, both policies, through a real recurrence expansion.
+leap = f"{FIXTURES}/apple-contacts.vcf"
+for policy, common in (("feb28", datetime.date(2027, 2, 28)), ("mar1", datetime.date(2027, 3, 1))):
+    calendar = icalendar.Calendar.from_ical(run("--to", "ics", "--feb29", policy, leap))
+    event = next(e for e in calendar.walk("VEVENT") if "Öberg" in str(e["SUMMARY"]))
+    check(occurrences(event, 2027) == [common], f"--feb29 {policy}: 2027 on {common}")
+    check(occurrences(event, 2028) == [datetime.date(2028, 2, 29)], f"--feb29 {policy}: 2028 on 29 February")
+
+# Reminders, anniversaries and Apple's labelled dates.
+calendar = icalendar.Calendar.from_ical(run("--to", "ics", "--anniversaries", "--remind", "7", leap))
+summaries = [str(e["SUMMARY"]) for e in calendar.walk("VEVENT")]
+check("Anniversary: Åsa Öberg" in summaries, "the anniversary has an event")
+check("Graduation: Örjan Ahlström" in summaries, "Apple's labelled date has an event")
+alarms = [a for a in calendar.walk("VALARM")]
+check(len(alarms) == len(summaries) and all(a.decoded("TRIGGER") == -datetime.timedelta(days=7) for a in alarms),
+      "every event has an alarm 7 days before")
+# The birthday UIDs do not change when anniversaries are added: a re-import updates them.
+plain = {str(e["UID"]) for e in icalendar.Calendar.from_ical(run("--to", "ics", leap)).walk("VEVENT")}
+check(plain <= {str(e["UID"]) for e in calendar.walk("VEVENT")}, "birthday UIDs are the same with --anniversaries")
+
+print(f"ics interop: {passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
