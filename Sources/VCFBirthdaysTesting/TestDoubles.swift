@@ -102,7 +102,8 @@ public final class MemoryOutput: ByteOutput {
 /// A file system in memory: files as bytes, directories as paths that have children.
 public final class InMemoryFileSystem: FileSystem {
     public private(set) var files: [String: [UInt8]] = [:]
-    private var created: [String: MemoryOutput] = [:]
+    public private(set) var directories = Set<String>()
+    private var temporaryCount = 0
     private let unwritable: Set<String>
 
     /// Text files, plus files given as raw bytes (for encodings other than UTF-8).
@@ -118,6 +119,7 @@ public final class InMemoryFileSystem: FileSystem {
 
     public func kind(of path: String) -> FileKind {
         if files[path] != nil { return .file }
+        if directories.contains(path) { return .directory }
         let prefix = path.hasSuffix("/") ? path : path + "/"
         return files.keys.contains { $0.hasPrefix(prefix) } ? .directory : .missing
     }
@@ -140,6 +142,24 @@ public final class InMemoryFileSystem: FileSystem {
 
     public func isSameFile(_ a: String, _ b: String) -> Bool { a == b && files[a] != nil }
 
+    public func makeTemporaryFile(extension ext: String) throws -> String {
+        temporaryCount += 1
+        let path = "/tmp/vcf2birthdays-\(temporaryCount).\(ext)"
+        files[path] = []
+        return path
+    }
+
+    public func createDirectory(_ path: String) throws {
+        if files[path] != nil { throw IOFailure(path: path, reason: "Not a directory") }
+        directories.insert(path)
+    }
+
+    public func writeNewFile(_ path: String, bytes: [UInt8], replacingExisting: Bool) throws {
+        if unwritable.contains(path) { throw IOFailure(path: path, reason: "Permission denied") }
+        if files[path] != nil && !replacingExisting { throw IOFailure(path: path, reason: "File exists") }
+        files[path] = bytes
+    }
+
     fileprivate func store(_ bytes: [UInt8], at path: String) { files[path] = bytes }
 }
 
@@ -157,4 +177,19 @@ private final class CommittingOutput: AtomicFile {
     func write(_ raw: UnsafeRawBufferPointer) throws { bytes.append(contentsOf: raw) }
     func commit() throws { fileSystem.store(bytes, at: path) }
     func discard() {}
+}
+
+/// An opener that records what it was asked to open, and fails on demand.
+public final class StubOpener: FileOpener {
+    public private(set) var opened: [String] = []
+    private let failure: OpenFailure?
+
+    public init(failingWith failure: OpenFailure? = nil) {
+        self.failure = failure
+    }
+
+    public func open(_ path: String) throws {
+        opened.append(path)
+        if let failure { throw failure }
+    }
 }

@@ -20,7 +20,8 @@ struct Command: ParsableCommand {
         LC_ALL, LC_COLLATE or LANG set the default --locale.
 
         Exit status: 0 every record converted; 64 usage; 65 some record could not be converted; \
-        66 an input cannot be read; 73 the output cannot be created; 74 I/O error.
+        66 an input cannot be read; 69 the result cannot be opened; 73 an output cannot be created; \
+        74 I/O error.
         See vcf2birthdays(1) for the formats and their columns.
         """,
         version: "0.1.0"
@@ -66,6 +67,16 @@ struct Command: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (atomically) instead of standard output.",
                                                     valueName: "file"))
     var output: String?
+
+    @Flag(help: "Open the result with the default application (xdg-open); without -o, it is written to a temporary file first.")
+    var open = false
+
+    @Option(name: .customLong("extract-photos"), help: ArgumentHelp("Write every embedded photo into this folder, named after the person.",
+                                                                    valueName: "dir"))
+    var photoDirectory: String?
+
+    @Flag(help: "With --extract-photos, replace photo files that exist.")
+    var force = false
 
     @Flag(help: "Stop at the first record that cannot be converted; with -o, write nothing.")
     var strict = false
@@ -136,6 +147,9 @@ struct Command: ParsableCommand {
         options.feb29 = feb29
         options.includesOtherDates = anniversaries
         options.remindDaysBefore = remind
+        options.opensResult = open
+        options.photoDirectory = photoDirectory
+        options.replacesPhotos = force
         signal(SIGPIPE, SIG_IGN)
         let status = App.run(options, environment: .live())
         if status != .success { throw ExitCode(status.rawValue) }
@@ -179,6 +193,7 @@ extension Environment {
             clock: SystemClock(),
             preferences: Preferences(variables: variables),
             fileSystem: LocalFileSystem(),
+            opener: SystemFileOpener(),
             standardInput: FileDescriptorSource(fd: 0, path: "<stdin>", closesOnDeinit: false),
             standardInputIsTerminal: isatty(0) != 0,
             standardOutput: FileDescriptorOutput(fd: 1, path: "<stdout>"),

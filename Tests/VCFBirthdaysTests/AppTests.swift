@@ -8,6 +8,7 @@ private struct Run {
     var stdout: String
     var stderr: String
     var fileSystem: InMemoryFileSystem
+    var opener: StubOpener
 }
 
 private let sample = """
@@ -35,16 +36,18 @@ private let broken = "BEGIN:VCARD\nFN:Good One\nBDAY:2000-02-02\nEND:VCARD\nBEGI
 
 private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String] = ["c.vcf": sample],
                  stdin: String = "", stdinIsTerminal: Bool = false, preferences: Preferences = Preferences(),
-                 unwritable: Set<String> = [], stdout: MemoryOutput = MemoryOutput()) -> Run {
+                 unwritable: Set<String> = [], stdout: MemoryOutput = MemoryOutput(),
+                 opener: StubOpener = StubOpener(), binaryFiles: [String: [UInt8]] = [:]) -> Run {
     var options = RunOptions()
     arguments(&options)
-    let fileSystem = InMemoryFileSystem(files: files, unwritable: unwritable)
+    let fileSystem = InMemoryFileSystem(files: files, binaryFiles: binaryFiles, unwritable: unwritable)
     let stderr = MemoryOutput()
     let environment = Environment(clock: FixedClock(day(2026, 11, 22)), preferences: preferences, fileSystem: fileSystem,
+                                  opener: opener,
                                   standardInput: MemorySource(stdin), standardInputIsTerminal: stdinIsTerminal,
                                   standardOutput: stdout, standardError: stderr)
     let status = App.run(options, environment: environment)
-    return Run(status: status, stdout: stdout.text, stderr: stderr.text, fileSystem: fileSystem)
+    return Run(status: status, stdout: stdout.text, stderr: stderr.text, fileSystem: fileSystem, opener: opener)
 }
 
 @Suite struct AppTests {
@@ -211,6 +214,85 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         #expect(r.stderr.contains("unknown encoding 'x-no-such-charset'"))
     }
 
+    @Test func openOpensTheOutputFile() {
+        let r = run { $0.inputs = ["c.vcf"]; $0.format = .ics; $0.output = "b.ics"; $0.opensResult = true }
+        #expect(r.status == .success)
+        #expect(r.opener.opened == ["b.ics"])
+        #expect(r.fileSystem.contents(of: "b.ics")?.hasPrefix("BEGIN:VCALENDAR") == true)
+        #expect(r.stderr == "")
+    }
+
+    @Test func openWithoutOutputWritesATemporaryFileOfTheFormat() {
+        let r = run { $0.inputs = ["c.vcf"]; $0.format = .ics; $0.opensResult = true }
+        #expect(r.status == .success)
+        #expect(r.stdout == "")
+        #expect(r.opener.opened == ["/tmp/vcf2birthdays-1.ics"])
+        #expect(r.fileSystem.contents(of: "/tmp/vcf2birthdays-1.ics")?.contains("SUMMARY:Birthday: Anders Zorn") == true)
+        #expect(r.stderr == "vcf2birthdays: wrote /tmp/vcf2birthdays-1.ics\n")
+        let csv = run { $0.inputs = ["c.vcf"]; $0.format = .googleCSV; $0.opensResult = true }
+        #expect(csv.opener.opened == ["/tmp/vcf2birthdays-1.csv"])
+    }
+
+    @Test func aFailingOpenerExits69() {
+        let failing = StubOpener(failingWith: OpenFailure("xdg-open not found; install it"))
+        let r = run({ $0.inputs = ["c.vcf"]; $0.format = .ics; $0.output = "b.ics"; $0.opensResult = true }, opener: failing)
+        #expect(r.status == .unavailable)
+        #expect(r.stderr == "vcf2birthdays: cannot open b.ics: xdg-open not found; install it\n")
+        #expect(r.fileSystem.contents(of: "b.ics") != nil)  // written all the same
+    }
+
+    @Test func nothingIsOpenedWhenStrictDiscardsTheOutput() {
+        let r = run({ $0.inputs = ["b.vcf"]; $0.output = "o.txt"; $0.strict = true; $0.opensResult = true },
+                    files: ["b.vcf": broken])
+        #expect(r.status == .dataError)
+        #expect(r.opener.opened.isEmpty)
+    }
+
+    @Test func photosAreExtractedWithSafeNames() {
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3, 0xFF, 0xD9]
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        func b64(_ bytes: [UInt8]) -> String {
+            let table = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+            var out = ""
+            var i = 0
+            while i < bytes.count {
+                let chunk = Array(bytes[i..<min(i + 3, bytes.count)]) + [0, 0]
+                let n = UInt32(chunk[0]) << 16 | UInt32(chunk[1]) << 8 | UInt32(chunk[2])
+                let count = min(3, bytes.count - i)
+                for k in 0..<4 { out.append(k <= count ? table[Int(n >> UInt32(18 - 6 * k) & 63)] : "=") }
+                i += 3
+            }
+            return out
+        }
+        let cards = "BEGIN:VCARD\nVERSION:3.0\nFN:../../etc/passwd\nPHOTO;ENCODING=b;TYPE=JPEG:\(b64(jpeg))\nEND:VCARD\n"
+            + "BEGIN:VCARD\nVERSION:4.0\nFN:Ann\nPHOTO:data:image/png;base64,\(b64(png))\nEND:VCARD\n"
+            + "BEGIN:VCARD\nVERSION:4.0\nFN:Ann\nPHOTO;ENCODING=b:\(b64(png))\nEND:VCARD\n"
+            + "BEGIN:VCARD\nVERSION:3.0\nFN:.hidden\u{7}\nPHOTO;VALUE=uri:https://example.com/a.jpg\nEND:VCARD\n"
+        let r = run({ $0.inputs = ["c.vcf"]; $0.format = .json; $0.photoDirectory = "pics" }, files: ["c.vcf": cards])
+        #expect(r.status == .success)
+        #expect(r.fileSystem.files["pics/_.._etc_passwd.jpg"] == jpeg)
+        #expect(r.fileSystem.files["pics/Ann.png"] == png)
+        #expect(r.fileSystem.files["pics/Ann (2).png"] == png)  // a name used twice; type from magic bytes
+        #expect(r.stderr == "c.vcf:19: warning: photo is a link or not base64, not extracted\n")
+        #expect(r.stdout.split(separator: "\n").count == 4)
+        // Existing files are kept unless --force.
+        let again = run({ $0.inputs = ["c.vcf"]; $0.photoDirectory = "pics" },
+                        files: ["c.vcf": cards], binaryFiles: ["pics/Ann.png": [1, 2, 3]])
+        #expect(again.status == .cannotCreate)
+        #expect(again.stderr.contains("cannot write photo pics/Ann.png: File exists (give --force to replace it)"))
+        #expect(again.fileSystem.files["pics/Ann.png"] == [1, 2, 3])
+        let forced = run({ $0.inputs = ["c.vcf"]; $0.photoDirectory = "pics"; $0.replacesPhotos = true },
+                         files: ["c.vcf": cards], binaryFiles: ["pics/Ann.png": [1, 2, 3]])
+        #expect(forced.status == .success)
+        #expect(forced.fileSystem.files["pics/Ann.png"] == png)
+    }
+
+    @Test func openWithPhotosOpensTheFolder() {
+        let r = run { $0.inputs = ["c.vcf"]; $0.photoDirectory = "pics"; $0.opensResult = true }
+        #expect(r.opener.opened == ["pics"])
+        #expect(r.stdout.contains("Anders Zorn"))
+    }
+
     @Test func aBrokenPipeEndsQuietlyWithSuccess() {
         let closedPipe = MemoryOutput(failsAfter: 0, with: IOFailure(path: "<stdout>", reason: "Broken pipe", isBrokenPipe: true))
         let r = run({ $0.inputs = ["c.vcf"]; $0.format = .json }, stdout: closedPipe)
@@ -229,6 +311,7 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         let fileSystem = InMemoryFileSystem()
         let stderr = MemoryOutput()
         let environment = Environment(clock: FixedClock(day(2026, 1, 1)), preferences: Preferences(), fileSystem: fileSystem,
+                                      opener: StubOpener(),
                                       standardInput: FailingSource(after: "BEGIN:VCARD\nFN:A\n"),
                                       standardOutput: MemoryOutput(), standardError: stderr)
         #expect(App.run(RunOptions(), environment: environment) == .noInput)

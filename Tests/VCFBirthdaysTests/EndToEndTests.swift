@@ -217,6 +217,55 @@ private func pythonCanImport(_ modules: String) -> Bool {
         #expect(report.contains(" 0 failed"))
     }
 
+    /// The live opener runs xdg-open from PATH with the path as its one argument.
+    @Test func openRunsXdgOpenWithThePath() throws {
+        let dir = try temporaryDirectory()
+        let bin = dir.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let log = dir.appendingPathComponent("opened").path
+        let script = bin.appendingPathComponent("xdg-open").path
+        try "#!/bin/sh\nprintf '%s|' \"$#\" \"$@\" > '\(log)'\nexit ${FAKE_STATUS:-0}\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        let out = dir.appendingPathComponent("my birthdays.ics").path
+        let path = bin.path + ":/usr/bin:/bin"
+        let ok = try run(["--to", "ics", "-o", out, "--open", fixtures + "/apple-contacts.vcf"], environment: ["PATH": path])
+        #expect(ok.status == 0)
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "1|\(out)|")
+        // Without -o: a temporary .ics, named on standard error, is what gets opened.
+        let temp = try run(["--to", "ics", "--open", fixtures + "/apple-contacts.vcf"], environment: ["PATH": path, "TMPDIR": dir.path])
+        #expect(temp.stdout == "")
+        let written = temp.stderr.replacingOccurrences(of: "vcf2birthdays: wrote ", with: "").trimmingCharacters(in: .newlines)
+        #expect(written.hasPrefix(dir.path + "/vcf2birthdays-") && written.hasSuffix(".ics"))
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "1|\(written)|")
+        #expect(try String(contentsOfFile: written, encoding: .utf8).hasPrefix("BEGIN:VCALENDAR"))
+        let failing = try run(["--to", "ics", "-o", out, "--open", fixtures + "/apple-contacts.vcf"],
+                              environment: ["PATH": path, "FAKE_STATUS": "4"])
+        #expect(failing.status == 69)
+        #expect(failing.stderr == "vcf2birthdays: cannot open \(out): xdg-open \(out) exited with status 4\n")
+        let missing = try run(["--to", "ics", "-o", out, "--open", fixtures + "/apple-contacts.vcf"],
+                              environment: ["PATH": dir.path])
+        #expect(missing.status == 69)
+        #expect(missing.stderr.contains("xdg-open not found"))
+    }
+
+    @Test func photosOnTheRealFileSystem() throws {
+        let dir = try temporaryDirectory()
+        let photos = dir.appendingPathComponent("photos/contacts").path
+        let r = try run(["--extract-photos", photos, fixtures + "/apple-contacts.vcf", fixtures + "/nextcloud-4.0.vcf"])
+        #expect(r.status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: photos).sorted() == ["Dr. Jürgen Müller.jpg", "佐藤 太郎.jpg"])
+        let jpeg = try Data(contentsOf: URL(fileURLWithPath: photos + "/Dr. Jürgen Müller.jpg"))
+        #expect(jpeg.starts(with: [0xFF, 0xD8, 0xFF]) && jpeg.suffix(2) == Data([0xFF, 0xD9]))
+        // A symbolic link where a photo would go is never followed, even with --force.
+        let victim = dir.appendingPathComponent("victim").path
+        try "keep me".write(toFile: victim, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: photos + "/佐藤 太郎.jpg")
+        try FileManager.default.createSymbolicLink(atPath: photos + "/佐藤 太郎.jpg", withDestinationPath: victim)
+        let forced = try run(["--force", "--extract-photos", photos, fixtures + "/nextcloud-4.0.vcf"])
+        #expect(forced.status == 73)
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep me")
+    }
+
     @Test func helpAndManPageListTheSameOptions() throws {
         let help = try run(["--help"])
         #expect(help.status == 0)

@@ -25,7 +25,7 @@ import Glibc
         let stdout = MemoryOutput(), stderr = MemoryOutput()
         let environment = Environment(
             clock: FixedClock(day(2026, 11, 22)), preferences: Preferences(),
-            fileSystem: InMemoryFileSystem(binaryFiles: [fixture: fixtureBytes(fixture)]),
+            fileSystem: InMemoryFileSystem(binaryFiles: [fixture: fixtureBytes(fixture)]), opener: StubOpener(),
             standardInput: MemorySource(""), standardOutput: stdout, standardError: stderr)
         let status = App.run(options, environment: environment)
         let actual = "exit \(status.rawValue)\n--- stderr\n\(stderr.text)--- stdout\n\(stdout.text)"

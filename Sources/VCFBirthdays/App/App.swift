@@ -26,19 +26,32 @@ public enum App {
         }
 
         // Outputs: created before any reading, so a path that cannot be written fails fast.
+        // With --open and no -o, the result goes to a temporary file, which is then opened.
+        var outputPath = options.output
         var outputFile: AtomicFile?
         var rejectsFile: AtomicFile?
         do {
-            if let path = options.output { outputFile = try env.fileSystem.createAtomically(path) }
+            if options.opensResult && outputPath == nil && options.photoDirectory == nil {
+                outputPath = try env.fileSystem.makeTemporaryFile(extension: options.format.fileExtension)
+            }
+            if let path = outputPath { outputFile = try env.fileSystem.createAtomically(path) }
             if let path = options.rejects { rejectsFile = try env.fileSystem.createAtomically(path) }
+            if let directory = options.photoDirectory { try env.fileSystem.createDirectory(directory) }
         } catch {
             outputFile?.discard()
+            rejectsFile?.discard()
             return fail(.cannotCreate, "cannot create \(error)")
         }
         let output = TextOutput(outputFile ?? env.standardOutput)
         let rejects = rejectsFile.map { TextOutput($0) }
         let reporter = DiagnosticsReporter(standardError: stderr, rejects: rejects, strict: options.strict)
-        let sink = makeSinks(options, order: order, collator: collator, dates: dates, output: output)
+        var sink = makeSinks(options, order: order, collator: collator, dates: dates, output: output)
+        var photos: PhotoExtractor?
+        if let directory = options.photoDirectory {
+            photos = PhotoExtractor(directory: directory, fileSystem: env.fileSystem, replacesExisting: options.replacesPhotos,
+                                    diagnostics: reporter, next: sink)
+            sink = photos!
+        }
 
         var status = RunStatus.success
         var rejectedAny = false
@@ -66,20 +79,30 @@ public enum App {
             return fail(.ioError, "\(error)")
         }
 
+        let keepsOutput = !(options.strict && (rejectedAny || status != .success))
         do {
             try rejects?.flush()
             try rejectsFile?.commit()
-            if options.strict && (rejectedAny || status != .success) {
-                outputFile?.discard()
-            } else {
+            if keepsOutput {
                 try outputFile?.commit()
+            } else {
+                outputFile?.discard()
             }
         } catch {
             outputFile?.discard()
             return fail(.ioError, "cannot write \(error)")
         }
-        if status != .success { return status }
-        return rejectedAny ? .dataError : .success
+        if status == .success && rejectedAny { status = .dataError }
+        if status == .success && (photos?.failures ?? 0) > 0 { status = .cannotCreate }
+        if options.opensResult, let target = options.photoDirectory ?? (keepsOutput ? outputPath : nil) {
+            if options.output == nil && options.photoDirectory == nil { try? stderr.write("vcf2birthdays: wrote \(target)\n") }
+            do {
+                try env.opener.open(target)
+            } catch {
+                return fail(.unavailable, "cannot open \(target): \(error)")
+            }
+        }
+        return status
     }
 
     /// `--sort`, else for the birthday formats `VCF2BIRTHDAYS_SORT` (or `upcoming` with

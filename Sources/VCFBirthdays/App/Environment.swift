@@ -1,21 +1,23 @@
 /// Everything the app takes from the world, handed in so tests can pass doubles: the clock,
-/// preferences, the file system and the standard streams.
+/// preferences, the file system, the file opener and the standard streams.
 public struct Environment {
     public var clock: any Clock
     public var preferences: Preferences
     public var fileSystem: any FileSystem
+    public var opener: any FileOpener
     public var standardInput: any ByteSource
     /// Standard input is a terminal: reading it would wait for typing.
     public var standardInputIsTerminal: Bool
     public var standardOutput: any ByteOutput
     public var standardError: any ByteOutput
 
-    public init(clock: any Clock, preferences: Preferences, fileSystem: any FileSystem,
+    public init(clock: any Clock, preferences: Preferences, fileSystem: any FileSystem, opener: any FileOpener,
                 standardInput: any ByteSource, standardInputIsTerminal: Bool = false,
                 standardOutput: any ByteOutput, standardError: any ByteOutput) {
         self.clock = clock
         self.preferences = preferences
         self.fileSystem = fileSystem
+        self.opener = opener
         self.standardInput = standardInput
         self.standardInputIsTerminal = standardInputIsTerminal
         self.standardOutput = standardOutput

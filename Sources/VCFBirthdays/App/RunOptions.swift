@@ -22,6 +22,7 @@ public struct RunOptions: Sendable {
 
     /// The least a reader must decode for this output.
     var decodeScope: DecodeScope {
+        if photoDirectory != nil { return .full }  // photos are extra properties
         switch format {
         case .list, .tsv: return .namesAndDates
         case .ics: return includesOtherDates ? .full : .namesAndDates  // Apple's labelled dates are extras
@@ -61,6 +62,12 @@ public struct RunOptions: Sendable {
     public var includesOtherDates = false
     /// Calendar: an alarm this many days before each event.
     public var remindDaysBefore: Int?
+    /// Open the result with the default application (`--open`).
+    public var opensResult = false
+    /// Write embedded photos into this folder (`--extract-photos`).
+    public var photoDirectory: String?
+    /// Replace photo files that exist (`--force`).
+    public var replacesPhotos = false
 
     public init() {}
 }
@@ -71,6 +78,7 @@ public enum RunStatus: Int32, Sendable {
     case usage = 64
     case dataError = 65
     case noInput = 66
+    case unavailable = 69
     case cannotCreate = 73
     case ioError = 74
 }

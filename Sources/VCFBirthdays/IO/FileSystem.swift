@@ -8,6 +8,13 @@ public protocol FileSystem {
     func createAtomically(_ path: String) throws -> AtomicFile
     /// Whether two paths name the same existing file.
     func isSameFile(_ a: String, _ b: String) -> Bool
+    /// A new, empty, uniquely named file in the temporary directory, ending in `.extension`.
+    func makeTemporaryFile(extension: String) throws -> String
+    /// Creates a directory (and its parents) unless it exists.
+    func createDirectory(_ path: String) throws
+    /// Writes a whole file; fails when it exists unless `replacingExisting`, and never follows a
+    /// symbolic link at `path`.
+    func writeNewFile(_ path: String, bytes: [UInt8], replacingExisting: Bool) throws
 }
 
 public enum FileKind: Sendable {

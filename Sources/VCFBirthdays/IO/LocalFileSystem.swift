@@ -41,6 +41,36 @@ public struct LocalFileSystem: FileSystem {
         try LocalAtomicFile(path: path)
     }
 
+    public func makeTemporaryFile(extension ext: String) throws -> String {
+        let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((directory + "/vcf2birthdays-XXXXXX." + ext).utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, Int32(ext.utf8.count + 1)) }
+        guard fd >= 0 else { throw IOFailure(path: directory, errno: errno) }
+        close(fd)
+        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    public func createDirectory(_ path: String) throws {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            prefix += part
+            if mkdir(prefix, 0o777) != 0 && errno != EEXIST { throw IOFailure(path: prefix, errno: errno) }
+            prefix += "/"
+        }
+        guard kind(of: path) == .directory else { throw IOFailure(path: path, reason: "Not a directory") }
+    }
+
+    public func writeNewFile(_ path: String, bytes: [UInt8], replacingExisting: Bool) throws {
+        let flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (replacingExisting ? O_TRUNC : O_EXCL)
+        let fd = open(path, flags, 0o666)
+        guard fd >= 0 else {
+            let code = errno
+            throw IOFailure(path: path, reason: code == EEXIST ? "File exists" : String(cString: strerror(code)))
+        }
+        defer { close(fd) }
+        try bytes.withUnsafeBytes { try FileDescriptorOutput(fd: fd, path: path).write($0) }
+    }
+
     public func isSameFile(_ a: String, _ b: String) -> Bool {
         var sa = stat(), sb = stat()
         guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }

@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Opens a file or folder with the user's default application — the stand-in for the platform
+/// workspace's "open". Tests pass a stub.
+public protocol FileOpener {
+    func open(_ path: String) throws
+}
+
+/// Why a file could not be opened.
+public struct OpenFailure: Error, Equatable, CustomStringConvertible {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// The live opener: `xdg-open` on Linux, `open` on macOS, run as a child process with the path
+/// as its one argument (never through a shell), waited for.
+public struct SystemFileOpener: FileOpener {
+    public let command: String
+
+    public init() {
+        #if os(macOS)
+        command = "open"
+        #else
+        command = "xdg-open"
+        #endif
+    }
+
+    public func open(_ path: String) throws {
+        var pid: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(command), strdup(path), nil]
+        defer { argv.forEach { free($0) } }
+        let spawned = posix_spawnp(&pid, command, nil, nil, argv, environ)
+        guard spawned == 0 else {
+            if spawned == ENOENT {
+                throw OpenFailure("\(command) not found; install it (Debian: apt-get install xdg-utils) or open \(path) yourself")
+            }
+            throw OpenFailure("cannot run \(command): \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { throw OpenFailure("cannot wait for \(command): \(String(cString: strerror(errno)))") }
+        }
+        let exited = (status & 0x7F) == 0
+        let code = (status >> 8) & 0xFF
+        guard exited && code == 0 else {
+            throw OpenFailure(exited ? "\(command) \(path) exited with status \(code)" : "\(command) \(path) was killed")
+        }
+    }
+}

@@ -1,0 +1,151 @@
+/// Writes each person's embedded photo (vCard `PHOTO`: 2.1 and 3.0 base64, 4.0 `data:` URI) to
+/// a folder, then passes the person on. File names come from the person's name, made safe: no
+/// path separators, no `..`, no control characters; a name used twice gets ` (2)`. The extension
+/// comes from the media type, else the image's first bytes. An existing file is never
+/// overwritten unless `replacesExisting`; a symbolic link is never followed.
+public final class PhotoExtractor: PeopleSink {
+    private let directory: String
+    private let fileSystem: any FileSystem
+    private let replacesExisting: Bool
+    private let diagnostics: DiagnosticsHandler
+    private let next: PeopleSink
+    private var usedNames = Set<String>()
+    /// Photos that could not be written.
+    public private(set) var failures = 0
+    public private(set) var written = 0
+
+    public init(directory: String, fileSystem: any FileSystem, replacesExisting: Bool, diagnostics: DiagnosticsHandler,
+                next: PeopleSink) {
+        self.directory = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        self.fileSystem = fileSystem
+        self.replacesExisting = replacesExisting
+        self.diagnostics = diagnostics
+        self.next = next
+    }
+
+    public func consume(_ person: PersonInfo) throws {
+        for property in person.extraProperties where property.name.uppercased() == "PHOTO" {
+            extract(property, of: person)
+        }
+        try next.consume(person)
+    }
+
+    public func finish() throws {
+        try next.finish()
+    }
+
+    private func extract(_ photo: VCardProperty, of person: PersonInfo) {
+        let source = person.source
+        guard let (bytes, mediaType) = Self.embeddedImage(photo) else {
+            diagnostics.report(Diagnostic(.warning, path: source.path, line: photo.line > 0 ? photo.line : source.line,
+                                          "photo is a link or not base64, not extracted"))
+            return
+        }
+        let ext = Self.fileExtension(mediaType: mediaType, bytes: bytes)
+        let base = Self.safeFileName(person.displayName, fallback: "contact-\(source.line)")
+        var name = base + "." + ext
+        var n = 2
+        while usedNames.contains(name.lowercased()) {
+            name = "\(base) (\(n)).\(ext)"
+            n += 1
+        }
+        usedNames.insert(name.lowercased())
+        let path = directory + "/" + name
+        do {
+            try fileSystem.writeNewFile(path, bytes: bytes, replacingExisting: replacesExisting)
+            written += 1
+        } catch {
+            failures += 1
+            let reason = (error as? IOFailure)?.reason ?? "\(error)"
+            let hint = reason.contains("exists") ? " (give --force to replace it)" : ""
+            diagnostics.report(Diagnostic(.error, path: source.path, line: source.line,
+                                          "cannot write photo \(path): \(reason)\(hint)"))
+        }
+    }
+
+    /// The image bytes and media type of a `PHOTO`, when it is embedded.
+    static func embeddedImage(_ photo: VCardProperty) -> ([UInt8], String?)? {
+        let value = photo.value
+        if value.lowercased().hasPrefix("data:") {
+            guard let comma = value.firstIndex(of: ",") else { return nil }
+            let header = value[value.index(value.startIndex, offsetBy: 5)..<comma].lowercased()
+            guard header.hasSuffix(";base64"), let bytes = Base64.decode(value[value.index(after: comma)...]) else { return nil }
+            return (bytes, String(header.dropLast(7)))
+        }
+        let encoding = photo.parameters.first { $0.name == "ENCODING" }?.values.first?.lowercased()
+        guard encoding == "b" || encoding == "base64", let bytes = Base64.decode(Substring(value)) else { return nil }
+        let type = photo.parameters.first { $0.name == "TYPE" }?.values.first
+        return (bytes, type.map { $0.lowercased().contains("/") ? $0.lowercased() : "image/" + $0.lowercased() })
+    }
+
+    /// From the media type, else the file's magic bytes; `bin` when neither says.
+    static func fileExtension(mediaType: String?, bytes: [UInt8]) -> String {
+        switch mediaType?.split(separator: "/").last {
+        case "jpeg", "jpg", "pjpeg": return "jpg"
+        case "png": return "png"
+        case "gif": return "gif"
+        case "webp": return "webp"
+        case "heic", "heif": return "heic"
+        case "bmp": return "bmp"
+        case "tiff": return "tiff"
+        default: break
+        }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "jpg" }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "png" }
+        if bytes.starts(with: Array("GIF8".utf8)) { return "gif" }
+        if bytes.count >= 12 && bytes.starts(with: Array("RIFF".utf8)) && Array(bytes[8..<12]) == Array("WEBP".utf8) {
+            return "webp"
+        }
+        if bytes.count >= 12 && Array(bytes[4..<8]) == Array("ftyp".utf8) { return "heic" }
+        if bytes.starts(with: Array("BM".utf8)) { return "bmp" }
+        return "bin"
+    }
+
+    /// A file name from a person's name: path separators, characters Windows forbids and control
+    /// characters become `_`; leading and trailing dots and spaces go; at most 100 bytes.
+    static func safeFileName(_ name: String, fallback: String) -> String {
+        var out = ""
+        for scalar in name.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F || "/\\:*?\"<>|".unicodeScalars.contains(scalar) {
+                out.append("_")
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        var trimmed = Substring(out)
+        while let c = trimmed.first, c == "." || c == " " { trimmed = trimmed.dropFirst() }
+        while let c = trimmed.last, c == "." || c == " " { trimmed = trimmed.dropLast() }
+        var result = ""
+        for c in trimmed where result.utf8.count + String(c).utf8.count <= 100 { result.append(c) }
+        return result.isEmpty ? fallback : result
+    }
+}
+
+/// Base64 decoding (RFC 4648), skipping white space; nil for anything else that is not base64.
+enum Base64 {
+    static func decode(_ text: Substring) -> [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count * 3 / 4)
+        var buffer: UInt32 = 0
+        var bits = 0
+        for c in text.utf8 {
+            let value: UInt32
+            switch c {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(c - UInt8(ascii: "A"))
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = UInt32(c - UInt8(ascii: "a") + 26)
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt32(c - UInt8(ascii: "0") + 52)
+            case UInt8(ascii: "+"), UInt8(ascii: "-"): value = 62
+            case UInt8(ascii: "/"), UInt8(ascii: "_"): value = 63
+            case UInt8(ascii: "="), 0x20, 0x09, 0x0A, 0x0D: continue
+            default: return nil
+            }
+            buffer = buffer << 6 | value
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                out.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
+            }
+        }
+        return out.isEmpty ? nil : out
+    }
+}
