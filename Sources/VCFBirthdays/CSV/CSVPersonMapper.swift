@@ -186,7 +186,7 @@ final class CSVPersonMapper {
     /// Our generic header's lists: items separated by ` ::: ` or line breaks, each
     /// `[*][type,type:]value`; addresses as `poBox;extended;street;locality;region;postalCode;country`.
     private func addList(_ kind: ItemKind, _ text: String, to person: inout PersonInfo) {
-        for entry in text.split(separator: ":::").flatMap({ $0.split(separator: "\n").map(String.init) }) {
+        for entry in Self.splitValues(text).flatMap({ $0.split(separator: "\n").map(String.init) }) {
             var item = Substring(entry.trimmingSpaces())
             let preferred = item.hasPrefix("*")
             if preferred { item = item.dropFirst() }
@@ -219,19 +219,49 @@ final class CSVPersonMapper {
 
     /// Several values in one cell, Google style (` ::: `).
     private func split(_ value: String) -> [String] {
-        guard value.contains(":::") else { return [value] }
-        return value.split(separator: ":::").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
+        guard Self.hasValueSeparator(value) else { return [value] }
+        return Self.splitValues(value).map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
     }
 
     /// Labels and categories: ` ::: ` (Google) or `;` (Outlook); the `* ` that marks Google's
     /// system groups (`* myContacts`, `* friends`) is dropped, the group kept.
     private func categories(_ value: String) -> [String] {
-        let parts = (value.contains(":::") ? value.split(separator: ":::") : value.split(separator: ";")).map(String.init)
+        let parts = (Self.hasValueSeparator(value) ? Self.splitValues(value) : value.split(separator: ";")).map(String.init)
         return parts.map { part -> String in
             var p = part.trimmingSpaces()
             if p.hasPrefix("* ") { p = String(p.dropFirst(2)) }
             return p
         }.filter { !$0.isEmpty }
+    }
+
+    /// The pieces between `:::` separators, found by a byte scan.
+    static func splitValues(_ value: String) -> [Substring] {
+        var pieces: [Substring] = []
+        let utf8 = value.utf8
+        var start = utf8.startIndex
+        var run = 0
+        var i = utf8.startIndex
+        while i != utf8.endIndex {
+            run = utf8[i] == UInt8(ascii: ":") ? run + 1 : 0
+            utf8.formIndex(after: &i)
+            if run == 3 {
+                pieces.append(value[start..<utf8.index(i, offsetBy: -3)])
+                start = i
+                run = 0
+            }
+        }
+        pieces.append(value[start...])
+        return pieces
+    }
+
+    /// Whether `:::` occurs: a byte scan, far cheaper than a generic substring search.
+    static func hasValueSeparator(_ value: String) -> Bool {
+        var run = 0
+        for b in value.utf8 {
+            run = b == UInt8(ascii: ":") ? run + 1 : 0
+            if run == 3 { return true }
+        }
+        return false
     }
 
     private func date(_ text: String, what: String, line: Int) -> PartialDate? {
