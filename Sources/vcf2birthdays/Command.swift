@@ -78,6 +78,10 @@ struct Command: ParsableCommand {
     @Flag(help: "With --extract-photos, replace photo files that exist.")
     var force = false
 
+    @Option(name: .customLong("max-record-bytes"), help: ArgumentHelp("A card or CSV row larger than this is rejected and reading goes on after it; K, M and G suffixes (default: 64M).",
+                                                                      valueName: "size"))
+    var maxRecordBytes: String?
+
     @Flag(help: "Stop at the first record that cannot be converted; with -o, write nothing.")
     var strict = false
 
@@ -111,6 +115,9 @@ struct Command: ParsableCommand {
     func validate() throws {
         if let today, CalendarDate(iso: today) == nil {
             throw ValidationError("--today takes a date as YYYY-MM-DD, not '\(today)'")
+        }
+        if let maxRecordBytes, Command.byteCount(maxRecordBytes) == nil {
+            throw ValidationError("--max-record-bytes takes a size of at least 1K, such as 65536, 512K or 64M, not '\(maxRecordBytes)'")
         }
         if let remind, remind < 0 || remind > 366 {
             throw ValidationError("--remind takes a number of days from 0 to 366")
@@ -150,6 +157,7 @@ struct Command: ParsableCommand {
         options.opensResult = open
         options.photoDirectory = photoDirectory
         options.replacesPhotos = force
+        if let size = maxRecordBytes.flatMap(Command.byteCount) { options.maxRecordBytes = size }
         signal(SIGPIPE, SIG_IGN)
         let status = App.run(options, environment: .live())
         if status != .success { throw ExitCode(status.rawValue) }
@@ -157,6 +165,19 @@ struct Command: ParsableCommand {
 }
 
 extension Command {
+    /// `65536`, `512K`, `64M`, `1G` (powers of 1024); at least 1 KiB.
+    static func byteCount(_ text: String) -> Int? {
+        let multipliers: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        var digits = Substring(text.uppercased())
+        var multiplier = 1
+        if let last = digits.last, let m = multipliers[last] {
+            multiplier = m
+            digits = digits.dropLast()
+        }
+        guard let n = Int(digits), n > 0, n <= Int.max / multiplier, n * multiplier >= 1024 else { return nil }
+        return n * multiplier
+    }
+
     /// `comma`, `semicolon`, `tab`, `\t` or one printable ASCII character other than a quote.
     static func delimiterByte(_ text: String) -> UInt8? {
         switch text.lowercased() {

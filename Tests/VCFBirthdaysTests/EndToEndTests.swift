@@ -266,6 +266,23 @@ private func pythonCanImport(_ modules: String) -> Bool {
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep me")
     }
 
+    @Test func aHugeLineIsRejectedWithinTheLimit() throws {
+        let dir = try temporaryDirectory()
+        let path = dir.appendingPathComponent("huge.vcf").path
+        var text = "BEGIN:VCARD\nFN:Huge\nNOTE:" + String(repeating: "z", count: 20 << 20) + "\nEND:VCARD\n"
+        text += "BEGIN:VCARD\nFN:Fine\nBDAY:--01-02\nEND:VCARD\n"
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        let r = try run(["--max-record-bytes", "1M", "--to", "json", "--rejects", dir.path + "/rejects.vcf", path])
+        #expect(r.status == 65)
+        #expect(r.stdout == "{\"formattedName\":\"Fine\",\"birthday\":\"--01-02\"}\n")
+        #expect(r.stderr.hasSuffix("huge.vcf:1: error: vCard larger than 1048576 bytes (see --max-record-bytes): rejected\n"))
+        let rejects = try FileManager.default.attributesOfItem(atPath: dir.path + "/rejects.vcf")[.size] as? Int ?? 0
+        #expect(rejects > 0 && rejects <= 1 << 20)
+        for bad in ["1", "abc", "0K", "-5M"] {
+            #expect(try run(["--max-record-bytes", bad, path]).status == 64, "\(bad)")
+        }
+    }
+
     @Test func helpAndManPageListTheSameOptions() throws {
         let help = try run(["--help"])
         #expect(help.status == 0)

@@ -96,12 +96,14 @@ struct InputReader {
         switch format {
         case .vcard:
             return VCardParser(path: displayPath, sink: sink, diagnostics: reporter,
-                               options: VCardParser.Options(scope: options.decodeScope, keepsRawText: keepsRaw))
+                               options: VCardParser.Options(scope: options.decodeScope, keepsRawText: keepsRaw,
+                                                            maxRecordBytes: options.maxRecordBytes))
         case .csv:
             return CSVParser(path: displayPath, sink: sink, diagnostics: reporter,
                              options: CSVParser.Options(scope: options.decodeScope, keepsRawText: keepsRaw,
                                                         delimiter: options.delimiter, dialect: options.csvDialect,
-                                                        dateOrder: options.dateOrder, locale: locale))
+                                                        dateOrder: options.dateOrder, locale: locale,
+                                                        maxRecordBytes: options.maxRecordBytes))
         }
     }
 

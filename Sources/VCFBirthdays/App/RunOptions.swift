@@ -68,6 +68,8 @@ public struct RunOptions: Sendable {
     public var photoDirectory: String?
     /// Replace photo files that exist (`--force`).
     public var replacesPhotos = false
+    /// A record (card or CSV row) larger than this is rejected; reading goes on after it.
+    public var maxRecordBytes = 64 << 20
 
     public init() {}
 }

@@ -13,15 +13,19 @@ public final class CSVParser: ContactsParser {
         public var dateOrder: DateOrder?
         /// The locale whose usual date order applies when neither the user nor the dialect decide.
         public var locale: String
+        /// A record larger than this is rejected; reading goes on after the next line end.
+        public var maxRecordBytes: Int
 
         public init(scope: DecodeScope = .full, keepsRawText: Bool = false, delimiter: UInt8? = nil,
-                    dialect: CSVDialect? = nil, dateOrder: DateOrder? = nil, locale: String = "root") {
+                    dialect: CSVDialect? = nil, dateOrder: DateOrder? = nil, locale: String = "root",
+                    maxRecordBytes: Int = 64 << 20) {
             self.scope = scope
             self.keepsRawText = keepsRawText
             self.delimiter = delimiter
             self.dialect = dialect
             self.dateOrder = dateOrder
             self.locale = locale
+            self.maxRecordBytes = maxRecordBytes
         }
     }
 
@@ -42,7 +46,8 @@ public final class CSVParser: ContactsParser {
         self.diagnostics = diagnostics
         self.options = options
         if let delimiter = options.delimiter {
-            tokenizer = CSVTokenizer(delimiter: delimiter, keepsRawText: options.keepsRawText)
+            tokenizer = CSVTokenizer(delimiter: delimiter, keepsRawText: options.keepsRawText,
+                                     maxRecordBytes: options.maxRecordBytes)
         }
     }
 
@@ -50,7 +55,7 @@ public final class CSVParser: ContactsParser {
         if tokenizer == nil {
             // Wait for the whole header line to choose the delimiter.
             head.append(contentsOf: bytes)
-            guard head.contains(0x0A) || head.contains(0x0D) || head.count >= 1 << 16 else { return }
+            guard head.contains(0x0A) || head.contains(0x0D) || head.count >= min(1 << 16, options.maxRecordBytes) else { return }
             try startTokenizing()
             return
         }
@@ -63,7 +68,8 @@ public final class CSVParser: ContactsParser {
     }
 
     private func startTokenizing() throws {
-        tokenizer = CSVTokenizer(delimiter: CSVParser.detectDelimiter(head), keepsRawText: options.keepsRawText)
+        tokenizer = CSVTokenizer(delimiter: CSVParser.detectDelimiter(head), keepsRawText: options.keepsRawText,
+                                 maxRecordBytes: options.maxRecordBytes)
         let buffered = head
         head = []
         try buffered.withUnsafeBufferPointer { bytes in try tokenizer!.feed(bytes) { try self.handle($0) } }
@@ -89,6 +95,10 @@ public final class CSVParser: ContactsParser {
             statistics.rejected += 1
             try diagnostics.reject(nil, rawText: Array(record.raw))
             return
+        }
+        if record.isOversized {
+            return try reject(record, line: record.line, column: nil,
+                              "record larger than \(options.maxRecordBytes) bytes (see --max-record-bytes): rejected")
         }
         if record.isUnterminated {
             let problem = record.problems.last!

@@ -29,6 +29,9 @@ public struct CSVTokenizer {
         public let problems: [Problem]
         /// A quoted field was still open at the end of the input.
         public let isUnterminated: Bool
+        /// The record grew past the size limit: its fields were dropped and reading went on
+        /// after the next line end.
+        public let isOversized: Bool
 
         public var count: Int { ends.count }
 
@@ -44,6 +47,10 @@ public struct CSVTokenizer {
 
     public let delimiter: UInt8
     private let keepsRaw: Bool
+    private let maxRecordBytes: Int
+    /// Past the size limit: bytes are skipped up to the next line end.
+    private var discarding = false
+    private var isOversized = false
     private var bom = ByteOrderMarkSkipper()
     private var state = State.fieldStart
     private var bytes: [UInt8] = []
@@ -63,9 +70,10 @@ public struct CSVTokenizer {
     private var recordAwaitsLF = false
     private var isUnterminated = false
 
-    public init(delimiter: UInt8 = UInt8(ascii: ","), keepsRawText: Bool = false) {
+    public init(delimiter: UInt8 = UInt8(ascii: ","), keepsRawText: Bool = false, maxRecordBytes: Int = 64 << 20) {
         self.delimiter = delimiter
         self.keepsRaw = keepsRawText
+        self.maxRecordBytes = maxRecordBytes
         bytes.reserveCapacity(1024)
     }
 
@@ -96,7 +104,15 @@ public struct CSVTokenizer {
             column += 1
             let isLineEnd = b == 0x0A || b == 0x0D
             if !recordHasContent && !isLineEnd { recordLine = line }
-            if isLineEnd && state != .quoted {  // the record ends
+            if discarding && !isLineEnd { continue }
+            if isLineEnd && state == .quoted && bytes.count > maxRecordBytes {
+                // A quoted field too large (an unterminated quote, say): end the record at this line.
+                discarding = true
+                isOversized = true
+                bytes.removeAll()
+                ends.removeAll()
+            }
+            if isLineEnd && (state != .quoted || discarding) {  // the record ends
                 if keepsRaw { appendRaw(chunk, rawStart, i, includingLF: b == 0x0D) }
                 if b == 0x0D && i < n && chunk[i] == 0x0A { i += 1; previousWasCR = false }
                 rawStart = i
@@ -143,7 +159,17 @@ public struct CSVTokenizer {
                 }
             }
         }
-        if keepsRaw && rawStart < n { raw.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[rawStart..<n])) }
+        if keepsRaw && rawStart < n && raw.count + (n - rawStart) <= maxRecordBytes {
+            raw.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[rawStart..<n]))
+        }
+        if bytes.count > maxRecordBytes && !discarding {
+            // Too large (an unterminated quote in a huge file, say): drop the fields, resume after
+            // the next line end.
+            discarding = true
+            isOversized = true
+            bytes.removeAll()
+            ends.removeAll()
+        }
     }
 
     /// Ends the input: a last record without a line end is emitted, an open quote reported.
@@ -164,6 +190,7 @@ public struct CSVTokenizer {
     private mutating func appendRaw(_ chunk: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, includingLF: Bool) {
         var end = to
         if includingLF && end < chunk.count && chunk[end] == 0x0A { end += 1 }
+        guard raw.count + (end - from) <= maxRecordBytes else { return }
         raw.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[from..<end]))
     }
 
@@ -198,7 +225,7 @@ public struct CSVTokenizer {
             try ends.withUnsafeBufferPointer { e in
                 try raw.withUnsafeBufferPointer { r in
                     try emit(Record(bytes: b, ends: e, raw: r, line: recordLine, problems: problems,
-                                    isUnterminated: isUnterminated))
+                                    isUnterminated: isUnterminated && !isOversized, isOversized: isOversized))
                 }
             }
         }
@@ -214,5 +241,7 @@ public struct CSVTokenizer {
         recordHasContent = false
         recordAwaitsLF = false
         isUnterminated = false
+        isOversized = false
+        discarding = false
     }
 }

@@ -23,11 +23,11 @@ struct CardBuffer {
     /// Text of nested `AGENT` cards, by property index, in the vCard 3.0 inline form.
     var agentValues: [Int: [UInt8]] = [:]
 
-    mutating func reset(beginLine: Int) {
+    mutating func reset(beginLine: Int, keepingRaw: Bool = false) {
         bytes.removeAll(keepingCapacity: true)
         properties.removeAll(keepingCapacity: true)
         parameters.removeAll(keepingCapacity: true)
-        raw.removeAll(keepingCapacity: true)
+        if !keepingRaw { raw.removeAll(keepingCapacity: true) }
         agentValues.removeAll()
         self.beginLine = beginLine
         version = .v30

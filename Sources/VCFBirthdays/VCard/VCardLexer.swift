@@ -4,7 +4,8 @@
 /// continuation lines, skips blank lines and a leading UTF-8 byte-order mark.
 ///
 /// Resumable and pure: feed chunks of any size (one byte at a time gives the same lines) and
-/// call `finish()` at the end of input. Memory grows with the longest logical line only.
+/// call `finish()` at the end of input. Memory grows with the longest logical line only, and at
+/// most to `maxLineBytes`: a longer line is cut there and marked oversized.
 public struct VCardLexer {
     /// One logical line: its unfolded bytes, the raw bytes it was read from (when raw text is
     /// kept) and the 1-based line number where it starts.
@@ -12,9 +13,14 @@ public struct VCardLexer {
         public let bytes: UnsafeBufferPointer<UInt8>
         public let raw: UnsafeBufferPointer<UInt8>
         public let number: Int
+        /// The line was longer than the limit; `bytes` and `raw` hold its start only.
+        public let isOversized: Bool
     }
 
     private let keepsRaw: Bool
+    private let maxLineBytes: Int
+    private var carryOversized = false  // the physical line in `carry` went past the limit
+    private var pendingOversized = false
     private var logical: [UInt8] = []   // the pending logical line, unfolded
     private var raw: [UInt8] = []       // its physical lines with their line ends
     private var hasPending = false
@@ -25,13 +31,17 @@ public struct VCardLexer {
     private var lastLineInRaw = false   // the last completed physical line went into `raw`
     private var bom = ByteOrderMarkSkipper()
 
-    public init(keepsRawText: Bool = false) {
+    public init(keepsRawText: Bool = false, maxLineBytes: Int = 64 << 20) {
         keepsRaw = keepsRawText
+        self.maxLineBytes = maxLineBytes
         logical.reserveCapacity(256)
     }
 
     /// The number of physical lines read so far.
     public var linesRead: Int { physicalNumber }
+
+    /// The bytes held between chunks: bounded by the line limit, whatever the input.
+    var bufferedBytes: Int { carry.count + logical.count + raw.count }
 
     public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, emit: (Line) throws -> Void) rethrows {
         let (start, replay) = bom.skip(chunk)
@@ -53,7 +63,11 @@ public struct VCardLexer {
                 end += 1
             }
             if end == n {  // the line goes on in the next chunk
-                carry.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[i..<n]))
+                if carry.count + (n - i) <= maxLineBytes {
+                    carry.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[i..<n]))
+                } else {
+                    carryOversized = true
+                }
                 return
             }
             var next = end + 1
@@ -73,7 +87,11 @@ public struct VCardLexer {
                                  terminator: UnsafeBufferPointer(rebasing: chunk[end..<end + terminatorLength]),
                                  emit: emit)
             } else {
-                carry.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[i..<end]))
+                if carry.count + (end - i) <= maxLineBytes {
+                    carry.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[i..<end]))
+                } else {
+                    carryOversized = true
+                }
                 let line = carry
                 carry.removeAll(keepingCapacity: true)
                 try line.withUnsafeBufferPointer { content in
@@ -103,40 +121,54 @@ public struct VCardLexer {
     private mutating func physicalLine(_ content: UnsafeBufferPointer<UInt8>, terminator: UnsafeBufferPointer<UInt8>,
                                        emit: (Line) throws -> Void) rethrows {
         physicalNumber += 1
-        if content.isEmpty {  // a blank line ends the pending line and is skipped
+        let oversized = carryOversized
+        carryOversized = false
+        if content.isEmpty && !oversized {  // a blank line ends the pending line and is skipped
             try flush(emit: emit)
             lastLineInRaw = false
             return
         }
-        let first = content[0]
+        let first = content.first ?? 0
         if hasPending && pendingEndsWithSoftBreak() {
             logical.removeLast()  // the soft break's "="
-            logical.append(contentsOf: content)
+            appendLogical(content)
         } else if hasPending && (first == 0x20 || first == 0x09) {
-            logical.append(contentsOf: UnsafeBufferPointer(rebasing: content[1...]))
+            appendLogical(UnsafeBufferPointer(rebasing: content[1...]))
         } else if hasPending && VCardLexer.isBase64Text(content) && pendingIsBase64() {
-            logical.append(contentsOf: content)
+            appendLogical(content)
         } else {
             try flush(emit: emit)
             hasPending = true
             pendingNumber = physicalNumber
-            logical.append(contentsOf: content)
+            appendLogical(content)
         }
-        if keepsRaw {
+        if oversized { pendingOversized = true }
+        if keepsRaw && raw.count + content.count + terminator.count <= maxLineBytes {
             raw.append(contentsOf: content)
             raw.append(contentsOf: terminator)
         }
         lastLineInRaw = true
     }
 
+    /// Adds to the pending line unless that would pass the limit, which marks it oversized.
+    private mutating func appendLogical(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !pendingOversized else { return }
+        if logical.count + bytes.count > maxLineBytes {
+            pendingOversized = true
+        } else {
+            logical.append(contentsOf: bytes)
+        }
+    }
+
     private mutating func flush(emit: (Line) throws -> Void) rethrows {
         guard hasPending else { return }
         try logical.withUnsafeBufferPointer { bytes in
             try raw.withUnsafeBufferPointer { rawBytes in
-                try emit(Line(bytes: bytes, raw: rawBytes, number: pendingNumber))
+                try emit(Line(bytes: bytes, raw: rawBytes, number: pendingNumber, isOversized: pendingOversized))
             }
         }
         hasPending = false
+        pendingOversized = false
         logical.removeAll(keepingCapacity: true)
         raw.removeAll(keepingCapacity: true)
     }

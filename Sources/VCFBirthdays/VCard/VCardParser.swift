@@ -9,10 +9,14 @@ public final class VCardParser {
         public var scope: DecodeScope
         /// Keep the raw text of each record so rejects can be written out as they were read.
         public var keepsRawText: Bool
+        /// A card (or line) larger than this is rejected, and reading goes on after it; its raw
+        /// text is kept up to this size.
+        public var maxRecordBytes: Int
 
-        public init(scope: DecodeScope = .full, keepsRawText: Bool = false) {
+        public init(scope: DecodeScope = .full, keepsRawText: Bool = false, maxRecordBytes: Int = 64 << 20) {
             self.scope = scope
             self.keepsRawText = keepsRawText
+            self.maxRecordBytes = maxRecordBytes
         }
     }
 
@@ -21,6 +25,9 @@ public final class VCardParser {
     private let sink: PeopleSink
     private let diagnostics: DiagnosticsHandler
     private let keepsRaw: Bool
+    private let maxRecordBytes: Int
+    /// A card past the limits is read to its END:VCARD without being kept, then rejected.
+    private var discarding: String?
     private var lexer: VCardLexer
     private let decoder: PersonDecoder
     private var card = CardBuffer()
@@ -37,7 +44,8 @@ public final class VCardParser {
         self.sink = sink
         self.diagnostics = diagnostics
         self.keepsRaw = options.keepsRawText
-        self.lexer = VCardLexer(keepsRawText: options.keepsRawText)
+        self.maxRecordBytes = options.maxRecordBytes
+        self.lexer = VCardLexer(keepsRawText: options.keepsRawText, maxLineBytes: options.maxRecordBytes)
         self.decoder = PersonDecoder(scope: options.scope)
     }
 
@@ -51,7 +59,9 @@ public final class VCardParser {
         try lexer.finish { try self.handle($0) }
         if inCard {
             inCard = false
-            try reject(line: card.beginLine, "vCard is not closed: no END:VCARD before the end of the input", raw: card.raw)
+            let reason = discarding ?? "vCard is not closed: no END:VCARD before the end of the input"
+            discarding = nil
+            try reject(line: card.beginLine, reason, raw: card.raw)
         }
         try flushStray()
     }
@@ -63,12 +73,37 @@ public final class VCardParser {
                 try flushStray()
                 startCard(line)
             } else {
+                if keepsRaw && stray.count + line.raw.count > maxRecordBytes { try flushStray() }
                 if stray.isEmpty && strayPreview.isEmpty {
                     strayLine = line.number
                     strayPreview = String(decoding: line.bytes.prefix(40), as: UTF8.self)
                 }
                 if keepsRaw { stray.append(contentsOf: line.raw) }
             }
+            return
+        }
+        if let reason = discarding {
+            keepRaw(line)
+            if marker == .begin { nestedDepth += 1 }
+            if marker == .end {
+                if nestedDepth == 0 {
+                    inCard = false
+                    discarding = nil
+                    try reject(line: card.beginLine, reason, raw: card.raw)
+                } else {
+                    nestedDepth -= 1
+                }
+            }
+            return
+        }
+        let size = card.bytes.count + agentText.count + line.bytes.count
+        if line.isOversized || size > maxRecordBytes || card.properties.count >= Self.maxProperties {
+            keepRaw(line)
+            discarding = line.isOversized || size > maxRecordBytes
+                ? "vCard larger than \(maxRecordBytes) bytes (see --max-record-bytes): rejected"
+                : "vCard with more than \(Self.maxProperties) properties: rejected"
+            card.reset(beginLine: card.beginLine, keepingRaw: true)
+            if marker == .end && nestedDepth == 0 { try handle(line) }  // the line that ends it
             return
         }
         if nestedDepth > 0 {
@@ -111,8 +146,17 @@ public final class VCardParser {
         }
     }
 
+    /// More properties than any real card has; beyond it, a card is rejected.
+    static let maxProperties = 100_000
+
+    /// Keeps a line's raw text for the rejects, up to the record size limit.
+    private func keepRaw(_ line: VCardLexer.Line) {
+        if keepsRaw && card.raw.count + line.raw.count <= maxRecordBytes { card.raw.append(contentsOf: line.raw) }
+    }
+
     private func startCard(_ line: VCardLexer.Line) {
         inCard = true
+        discarding = nil
         nestedDepth = 0
         card.reset(beginLine: line.number)
         if keepsRaw { card.raw.append(contentsOf: line.raw) }
