@@ -10,13 +10,7 @@ import VCFBirthdaysTesting
         let diagnostics = RecordingDiagnostics()
         let parser = VCardParser(path: "h.vcf", sink: sink, diagnostics: diagnostics,
                                  options: .init(keepsRawText: true, maxRecordBytes: limit))
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            try parser.feed(Array(bytes[offset..<min(bytes.count, offset + chunk)]))
-            offset += chunk
-        }
-        try parser.finish()
+        try feed(parser, Array(text.utf8), chunkSize: chunk)
         return (sink.people, diagnostics)
     }
 
@@ -79,13 +73,7 @@ import VCFBirthdaysTesting
         let parser = CSVParser(path: "h.csv", sink: sink, diagnostics: diagnostics,
                                options: .init(keepsRawText: true, maxRecordBytes: 1024))
         let text = "Name,Note\nAnn,ok\nBob,\"" + String(repeating: "y", count: 3000) + "\nCid,fine\nDee,also\n"
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            try parser.feed(Array(bytes[offset..<min(bytes.count, offset + chunk)]))
-            offset += chunk
-        }
-        try parser.finish()
+        try feed(parser, Array(text.utf8), chunkSize: chunk)
         #expect(sink.people.map(\.displayName) == ["Ann", "Cid", "Dee"])
         #expect(diagnostics.rejections.map { $0.diagnostic?.description } == [
             "h.csv:3: error: record larger than 1024 bytes (see --max-record-bytes): rejected",

@@ -33,6 +33,12 @@ func parse(_ bytes: [UInt8], chunkSize: Int = .max, path: String = "test.vcf", s
     let diagnostics = RecordingDiagnostics()
     let parser = VCardParser(path: path, sink: sink, diagnostics: diagnostics,
                              options: VCardParser.Options(scope: scope, keepsRawText: true))
+    try feed(parser, bytes, chunkSize: chunkSize)
+    return (sink.people, diagnostics)
+}
+
+/// Feeds a parser `chunkSize` bytes at a time, then finishes it.
+func feed(_ parser: ContactsParser, _ bytes: [UInt8], chunkSize: Int) throws {
     var offset = 0
     while offset < bytes.count {
         let end = min(bytes.count, offset + min(chunkSize, bytes.count))
@@ -40,7 +46,6 @@ func parse(_ bytes: [UInt8], chunkSize: Int = .max, path: String = "test.vcf", s
         offset = end
     }
     try parser.finish()
-    return (sink.people, diagnostics)
 }
 
 func parse(_ text: String, chunkSize: Int = .max) throws -> (people: [PersonInfo], diagnostics: RecordingDiagnostics) {
