@@ -159,6 +159,7 @@ struct Command: ParsableCommand {
         options.replacesPhotos = force
         if let size = maxRecordBytes.flatMap(Command.byteCount) { options.maxRecordBytes = size }
         signal(SIGPIPE, SIG_IGN)
+        InterruptCleanup.install()
         let status = App.run(options, environment: .live())
         if status != .success { throw ExitCode(status.rawValue) }
     }

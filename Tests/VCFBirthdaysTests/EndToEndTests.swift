@@ -283,6 +283,32 @@ private func pythonCanImport(_ modules: String) -> Bool {
         }
     }
 
+    @Test(arguments: [SIGTERM, SIGINT])
+    func anInterruptionLeavesNoPartialOutput(signal: Int32) throws {
+        let dir = try temporaryDirectory()
+        let out = dir.appendingPathComponent("out.txt").path
+        try "old\n".write(toFile: out, atomically: false, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["--to", "json", "-o", out, "-"]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data("BEGIN:VCARD\nFN:Half\n".utf8))  // and the input stays open
+        var waited = 0
+        while try FileManager.default.contentsOfDirectory(atPath: dir.path).count < 2 && waited < 500 {
+            usleep(10_000)
+            waited += 1
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).count == 2)  // the temporary file
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.txt"])
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "old\n")
+    }
+
     @Test func helpAndManPageListTheSameOptions() throws {
         let help = try run(["--help"])
         #expect(help.status == 0)

@@ -98,6 +98,7 @@ final class LocalAtomicFile: AtomicFile {
         self.fd = fd
         self.temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         self.output = FileDescriptorOutput(fd: fd, path: path)
+        InterruptCleanup.watch(temporaryPath)
         // Keep the permissions of a file being replaced; a new file gets 0666 less the umask.
         var st = stat()
         if stat(path, &st) == 0 {
@@ -124,6 +125,7 @@ final class LocalAtomicFile: AtomicFile {
         }
         close(fd)
         fd = -1
+        defer { InterruptCleanup.forget(temporaryPath) }
         if rename(temporaryPath, path) != 0 {
             let code = errno
             unlink(temporaryPath)
@@ -136,5 +138,6 @@ final class LocalAtomicFile: AtomicFile {
         close(fd)
         fd = -1
         unlink(temporaryPath)
+        InterruptCleanup.forget(temporaryPath)
     }
 }
