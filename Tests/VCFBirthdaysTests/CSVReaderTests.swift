@@ -135,6 +135,19 @@ private let csvFixtures = ["csv/google-contacts.csv", "csv/google-contacts-old.c
         #expect(people[3].extraProperties.map(\.value) == ["Felder"])  // the extra field is kept
     }
 
+    @Test func invalidUTF8PastTheStartIsReadAsWindows1252AndSaidOnce() throws {
+        // Valid UTF-8 for the first 64 KiB, so the file as a whole is read as UTF-8.
+        let padding = (0..<2000).map { "Person \($0),--01-01\n" }.joined()
+        let bytes = Array(("Name,Birthday\n" + padding).utf8) + Array("Ren".utf8) + [0xE9] + Array("e,--02-02\nJos".utf8)
+            + [0xE9] + Array(",--03-03\n".utf8)
+        let sink = MockSink()
+        let diagnostics = RecordingDiagnostics()
+        let parser = CSVParser(path: "x.csv", sink: sink, diagnostics: diagnostics)
+        try feed(parser, bytes, chunkSize: 1 << 16)
+        #expect(sink.people.suffix(2).map(\.displayName) == ["Renée", "José"])
+        #expect(diagnostics.warnings.map(\.description) == ["x.csv:2002: warning: field is not valid UTF-8; read as Windows-1252 (said once per file)"])
+    }
+
     @Test func dateOrderOptionDecidesWithoutWarning() throws {
         let (people, diagnostics) = try read("csv/spreadsheet-semicolon.csv") { $0.dateOrder = .dmy }
         #expect(people[2].birthday == date(1979, 8, 7))

@@ -157,16 +157,18 @@ import VCFBirthdaysTesting
     }
 
     @Test func invalidUTF8WithoutCharsetIsReadAsWindows1252() throws {
-        let bytes: [UInt8] = Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ren".utf8) + [0xE9] + Array("e\r\nEND:VCARD\r\n".utf8)
-        let (people, diagnostics) = try parse(bytes)
-        #expect(people[0].formattedName == "Renée")
-        #expect(diagnostics.warnings.map(\.message) == ["value is not valid UTF-8; read as Windows-1252"])
+        let card: [UInt8] = Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ren".utf8) + [0xE9] + Array("e\r\nNOTE:Caf".utf8) + [0xE9]
+            + Array("\r\nEND:VCARD\r\n".utf8)
+        let (people, diagnostics) = try parse(card + card)
+        #expect(people.map(\.formattedName) == ["Renée", "Renée"] && people[1].note == "Café")
+        // Said once for the whole input, not for every value.
+        #expect(diagnostics.warnings.map(\.description) == ["test.vcf:3: warning: value is not valid UTF-8; read as Windows-1252 (said once per file)"])
     }
 
     @Test func unknownCharsetWarnsAndReadsUTF8() throws {
         let (people, diagnostics) = try parse("BEGIN:VCARD\nVERSION:2.1\nFN;CHARSET=X-NOPE:Ann\nEND:VCARD\n")
         #expect(people[0].formattedName == "Ann")
-        #expect(diagnostics.warnings.map(\.message) == ["unknown CHARSET 'X-NOPE'; value read as UTF-8"])
+        #expect(diagnostics.warnings.map(\.message) == ["unknown CHARSET 'X-NOPE'; values read as UTF-8 (said once per file)"])
     }
 
     @Test func lineWithoutColonIsAWarningAndTheCardIsKept() throws {

@@ -293,8 +293,10 @@ final class CSVPersonMapper {
     /// A field's text: UTF-8, or Windows-1252 (with a warning) when it is not valid UTF-8.
     private func string(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> String {
         if ValueDecoding.isValidUTF8(bytes) { return String(decoding: bytes, as: UTF8.self) }
-        if cp1252 == nil { cp1252 = try? CharsetConverter(charset: "windows-1252") }
-        warnings.append((line, "field is not valid UTF-8; read as Windows-1252"))
+        if cp1252 == nil {
+            cp1252 = try? CharsetConverter(charset: "windows-1252")
+            warnings.append((line, "field is not valid UTF-8; read as Windows-1252 (said once per file)"))
+        }
         guard let cp1252 else { return String(decoding: bytes, as: UTF8.self) }
         return String(decoding: cp1252.utf8(from: bytes).bytes, as: UTF8.self)
     }

@@ -13,6 +13,8 @@ final class PersonDecoder {
     private let scope: DecodeScope
     private var converters: [String: CharsetConverter?] = [:]
     private var names: [PropertyName?] = []
+    /// Warnings about the file's encoding, given once per input rather than for every value.
+    private var warnedOnce = Set<String>()
     private(set) var warnings: [(line: Int, message: String)] = []
 
     init(scope: DecodeScope) {
@@ -174,10 +176,10 @@ final class PersonDecoder {
                 }
                 return body(utf8[...])
             }
-            warn(p.line, "unknown CHARSET '\(charset)'; value read as UTF-8")
+            warnOnce(p.line, "unknown CHARSET '\(charset)'; values read as UTF-8")
         }
         if !ValueDecoding.isValidUTF8(bytes), let cp1252 = converter("windows-1252") {
-            warn(p.line, "value is not valid UTF-8; read as Windows-1252")
+            warnOnce(p.line, "value is not valid UTF-8; read as Windows-1252")
             return body(cp1252.utf8(from: bytes).bytes[...])
         }
         return body(bytes)
@@ -313,5 +315,11 @@ final class PersonDecoder {
 
     private func warn(_ line: Int, _ message: String) {
         warnings.append((line, message))
+    }
+
+    /// Warns the first time only in this input, and says so.
+    private func warnOnce(_ line: Int, _ message: String) {
+        guard warnedOnce.insert(message).inserted else { return }
+        warn(line, message + " (said once per file)")
     }
 }
