@@ -156,6 +156,13 @@ import VCFBirthdaysTesting
         #expect(people[0].extraProperties.isEmpty)
     }
 
+    @Test func anniversariesOfEveryClient() throws {
+        for name in ["ANNIVERSARY", "X-ANNIVERSARY", "X-MS-ANNIVERSARY", "X-EVOLUTION-ANNIVERSARY", "X-KADDRESSBOOK-X-Anniversary"] {
+            let (people, _) = try parse("BEGIN:VCARD\nFN:A\n\(name):2001-02-03\nEND:VCARD\n")
+            #expect(people[0].anniversary == date(2001, 2, 3), "\(name)")
+        }
+    }
+
     @Test func invalidUTF8WithoutCharsetIsReadAsWindows1252() throws {
         let card: [UInt8] = Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ren".utf8) + [0xE9] + Array("e\r\nNOTE:Caf".utf8) + [0xE9]
             + Array("\r\nEND:VCARD\r\n".utf8)

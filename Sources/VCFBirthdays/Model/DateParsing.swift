@@ -36,12 +36,14 @@ public enum DateParsing {
         }
         let shown = String(decoding: s, as: UTF8.self)
 
+        if s[0] == UInt8(ascii: "T") || s[0] == UInt8(ascii: "t") { return .invalid("'\(shown)' is a time with no date") }
         var year: Int?
         if s.count >= 2 && s[0] == UInt8(ascii: "-") && s[1] == UInt8(ascii: "-") {
             i = 2
             if i < s.count && s[i] == UInt8(ascii: "-") { return .invalid("date '\(shown)' has no month") }
         } else {
             guard let y = digits(4) else { return .invalid("invalid date '\(shown)'") }
+            if i == s.count { return .invalid("date '\(shown)' has only a year") }
             year = y
             _ = skipDash()
         }

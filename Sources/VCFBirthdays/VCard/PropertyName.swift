@@ -39,7 +39,8 @@ enum PropertyName {
             self = .version
         case UInt8(ascii: "X"):
             if equals("X-ABDATE") { self = .appleDate } else if equals("X-ABLABEL") { self = .appleLabel }
-            else if equals("X-ANNIVERSARY") || equals("X-MS-ANNIVERSARY") || equals("X-EVOLUTION-ANNIVERSARY") {
+            else if equals("X-ANNIVERSARY") || equals("X-MS-ANNIVERSARY") || equals("X-EVOLUTION-ANNIVERSARY")
+                        || equals("X-KADDRESSBOOK-X-ANNIVERSARY") {
                 self = .anniversary
             } else if equals("X-PHONETIC-FIRST-NAME") { self = .phoneticFirst }
             else if equals("X-PHONETIC-MIDDLE-NAME") { self = .phoneticMiddle }
