@@ -5,7 +5,7 @@ MANDIR ?= $(PREFIX)/share/man
 SWIFT ?= swift
 BIN := .build/release/vcf2birthdays
 
-.PHONY: all build test demo install uninstall lint clean
+.PHONY: all build test demo install uninstall lint bench clean
 
 all: build
 
@@ -36,6 +36,12 @@ uninstall:
 lint:
 	@scripts/require-packages.sh test
 	mandoc -T lint -W warning man/vcf2birthdays.1
+
+# Timings beside wc -l, cat and the peers; writes BENCHMARKS.md and BENCHMARKS.png.
+# BENCH_SIZES=10000,100000 BENCH_RUNS=3 BENCH_PEERS=0 make bench for a quicker run.
+bench:
+	@scripts/require-packages.sh build
+	python3 scripts/bench.py
 
 clean:
 	rm -rf .build

@@ -1,0 +1,238 @@
+#!/usr/bin/env python3
+"""make bench: times vcf2birthdays beside the hardware limit (wc -l, cat) and the peers a user
+would pick instead, on corpora from ../shared/bench/gen_corpus.py, and writes BENCHMARKS.md and
+BENCHMARKS.png.
+
+Environment: BENCH_SIZES (default 10000,100000,1000000), BENCH_RUNS (default 3),
+BENCH_PEERS=0 to skip the peers, VCF2BIRTHDAYS_BENCH_DIR for the corpus cache
+(default ~/.cache/vcf2birthdays-bench). Peers missing are installed with apt-get/pip.
+"""
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GEN = os.path.join(ROOT, "..", "shared", "bench", "gen_corpus.py")
+BIN = os.path.join(ROOT, ".build", "release", "vcf2birthdays")
+CACHE = os.environ.get("VCF2BIRTHDAYS_BENCH_DIR", os.path.expanduser("~/.cache/vcf2birthdays-bench"))
+SIZES = [int(s) for s in os.environ.get("BENCH_SIZES", "10000,100000,1000000").split(",")]
+RUNS = int(os.environ.get("BENCH_RUNS", "3"))
+PEERS = os.environ.get("BENCH_PEERS", "1") != "0"
+MAIN = 100_000 if 100_000 in SIZES else SIZES[-1]
+EXT = {"vcard21": "vcf", "vcard3": "vcf", "vcard4": "vcf", "google-csv": "csv", "outlook-csv": "csv"}
+
+
+def corpus(fmt, people, *omitted_quirks):
+    os.makedirs(CACHE, exist_ok=True)
+    suffix = "".join("-no-" + q for q in omitted_quirks)
+    path = os.path.join(CACHE, f"{fmt}-{people}{suffix}.{EXT[fmt]}")
+    if not os.path.exists(path):
+        print(f"generating {path}", file=sys.stderr)
+        subprocess.run([sys.executable, GEN, "--people", str(people), "--seed", "1", "--format", fmt, "--quirks",
+                        *[arg for q in omitted_quirks for arg in ("--no-quirk", q)], "--out", path + ".part"], check=True)
+        os.rename(path + ".part", path)
+    return path
+
+
+def vdir(people):
+    """The vCard 3.0 corpus as a vdir: one card per file. Without the splitfold quirk, which
+    khard cannot read (it decodes each file as UTF-8 before unfolding)."""
+    directory = os.path.join(CACHE, f"vdir-{people}")
+    if not os.path.isdir(directory):
+        os.makedirs(directory + ".part", exist_ok=True)
+        with open(corpus("vcard3", people, "splitfold"), "rb") as f:
+            cards = f.read().split(b"END:VCARD")
+        for i, card in enumerate(c for c in cards if b"BEGIN:VCARD" in c):
+            with open(os.path.join(directory + ".part", f"{i:06d}.vcf"), "wb") as out:
+                out.write(card.lstrip(b"\r\n") + b"END:VCARD\r\n")
+        os.rename(directory + ".part", directory)
+    return directory
+
+
+def warm(path):
+    """Reads an input once, so every timed run finds it in the page cache."""
+    paths = [os.path.join(path, f) for f in os.listdir(path)] if os.path.isdir(path) else [path]
+    for p in paths:
+        with open(p, "rb") as f:
+            while f.read(1 << 20):
+                pass
+
+
+def measure(command, runs=RUNS):
+    """Median, min and max wall time in seconds, and the largest peak RSS in MiB (GNU time's
+    %M, which counts the command itself, not the Python process that started it)."""
+    times, rss = [], 0.0
+    argv = ["sh", "-c", command] if isinstance(command, str) else command
+    report = os.path.join(CACHE, "time.out")
+    for _ in range(runs):
+        start = time.perf_counter()
+        status = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", report, *argv], stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL).returncode
+        times.append(time.perf_counter() - start)
+        with open(report) as f:
+            rss = max(rss, int(f.read().split()[-1]) / 1024)
+        if status not in (0, 65):
+            raise SystemExit(f"failed ({status}): {command}")
+    return statistics.median(times), min(times), max(times), rss
+
+
+def ensure_peers():
+    missing_apt = [p for p, exe in (("abook", "abook"), ("miller", "mlr")) if not shutil.which(exe)]
+    if missing_apt and os.geteuid() == 0 and shutil.which("apt-get"):
+        subprocess.run(["apt-get", "install", "-y", "-qq", *missing_apt], check=False, stdout=subprocess.DEVNULL)
+    for module, package in (("vobject", "vobject"), ("khard", "khard"), ("matplotlib", "matplotlib")):
+        try:
+            __import__(module)
+        except ImportError:
+            subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", package], check=False)
+
+
+PY_VOBJECT = """
+import sys, vobject
+people = []
+for card in vobject.readComponents(open(sys.argv[1], encoding='utf-8', errors='replace')):
+    n = getattr(card, 'n', None)
+    b = getattr(card, 'bday', None)
+    if b is not None:
+        people.append((n.value.family if n else '', n.value.given if n else '', b.value))
+for p in sorted(people):
+    print('\\t'.join(str(x) for x in p))
+"""
+
+PY_CSV = """
+import csv, sys
+rows = [(r['Last Name'], r['First Name'], r['Birthday']) for r in csv.DictReader(open(sys.argv[1], encoding='utf-8-sig'))
+        if r['Birthday']]
+for r in sorted(rows):
+    print('\\t'.join(r))
+"""
+
+
+def khard_config(directory):
+    config = os.path.join(CACHE, f"khard-{os.path.basename(directory)}.conf")
+    with open(config, "w") as f:
+        f.write(f"[addressbooks]\n[[bench]]\npath = {directory}\n[general]\ndebug = no\ndefault_action = list\n"
+                "editor = true\nmerge_editor = true\n[contact table]\ndisplay = last_name\n")
+    return config
+
+
+def main():
+    if not os.path.exists(GEN):
+        raise SystemExit(f"missing {GEN}: make bench needs ../shared/bench beside the repository")
+    subprocess.run(["swift", "build", "-c", "release"], cwd=ROOT, check=True)
+    if PEERS:
+        ensure_peers()
+    rows = []  # (group, task, input, people, median, lo, hi, rss)
+
+    def add(group, task, command, path, people, runs=RUNS):
+        warm(path)
+        median, lo, hi, rss = measure(command, runs)
+        rows.append((group, task, path, people, median, lo, hi, rss))
+        print(f"{task:58} {median:8.3f} s  {rss:7.1f} MiB", file=sys.stderr)
+
+    v3, v21, v4 = corpus("vcard3", MAIN), corpus("vcard21", MAIN), corpus("vcard4", MAIN)
+    google, outlook = corpus("google-csv", MAIN), corpus("outlook-csv", MAIN)
+    add("limit", "wc -l (vCard 3.0)", ["wc", "-l", v3], v3, MAIN)
+    add("limit", "cat > /dev/null (vCard 3.0)", f"cat '{v3}' > /dev/null", v3, MAIN)
+    add("ours", "birthday list, vCard 3.0 (--to tsv, ICU de)", [BIN, "--to", "tsv", "--sort", "last", "--locale", "de", v3], v3, MAIN)
+    add("ours", "birthday list, --sort upcoming", [BIN, "--to", "tsv", "--sort", "upcoming", v3], v3, MAIN)
+    add("ours", "vCard 3.0 to NDJSON", [BIN, "--to", "json", v3], v3, MAIN)
+    add("ours", "vCard 2.1 (quoted-printable) to NDJSON", [BIN, "--to", "json", v21], v21, MAIN)
+    add("ours", "vCard 4.0 to NDJSON", [BIN, "--to", "json", v4], v4, MAIN)
+    add("ours", "Google CSV to birthday list", [BIN, "--to", "tsv", "--sort", "last", "--locale", "de", google], google, MAIN)
+    add("ours", "Outlook CSV to NDJSON", [BIN, "--to", "json", outlook], outlook, MAIN)
+    add("ours", "vCard 3.0 to Google CSV", [BIN, "--to", "google-csv", v3], v3, MAIN)
+    add("ours", "vCard 3.0 to iCalendar", [BIN, "--to", "ics", v3], v3, MAIN)
+    small = corpus("vcard3", 10_000, "splitfold")
+    folder = vdir(10_000)
+    add("ours", "vdir of 10,000 files to birthday list", [BIN, "--to", "tsv", folder], folder, 10_000)
+    add("ours", "the same 10,000 people in one file", [BIN, "--to", "tsv", small], small, 10_000)
+    if PEERS:
+        if shutil.which("abook"):
+            add("peer", "abook --convert vcard to csv (lossy)",
+                f"abook --convert --informat vcard --infile '{v3}' --outformat csv | sort", v3, MAIN)
+        if shutil.which("mlr"):
+            add("peer", "miller: Google CSV birthday list",
+                ["mlr", "--icsv", "--otsv", "filter", "$Birthday != \"\"", "then", "cut", "-o", "-f",
+                 "Last Name,First Name,Birthday", "then", "sort", "-f", "Last Name", google], google, MAIN)
+        add("peer", "Python csv: Google CSV birthday list", [sys.executable, "-c", PY_CSV, google], google, MAIN)
+        add("peer", "Python vobject: vCard 3.0 birthday list", [sys.executable, "-c", PY_VOBJECT, v3], v3, MAIN, runs=1)
+        add("peer", "khard birthdays on the vdir of 10,000 files",
+            [sys.executable, "-m", "khard", "-c", khard_config(folder), "birthdays"], folder, 10_000, runs=1)
+    scaling = []
+    for people in SIZES:
+        path = corpus("vcard3", people)
+        scaling.append((people, os.path.getsize(path), measure([BIN, "--to", "json", path], 1),
+                        measure([BIN, "--to", "tsv", "--locale", "de", path], 1)))
+    write_report(rows, scaling)
+
+
+# Which peers do the same job as which of our tasks (a ratio below 1 means we are faster).
+SAME_JOB = {
+    "birthday list, vCard 3.0 (--to tsv, ICU de)": [("abook --convert vcard to csv (lossy)", "abook"),
+                                                     ("Python vobject: vCard 3.0 birthday list", "vobject")],
+    "Google CSV to birthday list": [("Python csv: Google CSV birthday list", "Python csv"),
+                                    ("miller: Google CSV birthday list", "miller")],
+    "vdir of 10,000 files to birthday list": [("khard birthdays on the vdir of 10,000 files", "khard")],
+}
+
+
+def size_mb(path):
+    if os.path.isdir(path):
+        return sum(os.path.getsize(os.path.join(path, f)) for f in os.listdir(path)) / 1e6
+    return os.path.getsize(path) / 1e6
+
+
+def machine():
+    model = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
+    memory = next((int(line.split()[1]) for line in open("/proc/meminfo") if line.startswith("MemTotal")), 0) / 2**20
+    return f"{model}, {os.cpu_count()} cores, {memory:.0f} GiB, {platform.system()} {platform.release()}"
+
+
+def write_report(rows, scaling):
+    wc = next(r[4] for r in rows if r[1].startswith("wc -l"))
+    lines = ["# Benchmarks", "", f"Made by `make bench` on {time.strftime('%Y-%m-%d')}: {machine()}.",
+             f"Corpora from `../shared/bench/gen_corpus.py --seed 1 --quirks`; {RUNS} runs each (1 for slow peers), "
+             "median with min–max; peak RSS of the largest run.", "",
+             "| task | input MB | time s (min–max) | MB/s | people/s | peak RSS MiB | × wc -l | × the peers doing the same job |",
+             "|---|---:|---:|---:|---:|---:|---:|---|"]
+    peer_time = {r[1]: r[4] for r in rows if r[0] == "peer"}
+    for group, task, path, people, median, lo, hi, rss in rows:
+        mb = size_mb(path)
+        name = task if group != "peer" else f"*{task}*"
+        ratios = ", ".join(f"{median / peer_time[p]:.2f}× {short}" for p, short in SAME_JOB.get(task, []) if p in peer_time)
+        lines.append(f"| {name} | {mb:.1f} | {median:.3f} ({lo:.3f}–{hi:.3f}) | {mb / median:.0f} | {people / median:,.0f} "
+                     f"| {rss:.1f} | {median / wc:.1f} | {ratios} |")
+    lines += ["", "Peers in *italics*. vCard output (`--to vcard3/4`) is not written yet. "
+              "Reproduce with `make bench` (`BENCH_SIZES`, `BENCH_RUNS`, `BENCH_PEERS=0` to shorten it).", "",
+              "## Scaling (vCard 3.0)", "", "| people | MB | NDJSON s | NDJSON RSS MiB | sorted list s | sorted list RSS MiB |",
+              "|---:|---:|---:|---:|---:|---:|"]
+    for people, size, json_run, sorted_run in scaling:
+        lines.append(f"| {people:,} | {size / 1e6:.1f} | {json_run[0]:.2f} | {json_run[3]:.1f} | {sorted_run[0]:.2f} "
+                     f"| {sorted_run[3]:.1f} |")
+    with open(os.path.join(ROOT, "BENCHMARKS.md"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        shown = [r for r in rows if r[3] == MAIN]
+        fig, ax = plt.subplots(figsize=(9, 0.45 * len(shown) + 1))
+        colors = {"limit": "#999999", "ours": "#2a6fdb", "peer": "#e07b39"}
+        ax.barh([r[1] for r in shown], [r[4] for r in shown], color=[colors[r[0]] for r in shown])
+        ax.set_xscale("log")
+        ax.set_xlabel(f"seconds, {MAIN:,} people (log scale)")
+        ax.invert_yaxis()
+        fig.tight_layout()
+        fig.savefig(os.path.join(ROOT, "BENCHMARKS.png"), dpi=110)
+        print("wrote BENCHMARKS.md and BENCHMARKS.png", file=sys.stderr)
+    except ImportError:
+        print("wrote BENCHMARKS.md (no matplotlib: no chart)", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
