@@ -6,7 +6,6 @@ final class DiagnosticsReporter: DiagnosticsHandler {
     private let standardError: TextOutput
     private let rejects: TextOutput?
     private let strict: Bool
-    private(set) var errors = 0
 
     init(standardError: TextOutput, rejects: TextOutput?, strict: Bool) {
         self.standardError = standardError
@@ -15,7 +14,6 @@ final class DiagnosticsReporter: DiagnosticsHandler {
     }
 
     func report(_ diagnostic: Diagnostic) {
-        if diagnostic.severity == .error { errors += 1 }
         try? standardError.write(diagnostic.description + "\n")
         try? standardError.flush()
     }

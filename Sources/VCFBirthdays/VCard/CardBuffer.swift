@@ -19,7 +19,6 @@ struct CardBuffer {
     var parameters: [Parameter] = []
     var raw: [UInt8] = []
     var beginLine = 0
-    var version: VCardVersion = .v30
     /// Text of nested `AGENT` cards, by property index, in the vCard 3.0 inline form.
     var agentValues: [Int: [UInt8]] = [:]
 
@@ -30,7 +29,6 @@ struct CardBuffer {
         if !keepingRaw { raw.removeAll(keepingCapacity: true) }
         agentValues.removeAll()
         self.beginLine = beginLine
-        version = .v30
     }
 
     /// Adds a logical line; false when it is not a property (no name or no colon).
@@ -55,13 +53,6 @@ struct CardBuffer {
         matchesIgnoringCase(bytes[range], upper)
     }
 
-    /// The value with surrounding white space removed equals `upper`, ignoring case.
-    func valueIs(_ property: Property, _ upper: StaticString) -> Bool {
-        var range = property.value
-        while let first = range.first, bytes[first] == 0x20 || bytes[first] == 0x09 { range = range.dropFirst() }
-        while let last = range.last, bytes[last] == 0x20 || bytes[last] == 0x09 { range = range.dropLast() }
-        return equalsIgnoringCase(range, upper)
-    }
 
 }
 

@@ -37,9 +37,6 @@ public struct VCardLexer {
         logical.reserveCapacity(256)
     }
 
-    /// The number of physical lines read so far.
-    public var linesRead: Int { physicalNumber }
-
     /// The bytes held between chunks: bounded by the line limit, whatever the input.
     var bufferedBytes: Int { carry.count + logical.count + raw.count }
 
