@@ -82,6 +82,13 @@ struct Command: ParsableCommand {
                                                                       valueName: "size"))
     var maxRecordBytes: String?
 
+    @Flag(name: .shortAndLong, help: "No summary line (N people, W warnings, R rejected) on standard error at the end.")
+    var quiet = false
+
+    @Option(help: ArgumentHelp("How to write diagnostics on standard error: text (PATH:LINE: severity: message) or json (one object per line).",
+                               valueName: "format"))
+    var errors: ErrorFormat = .text
+
     @Flag(help: "Stop at the first record that cannot be converted; with -o, write nothing.")
     var strict = false
 
@@ -157,6 +164,8 @@ struct Command: ParsableCommand {
         options.opensResult = open
         options.photoDirectory = photoDirectory
         options.replacesPhotos = force
+        options.quiet = quiet
+        options.errorsAsJSON = errors == .json
         if let size = maxRecordBytes.flatMap(Command.byteCount) { options.maxRecordBytes = size }
         signal(SIGPIPE, SIG_IGN)
         InterruptCleanup.install()
@@ -190,6 +199,11 @@ extension Command {
             return b
         }
     }
+}
+
+/// `--errors text|json`.
+enum ErrorFormat: String, CaseIterable, ExpressibleByArgument {
+    case text, json
 }
 
 extension RunOptions.Format: ExpressibleByArgument {}

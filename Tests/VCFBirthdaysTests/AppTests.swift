@@ -39,6 +39,7 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
                  unwritable: Set<String> = [], stdout: MemoryOutput = MemoryOutput(),
                  opener: StubOpener = StubOpener(), binaryFiles: [String: [UInt8]] = [:]) -> Run {
     var options = RunOptions()
+    options.quiet = true  // the summary line has tests of its own
     arguments(&options)
     let fileSystem = InMemoryFileSystem(files: files, binaryFiles: binaryFiles, unwritable: unwritable)
     let stderr = MemoryOutput()
@@ -293,6 +294,24 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         #expect(r.stdout.contains("Anders Zorn"))
     }
 
+    @Test func aSummaryEndsTheRunUnlessQuiet() {
+        let r = run({ $0.inputs = ["b.vcf", "c.vcf"]; $0.quiet = false }, files: ["b.vcf": broken, "c.vcf": sample])
+        #expect(r.stderr == "b.vcf:5: error: vCard is not closed: no END:VCARD before the end of the input\n"
+            + "4 people, 0 warnings, 1 rejected\n")
+        let one = run({ $0.inputs = ["x.vcf"]; $0.quiet = false }, files: ["x.vcf": "BEGIN:VCARD\nFN:A\nBDAY:1990-02-30\nEND:VCARD\n"])
+        #expect(one.stderr.hasSuffix("\n1 person, 1 warning, 0 rejected\n"))
+    }
+
+    @Test func diagnosticsAsJSONLines() {
+        let r = run({ $0.inputs = ["b.vcf", "s.csv"]; $0.quiet = false; $0.errorsAsJSON = true },
+                    files: ["b.vcf": broken, "s.csv": "Name,Note\nAnn,\"unclosed\n"])
+        #expect(r.stderr.split(separator: "\n").map(String.init) == [
+            #"{"severity":"error","path":"b.vcf","line":5,"message":"vCard is not closed: no END:VCARD before the end of the input"}"#,
+            #"{"severity":"error","path":"s.csv","line":2,"column":5,"message":"quoted field opened here is never closed"}"#,
+            #"{"summary":{"people":1,"warnings":0,"rejected":2}}"#,
+        ])
+    }
+
     @Test func aBrokenPipeEndsQuietlyWithSuccess() {
         let closedPipe = MemoryOutput(failsAfter: 0, with: IOFailure(path: "<stdout>", reason: "Broken pipe", isBrokenPipe: true))
         let r = run({ $0.inputs = ["c.vcf"]; $0.format = .json }, stdout: closedPipe)
@@ -314,7 +333,9 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
                                       opener: StubOpener(),
                                       standardInput: FailingSource(after: "BEGIN:VCARD\nFN:A\n"),
                                       standardOutput: MemoryOutput(), standardError: stderr)
-        #expect(App.run(RunOptions(), environment: environment) == .noInput)
+        var options = RunOptions()
+        options.quiet = true
+        #expect(App.run(options, environment: environment) == .noInput)
         #expect(stderr.text == "<stdin>: error: read error: Input/output error\n")
     }
 }

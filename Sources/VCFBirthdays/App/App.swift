@@ -44,7 +44,8 @@ public enum App {
         }
         let output = TextOutput(outputFile ?? env.standardOutput)
         let rejects = rejectsFile.map { TextOutput($0) }
-        let reporter = DiagnosticsReporter(standardError: stderr, rejects: rejects, strict: options.strict)
+        let reporter = DiagnosticsReporter(standardError: stderr, rejects: rejects, strict: options.strict,
+                                           asJSON: options.errorsAsJSON)
         var sink = makeSinks(options, order: order, collator: collator, dates: dates, output: output)
         var photos: PhotoExtractor?
         if let directory = options.photoDirectory {
@@ -55,10 +56,12 @@ public enum App {
 
         var status = RunStatus.success
         var rejectedAny = false
+        var people = 0
         do {
             for input in try expand(options.inputs, env, reporter, status: &status) {
                 let statistics = try read(input, options: options, locale: locale, env: env, sink: sink, reporter: reporter,
                                           status: &status)
+                people += statistics.people
                 rejectedAny = rejectedAny || statistics.rejected > 0
                 if options.strict && status != .success { break }
             }
@@ -92,6 +95,7 @@ public enum App {
             outputFile?.discard()
             return fail(.ioError, "cannot write \(error)")
         }
+        if !options.quiet { reporter.summarize(people: people) }
         if status == .success && rejectedAny { status = .dataError }
         if status == .success && (photos?.failures ?? 0) > 0 { status = .cannotCreate }
         if options.opensResult, let target = options.photoDirectory ?? (keepsOutput ? outputPath : nil) {

@@ -1,29 +1,62 @@
-/// Writes diagnostics to standard error as `PATH:LINE: severity: message` and the raw text of
-/// rejected records to the rejects file; stops the run at the first rejection when strict.
+/// Writes diagnostics to standard error — as `PATH:LINE: severity: message`, or as JSON lines for
+/// scripts — and the raw text of rejected records to the rejects file; counts warnings and
+/// rejections for the summary; stops the run at the first rejection when strict.
 final class DiagnosticsReporter: DiagnosticsHandler {
     struct StrictStop: Error {}
 
     private let standardError: TextOutput
     private let rejects: TextOutput?
     private let strict: Bool
+    private let asJSON: Bool
+    private(set) var warnings = 0
+    private(set) var rejected = 0
 
-    init(standardError: TextOutput, rejects: TextOutput?, strict: Bool) {
+    init(standardError: TextOutput, rejects: TextOutput?, strict: Bool, asJSON: Bool) {
         self.standardError = standardError
         self.rejects = rejects
         self.strict = strict
+        self.asJSON = asJSON
     }
 
     func report(_ diagnostic: Diagnostic) {
-        try? standardError.write(diagnostic.description + "\n")
-        try? standardError.flush()
+        if diagnostic.severity == .warning { warnings += 1 }
+        write(asJSON ? Self.json(diagnostic) : diagnostic.description)
     }
 
     func reject(_ diagnostic: Diagnostic?, rawText: [UInt8]) throws {
+        rejected += 1
         if let diagnostic { report(diagnostic) }
         if let rejects, !rawText.isEmpty {
             try rejects.write(bytes: rawText)
             if rawText.last != 0x0A && rawText.last != 0x0D { try rejects.write(byte: 0x0A) }
         }
         if strict { throw StrictStop() }
+    }
+
+    /// `N people, W warnings, R rejected`, or the same as a JSON object.
+    func summarize(people: Int) {
+        if asJSON {
+            write("{\"summary\":{\"people\":\(people),\"warnings\":\(warnings),\"rejected\":\(rejected)}}")
+        } else {
+            func counted(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+            write(counted(people, "person", "people") + ", " + counted(warnings, "warning", "warnings") + ", \(rejected) rejected")
+        }
+    }
+
+    private func write(_ line: String) {
+        try? standardError.write(line + "\n")
+        try? standardError.flush()
+    }
+
+    /// `{"severity":…,"path":…,"line":…,"column":…,"message":…}`; line and column only when known.
+    static func json(_ d: Diagnostic) -> String {
+        var bytes: [UInt8] = []
+        JSONObject.appendString(d.path, to: &bytes)
+        var out = "{\"severity\":\"\(d.severity.rawValue)\",\"path\":" + String(decoding: bytes, as: UTF8.self)
+        if d.line > 0 { out += ",\"line\":\(d.line)" }
+        if let column = d.column { out += ",\"column\":\(column)" }
+        bytes.removeAll()
+        JSONObject.appendString(d.message, to: &bytes)
+        return out + ",\"message\":" + String(decoding: bytes, as: UTF8.self) + "}"
     }
 }

@@ -70,6 +70,10 @@ public struct RunOptions: Sendable {
     public var replacesPhotos = false
     /// A record (card or CSV row) larger than this is rejected; reading goes on after it.
     public var maxRecordBytes = 64 << 20
+    /// No summary line at the end (`--quiet`).
+    public var quiet = false
+    /// Diagnostics and the summary as JSON lines (`--errors json`).
+    public var errorsAsJSON = false
 
     public init() {}
 }
