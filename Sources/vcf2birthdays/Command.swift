@@ -22,6 +22,19 @@ struct Command: ParsableCommand {
         Exit status: 0 every record converted; 64 usage; 65 some record could not be converted; \
         66 an input cannot be read; 69 the result cannot be opened; 73 an output cannot be created; \
         74 I/O error.
+
+        Examples:
+          The birthday list, by family name; the next two weeks, soonest first:
+            vcf2birthdays contacts.vcf
+            vcf2birthdays --within 14 contacts.vcf
+          A calendar of everyone's birthday, opened in your calendar app:
+            vcf2birthdays --to ics -o birthdays.ics --open contacts.vcf
+          A phone's export for Google Contacts; CSV in, tab-separated out:
+            vcf2birthdays --to google-csv phone.vcf > google.csv
+            vcf2birthdays --to tsv contacts.csv | cut -f 1,4
+          A weekly reminder by mail (crontab):
+            0 8 * * 1  vcf2birthdays -q --within 7 contacts.vcf | mail -s Hi me
+
         See vcf2birthdays(1) for the formats and their columns.
         """,
         version: "0.1.0"
