@@ -72,34 +72,6 @@ int32_t vc_coll_compare(vc_collator *coll, const uint8_t *a, int32_t alen,
     return r == UCOL_LESS ? -1 : (r == UCOL_GREATER ? 1 : 0);
 }
 
-struct vc_converter {
-    UConverter *ucnv;
-};
-
-vc_converter *vc_conv_open(const char *charset, int32_t *err) {
-    UErrorCode status = U_ZERO_ERROR;
-    UConverter *ucnv = ucnv_open(charset, &status);
-    if (U_FAILURE(status)) {
-        *err = (int32_t)status;
-        return NULL;
-    }
-    vc_converter *conv = calloc(1, sizeof *conv);
-    if (conv == NULL) {
-        ucnv_close(ucnv);
-        *err = (int32_t)U_MEMORY_ALLOCATION_ERROR;
-        return NULL;
-    }
-    conv->ucnv = ucnv;
-    *err = 0;
-    return conv;
-}
-
-void vc_conv_close(vc_converter *conv) {
-    if (conv == NULL) return;
-    ucnv_close(conv->ucnv);
-    free(conv);
-}
-
 /* Counts substitutions while keeping ICU's default behaviour (write U+FFFD). */
 static void count_substitution(const void *context, UConverterToUnicodeArgs *args,
                                const char *codeUnits, int32_t length,
@@ -109,20 +81,6 @@ static void count_substitution(const void *context, UConverterToUnicodeArgs *arg
         *count += 1;
     }
     UCNV_TO_U_CALLBACK_SUBSTITUTE(NULL, args, codeUnits, length, reason, err);
-}
-
-int32_t vc_conv_to_utf8(vc_converter *conv, const uint8_t *src, int32_t length,
-                        uint8_t *out, int32_t capacity, int32_t *substitutions) {
-    UErrorCode status = U_ZERO_ERROR;
-    int32_t count = 0;
-    ucnv_reset(conv->ucnv);
-    ucnv_setToUCallBack(conv->ucnv, count_substitution, &count, NULL, NULL, &status);
-    status = U_ZERO_ERROR;
-    int32_t written = ucnv_toAlgorithmic(UCNV_UTF8, conv->ucnv, (char *)out, capacity,
-                                         (const char *)src, length, &status);
-    if (substitutions != NULL) *substitutions = count;
-    if (status == U_BUFFER_OVERFLOW_ERROR || U_SUCCESS(status)) return written;
-    return 0;
 }
 
 struct vc_transcoder {

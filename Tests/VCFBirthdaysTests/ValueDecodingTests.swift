@@ -114,3 +114,16 @@ import Testing
         #expect(day(2000, 3, 1).daysSinceEpoch - day(2000, 2, 28).daysSinceEpoch == 2)
     }
 }
+
+@Suite struct TranscoderTests {
+    @Test func streamingAcrossChunksKeepsSplitCharacters() throws {
+        let utf16 = try Transcoder(charset: "UTF-16LE")
+        var out: [UInt8] = []
+        for byte in Array("Zoë 佐藤".utf16).flatMap({ [UInt8($0 & 0xFF), UInt8($0 >> 8)] }) {
+            [byte].withUnsafeBufferPointer { utf16.convert($0, flush: false) { out += $0 } }
+        }
+        utf16.convert(UnsafeBufferPointer(start: nil, count: 0), flush: true) { out += $0 }
+        #expect(String(decoding: out, as: UTF8.self) == "Zoë 佐藤")
+        #expect(utf16.substitutions == 0)
+    }
+}

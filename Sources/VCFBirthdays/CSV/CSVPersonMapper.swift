@@ -20,7 +20,7 @@ final class CSVPersonMapper {
     private let scope: DecodeScope
     private let dateOrder: DateOrder
     private let dateOrderGiven: Bool
-    private var cp1252: CharsetConverter?
+    private var cp1252: Transcoder?
     private(set) var warnings: [(line: Int, message: String)] = []
     /// The last row mapped had a name, an e-mail, a phone or an organization.
     private(set) var identifies = false
@@ -294,7 +294,7 @@ final class CSVPersonMapper {
     private func string(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> String {
         if ValueDecoding.isValidUTF8(bytes) { return String(decoding: bytes, as: UTF8.self) }
         if cp1252 == nil {
-            cp1252 = try? CharsetConverter(charset: "windows-1252")
+            cp1252 = try? Transcoder(charset: "windows-1252")
             warnings.append((line, "field is not valid UTF-8; read as Windows-1252 (said once per file)"))
         }
         guard let cp1252 else { return String(decoding: bytes, as: UTF8.self) }

@@ -1,7 +1,8 @@
 internal import VCICU
 
-/// Streams text in UTF-16 or a legacy code page to UTF-8 through ICU, chunk by chunk; a
-/// character split between chunks is completed by the next one.
+/// Turns text in UTF-16 or a legacy code page (`windows-1252`, `ISO-8859-1`, `Shift_JIS`, …)
+/// into UTF-8 through ICU: streamed chunk by chunk (a character split between chunks is
+/// completed by the next one), or a whole value at once.
 public final class Transcoder {
     public let charset: String
     private let handle: OpaquePointer
@@ -19,6 +20,17 @@ public final class Transcoder {
     }
 
     deinit { vc_trans_close(handle) }
+
+    /// The UTF-8 of a complete text, and how many of its bytes could not be decoded (each became
+    /// U+FFFD).
+    public func utf8<C: Collection<UInt8>>(from text: C) -> (bytes: [UInt8], substitutions: Int) {
+        let before = substitutions
+        var out: [UInt8] = []
+        Array(text).withUnsafeBufferPointer { input in
+            convert(input, flush: true) { out.append(contentsOf: $0) }
+        }
+        return (out, substitutions - before)
+    }
 
     /// Converts `input` and hands the UTF-8 to `body` in pieces. With `flush`, the input is
     /// complete and a dangling partial character is decoded as U+FFFD.

@@ -9,6 +9,7 @@
 ///   (`BYMONTH=2;BYMONTHDAY=-1`) or on 1 March (`BYYEARDAY=60`), as `feb29` says.
 /// - `remindDaysBefore` adds a display alarm that many days before.
 /// - `DTSTAMP` is the given day at midnight UTC: same input, same day, same bytes.
+/// - Text is escaped as vCard text is: RFC 5545 has the same rules.
 public final class ICSWriter: PeopleSink {
     /// The year events of dates without a year start in (a leap year, so 29 February exists).
     public static let yearlessBaseYear = 2000
@@ -88,14 +89,14 @@ public final class ICSWriter: PeopleSink {
         } else {
             add("RRULE:FREQ=YEARLY")
         }
-        add("SUMMARY:" + Self.escape(summary))
-        if let year = date.year { add("DESCRIPTION:" + Self.escape("\(yearNote) \(year)")) }
-        add("CATEGORIES:" + Self.escape(category))
+        add("SUMMARY:" + VCardText.escape(summary))
+        if let year = date.year { add("DESCRIPTION:" + VCardText.escape("\(yearNote) \(year)")) }
+        add("CATEGORIES:" + VCardText.escape(category))
         add("TRANSP:TRANSPARENT")
         if let days = remindDaysBefore {
             add("BEGIN:VALARM")
             add("ACTION:DISPLAY")
-            add("DESCRIPTION:" + Self.escape(summary))
+            add("DESCRIPTION:" + VCardText.escape(summary))
             add(days == 0 ? "TRIGGER:PT0S" : "TRIGGER:-P\(days)D")
             add("END:VALARM")
         }
@@ -129,11 +130,6 @@ public final class ICSWriter: PeopleSink {
             if label.hasPrefix("_$!<") && label.hasSuffix(">!$_") { label = String(label.dropFirst(4).dropLast(4)) }
             return label.lowercased() == "anniversary" ? nil : (label, date)
         }
-    }
-
-    /// RFC 5545 text: backslash, semicolon, comma and newline escaped.
-    static func escape(_ text: String) -> String {
-        VCardText.escape(text)
     }
 
     static func compact(_ date: CalendarDate) -> String {

@@ -11,7 +11,7 @@ public enum DecodeScope: Sendable {
 /// Builds a `PersonInfo` from the properties of one card and collects warnings with positions.
 final class PersonDecoder {
     private let scope: DecodeScope
-    private var converters: [String: CharsetConverter?] = [:]
+    private var converters: [String: Transcoder?] = [:]
     private var names: [PropertyName?] = []
     /// Warnings about the file's encoding, given once per input rather than for every value.
     private var warnedOnce = Set<String>()
@@ -189,10 +189,10 @@ final class PersonDecoder {
         withValue(card, p) { ValueDecoding.unescape($0) }
     }
 
-    private func converter(_ charset: String) -> CharsetConverter? {
+    private func converter(_ charset: String) -> Transcoder? {
         let key = charset.lowercased()
         if let cached = converters[key] { return cached }
-        let made = try? CharsetConverter(charset: charset)
+        let made = try? Transcoder(charset: charset)
         converters[key] = made
         return made
     }

@@ -26,19 +26,6 @@ int32_t vc_coll_compare(vc_collator *coll, const uint8_t *a, int32_t alen,
 
 /* Character sets ---------------------------------------------------------------------------- */
 
-typedef struct vc_converter vc_converter;
-
-/* Opens a converter from a named character set (ICU alias names: "windows-1252", "ISO-8859-1",
-   "Shift_JIS", …). Returns NULL and a positive *err when the name is unknown. */
-vc_converter *vc_conv_open(const char *charset, int32_t *err);
-void vc_conv_close(vc_converter *conv);
-
-/* Converts a complete byte string from the converter's charset to UTF-8. Returns the UTF-8
-   length; when it exceeds capacity, the caller retries with a larger buffer. Unmappable
-   bytes become U+FFFD and set *substitutions to how many there were. */
-int32_t vc_conv_to_utf8(vc_converter *conv, const uint8_t *src, int32_t length,
-                        uint8_t *out, int32_t capacity, int32_t *substitutions);
-
 /* Streaming transcoding to UTF-8: for whole inputs in UTF-16 or a legacy code page, fed in
    chunks of any size (a character split between chunks is kept until the next one). */
 
