@@ -5,6 +5,7 @@
 #include <unicode/ucol.h>
 #include <unicode/ucnv.h>
 #include <unicode/ucnv_err.h>
+#include <unicode/ucnv_cb.h>
 #include <unicode/uchar.h>
 #include <unicode/ustring.h>
 #include <unicode/utf8.h>
@@ -72,15 +73,20 @@ int32_t vc_coll_compare(vc_collator *coll, const uint8_t *a, int32_t alen,
     return r == UCOL_LESS ? -1 : (r == UCOL_GREATER ? 1 : 0);
 }
 
-/* Counts substitutions while keeping ICU's default behaviour (write U+FFFD). */
+/* Counts substitutions and writes U+FFFD for each (not the codepage's own substitution
+   character, which for some charsets is the control character U+001A). */
 static void count_substitution(const void *context, UConverterToUnicodeArgs *args,
                                const char *codeUnits, int32_t length,
                                UConverterCallbackReason reason, UErrorCode *err) {
+    (void)codeUnits;
+    (void)length;
     if (reason <= UCNV_IRREGULAR) {
         int32_t *count = (int32_t *)context;
         *count += 1;
+        static const UChar replacement = 0xFFFD;
+        *err = U_ZERO_ERROR;
+        ucnv_cbToUWriteUChars(args, &replacement, 1, 0, err);
     }
-    UCNV_TO_U_CALLBACK_SUBSTITUTE(NULL, args, codeUnits, length, reason, err);
 }
 
 struct vc_transcoder {

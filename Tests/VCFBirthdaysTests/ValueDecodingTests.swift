@@ -116,6 +116,19 @@ import Testing
 }
 
 @Suite struct TranscoderTests {
+    @Test func wholeValuesConvertIndependently() throws {
+        let sjis = try Transcoder(charset: "Shift_JIS")
+        // A value ending in half a character, then a clean one: no state leaks between them.
+        let broken = sjis.utf8(from: [0x8D, 0xB2, 0x93])  // 佐 and the first byte of 藤
+        #expect(broken.substitutions == 1)
+        #expect(String(decoding: broken.bytes, as: UTF8.self) == "佐\u{FFFD}")
+        let clean = sjis.utf8(from: [0x8D, 0xB2, 0x93, 0xA1])
+        #expect(clean.substitutions == 0)
+        #expect(String(decoding: clean.bytes, as: UTF8.self) == "佐藤")
+        let latin = try Transcoder(charset: "windows-1252")
+        #expect(String(decoding: latin.utf8(from: [0x52, 0x65, 0x6E, 0xE9, 0x80]).bytes, as: UTF8.self) == "René€")
+    }
+
     @Test func streamingAcrossChunksKeepsSplitCharacters() throws {
         let utf16 = try Transcoder(charset: "UTF-16LE")
         var out: [UInt8] = []
