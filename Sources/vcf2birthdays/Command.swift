@@ -14,7 +14,7 @@ struct Command: ParsableCommand {
         discussion: """
         Reads vCard 2.1, 3.0 and 4.0 and CSV (Google, Outlook, Thunderbird, spreadsheets) from files, \
         directories of .vcf and .csv files, or standard input, and prints a birthday list sorted in \
-        the locale's collation, or converts the contacts to TSV, JSON or CSV.
+        the locale's collation, or converts the contacts to TSV, JSON, CSV, iCalendar or vCard 3.0/4.0.
 
         Environment: VCF2BIRTHDAYS_SORT sets the default --sort for list and tsv; \
         LC_ALL, LC_COLLATE or LANG set the default --locale.
@@ -29,6 +29,8 @@ struct Command: ParsableCommand {
             vcf2birthdays --within 14 contacts.vcf
           A calendar of everyone's birthday, opened in your calendar app:
             vcf2birthdays --to ics -o birthdays.ics --open contacts.vcf
+          An old phone's export as vCard 4.0 for a CardDAV server:
+            vcf2birthdays --to vcard4 old-phone.vcf > new.vcf
           A phone's export for Google Contacts; CSV in, tab-separated out:
             vcf2birthdays --to google-csv phone.vcf > google.csv
             vcf2birthdays --to tsv contacts.csv | cut -f 1,4
@@ -44,7 +46,7 @@ struct Command: ParsableCommand {
                                  valueName: "path"))
     var paths: [String] = []
 
-    @Option(name: .customLong("to"), help: ArgumentHelp("Output format: list, tsv, json, csv, google-csv, outlook-csv or ics.",
+    @Option(name: .customLong("to"), help: ArgumentHelp("Output format: list, tsv, json, csv, google-csv, outlook-csv, ics, vcard3 or vcard4.",
                                                         valueName: "format"))
     var format: RunOptions.Format = .list
 
@@ -132,6 +134,9 @@ struct Command: ParsableCommand {
     @Flag(name: .customLong("no-formulas"), help: "In CSV output, put an apostrophe before cells a spreadsheet would run as formulas (=, +, -, @), except phone numbers and dates.")
     var guardsFormulas = false
 
+    @Flag(name: .customLong("apple-compat"), help: "In vCard 3.0 output, write dates without a year as Apple does (1604-MM-DD with X-APPLE-OMIT-YEAR=1604) instead of --MM-DD.")
+    var appleCompat = false
+
     func validate() throws {
         if let today, CalendarDate(iso: today) == nil {
             throw ValidationError("--today takes a date as YYYY-MM-DD, not '\(today)'")
@@ -171,6 +176,7 @@ struct Command: ParsableCommand {
         options.csvDialect = csvDialect
         options.dateOrder = dateOrder
         options.guardsFormulas = guardsFormulas
+        options.appleCompat = appleCompat
         options.feb29 = feb29
         options.includesOtherDates = anniversaries
         options.remindDaysBefore = remind

@@ -188,7 +188,7 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         #expect(misnamed.stdout.split(separator: "\n").count == 6)
         #expect(misnamed.stderr == "b:1: error: text outside of any vCard: 'Exported contacts, by Someone, 2024'\n")
         let piped = run({ $0.format = .json }, files: [:], stdin: csv)
-        #expect(piped.stdout == "{\"familyName\":\"Lee\",\"givenName\":\"Ann\",\"birthday\":\"1990-01-05\"}\n")
+        #expect(piped.stdout == "{\"formattedName\":\"Ann Lee\",\"familyName\":\"Lee\",\"givenName\":\"Ann\",\"birthday\":\"1990-01-05\"}\n")
     }
 
     @Test func csvOptionsReachTheReader() {

@@ -76,7 +76,7 @@ import VCFBirthdaysTesting
         #expect(people.map(\.displayName) == ["Żaneta Łukasiewicz", "Jan Kowalski", "Amélie Lefèvre", "佐藤 花子", "John Smith", ""])
         let zaneta = people[0]
         #expect(zaneta.familyNames == ["Łukasiewicz"] && zaneta.givenNames == ["Żaneta"])
-        #expect(zaneta.note == "Pierwsza linia\r\nDruga linia: zażółć gęślą jaźń")
+        #expect(zaneta.note == "Pierwsza linia\nDruga linia: zażółć gęślą jaźń")  // QP CR LF → one newline
         #expect(zaneta.phones == [ContactPoint(value: "+48601234567", types: ["cell"], preferred: true),
                                   ContactPoint(value: "+48221234567", types: ["home"])])
         #expect(zaneta.emails == [ContactPoint(value: "zaneta.l@example.pl", types: ["home"])])

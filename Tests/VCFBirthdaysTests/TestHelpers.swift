@@ -24,7 +24,8 @@ func fixtureBytes(_ name: String) -> [UInt8] {
     return bytes
 }
 
-let vcardFixtures = ["apple-contacts.vcf", "google-contacts.vcf", "android-2.1.vcf", "nextcloud-4.0.vcf", "problems.vcf"]
+let vcardFixtures = ["apple-contacts.vcf", "google-contacts.vcf", "android-2.1.vcf", "nextcloud-4.0.vcf", "problems.vcf",
+                     "photo-versions.vcf"]
 
 /// Parses bytes fed `chunkSize` bytes at a time; returns the people, warnings and rejections.
 func parse(_ bytes: [UInt8], chunkSize: Int = .max, path: String = "test.vcf", scope: DecodeScope = .full)

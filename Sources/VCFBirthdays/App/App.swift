@@ -46,7 +46,7 @@ public enum App {
         let rejects = rejectsFile.map { TextOutput($0) }
         let reporter = DiagnosticsReporter(standardError: stderr, rejects: rejects, strict: options.strict,
                                            asJSON: options.errorsAsJSON)
-        var sink = makeSinks(options, order: order, collator: collator, dates: dates, output: output)
+        var sink = makeSinks(options, order: order, collator: collator, dates: dates, output: output, diagnostics: reporter)
         var photos: PhotoExtractor?
         if let directory = options.photoDirectory {
             photos = PhotoExtractor(directory: directory, fileSystem: env.fileSystem, replacesExisting: options.replacesPhotos,
@@ -123,7 +123,7 @@ public enum App {
     }
 
     static func makeSinks(_ options: RunOptions, order: SortOrder, collator: Collator, dates: DateContext,
-                          output: TextOutput) -> PeopleSink {
+                          output: TextOutput, diagnostics: DiagnosticsHandler) -> PeopleSink {
         let writer: PeopleSink
         switch options.format {
         case .list:
@@ -142,6 +142,9 @@ public enum App {
         case .ics:
             writer = ICSWriter(output: output, feb29: dates.feb29, stamp: dates.today,
                                includesOtherDates: options.includesOtherDates, remindDaysBefore: options.remindDaysBefore)
+        case .vcard3, .vcard4:
+            writer = VCardWriter(output: output, version: options.format == .vcard3 ? .v3 : .v4,
+                                 appleCompat: options.appleCompat, diagnostics: diagnostics)
         }
         let sorted = order == .none ? writer : SortingSink(order: order, collator: collator, dates: dates, next: writer)
         if !options.format.isBirthdayFormat && options.withinDays == nil { return sorted }

@@ -5,6 +5,7 @@ public struct RunOptions: Sendable {
         case googleCSV = "google-csv"
         case outlookCSV = "outlook-csv"
         case ics
+        case vcard3, vcard4
 
         /// The birthday formats list people with a birthday, sorted; the others convert everyone.
         public var isBirthdayFormat: Bool { self == .list || self == .tsv }
@@ -16,6 +17,7 @@ public struct RunOptions: Sendable {
             case .json: return "json"
             case .csv, .googleCSV, .outlookCSV: return "csv"
             case .ics: return "ics"
+            case .vcard3, .vcard4: return "vcf"
             }
         }
     }
@@ -28,6 +30,7 @@ public struct RunOptions: Sendable {
         case .ics: return includesOtherDates ? .full : .namesAndDates  // Apple's labelled dates are extras
         case .json: return .fields
         case .csv, .googleCSV, .outlookCSV: return .full
+        case .vcard3, .vcard4: return .card
         }
     }
 
@@ -58,6 +61,8 @@ public struct RunOptions: Sendable {
     public var dateOrder: DateOrder?
     /// Protect CSV output against spreadsheet formula injection.
     public var guardsFormulas = false
+    /// vCard 3.0: year-less dates in Apple's form (`X-APPLE-OMIT-YEAR=1604`).
+    public var appleCompat = false
     /// Calendar: also anniversaries and Apple's labelled dates.
     public var includesOtherDates = false
     /// Calendar: an alarm this many days before each event.

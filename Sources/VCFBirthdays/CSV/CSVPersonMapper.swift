@@ -52,7 +52,7 @@ final class CSVPersonMapper {
             let trimmed = value.trimmingSpaces()
             if trimmed.isEmpty { continue }
             guard let role else {
-                if scope == .full { person.extraProperties.append(unmapped(column, value, line: record.line)) }
+                if scope.keepsExtras { person.extraProperties.append(unmapped(column, value, line: record.line)) }
                 continue
             }
             switch role {
@@ -153,7 +153,7 @@ final class CSVPersonMapper {
             if Self.isAnniversaryLabel(item.label), let value = item.values.first, person.anniversary == nil,
                let date = date(value, what: "anniversary", line: person.source.line) {
                 person.anniversary = date
-            } else if scope == .full {
+            } else if scope.keepsExtras {
                 for (header, value) in item.columns {
                     person.extraProperties.append(Self.unmappedProperty(header: header, value: value, line: person.source.line))
                 }
@@ -290,8 +290,14 @@ final class CSVPersonMapper {
         return n
     }
 
-    /// A field's text: UTF-8, or Windows-1252 (with a warning) when it is not valid UTF-8.
+    /// A field's text: UTF-8, or Windows-1252 (with a warning) when it is not valid UTF-8. Line
+    /// breaks become LF, as in vCard values.
     private func string(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> String {
+        if bytes.contains(0x0D) { return decode(bytes, line: line).normalizingLineBreaks() }
+        return decode(bytes, line: line)
+    }
+
+    private func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> String {
         if ValueDecoding.isValidUTF8(bytes) { return String(decoding: bytes, as: UTF8.self) }
         if cp1252 == nil {
             cp1252 = try? Transcoder(charset: "windows-1252")
@@ -347,26 +353,5 @@ extension ColumnRole {
         case .department, .jobTitle, .note, .categories, .url, .item, .itemList, .vcardLines, .derived:
             return false
         }
-    }
-}
-
-/// vCard text escaping (the inverse of `ValueDecoding.unescape`).
-enum VCardText {
-    static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x2C || $0 == 0x3B || $0 == 0x0A || $0 == 0x0D }) else {
-            return text
-        }
-        var out = ""
-        for c in text.unicodeScalars {
-            switch c {
-            case "\\": out += "\\\\"
-            case ",": out += "\\,"
-            case ";": out += "\\;"
-            case "\n": out += "\\n"
-            case "\r": continue
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
     }
 }

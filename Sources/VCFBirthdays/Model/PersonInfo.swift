@@ -31,6 +31,9 @@ public struct PersonInfo: Equatable, Sendable {
     public var source: SourcePosition
     /// vCard properties the model has no field for, carried along untouched in input order.
     public var extraProperties: [VCardProperty] = []
+    /// Every property of the card in input order (except `VERSION`), when read with
+    /// `DecodeScope.card`; the vCard writers write these so that nothing is lost. Empty otherwise.
+    public var cardProperties: [VCardProperty] = []
 
     public init(source: SourcePosition) {
         self.source = source

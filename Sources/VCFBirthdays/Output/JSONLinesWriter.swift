@@ -1,5 +1,7 @@
 /// NDJSON: one object per person, keys in a fixed order, keys without a value left out.
-/// Dates as `YYYY-MM-DD` or `--MM-DD`; types lower-case.
+/// Dates as `YYYY-MM-DD` or `--MM-DD`; types lower-case. `formattedName` is the contact's `FN`,
+/// or when it has none the name the vCard writers give it (from the name parts, organization,
+/// nickname or e-mail).
 public final class JSONLinesWriter: PeopleSink {
     private let output: TextOutput
     private var line: [UInt8] = []
@@ -12,7 +14,7 @@ public final class JSONLinesWriter: PeopleSink {
         line.removeAll(keepingCapacity: true)
         var object = JSONObject(buffer: line)
         object.string("uid", person.uid)
-        object.string("formattedName", person.formattedName)
+        object.string("formattedName", person.formattedName ?? person.displayName)
         object.string("familyName", person.familyName)
         object.string("givenName", person.givenName)
         object.strings("additionalNames", person.additionalNames)

@@ -1,11 +1,16 @@
 /// How much a reader decodes; less is faster. Pick the least the output needs.
 public enum DecodeScope: Sendable {
-    /// Every model field, and every other property kept in `extraProperties` (for vCard output).
+    /// Every model field, and every other property kept in `extraProperties`.
     case full
+    /// As `full`, and the whole card kept in `cardProperties` in input order (for vCard output).
+    case card
     /// Every model field; other properties are skipped.
     case fields
     /// Only what the birthday formats show: names, dates, organization, UID.
     case namesAndDates
+
+    /// Whether properties with no model field are kept in `extraProperties`.
+    var keepsExtras: Bool { self == .full || self == .card }
 }
 
 /// Builds a `PersonInfo` from the properties of one card and collects warnings with positions.
@@ -49,8 +54,14 @@ final class PersonDecoder {
             if name != .version { meaningful += 1 }
             if scope == .namesAndDates && !(name?.isNameOrDate ?? false) { continue }
             let label = property.group.isEmpty ? nil : labels[card.slice(property.group)]
-            if !apply(name, property, index: index, in: card, version: v, label: label, to: &person), scope == .full {
+            if !apply(name, property, index: index, in: card, version: v, label: label, to: &person), scope.keepsExtras {
                 person.extraProperties.append(extra(property, index: index, in: card))
+            }
+            if scope == .card && name != .version {
+                var kept = extra(property, index: index, in: card)
+                // 2.1 has no value lists: a comma in a name part is a comma.
+                if v == .v21 && name == .name { kept.value = VCardText.escapingBareCommas(kept.value) }
+                person.cardProperties.append(kept)
             }
         }
         if meaningful == 0 { warn(card.beginLine, "empty vCard") }

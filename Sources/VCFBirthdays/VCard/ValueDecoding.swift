@@ -2,14 +2,20 @@
 /// RFC 6868 parameter escapes. All over bytes; a `String` is made once per field at the end.
 enum ValueDecoding {
     /// Removes vCard text escapes: `\n` `\N` → newline, `\\` `\,` `\;` `\:` → the character.
-    /// Any other backslash is kept as it is.
+    /// Any other backslash is kept as it is. A CR LF or lone CR (quoted-printable `=0D=0A`)
+    /// becomes one newline.
     static func unescape<C: Collection<UInt8>>(_ bytes: C) -> String where C.Index == Int {
-        guard bytes.contains(UInt8(ascii: "\\")) else { return makeString(bytes) }
+        guard bytes.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0x0D }) else { return makeString(bytes) }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var i = bytes.startIndex
         while i < bytes.endIndex {
             let b = bytes[i]
+            if b == 0x0D {
+                out.append(0x0A)
+                i += i + 1 < bytes.endIndex && bytes[i + 1] == 0x0A ? 2 : 1
+                continue
+            }
             if b == UInt8(ascii: "\\") && i + 1 < bytes.endIndex {
                 let next = bytes[i + 1]
                 switch next {
@@ -147,6 +153,19 @@ extension String {
     func asciiLowercased() -> String {
         guard utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return self }
         return String(decoding: utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+
+    /// CR LF and lone CR as LF.
+    func normalizingLineBreaks() -> String {
+        guard utf8.contains(0x0D) else { return self }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count)
+        var afterCR = false
+        for b in utf8 {
+            if b == 0x0D { out.append(0x0A) } else if !(b == 0x0A && afterCR) { out.append(b) }
+            afterCR = b == 0x0D
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     func trimmingSpaces() -> String {

@@ -1,0 +1,62 @@
+/// vCard 3.0 (RFC 2426) or 4.0 (RFC 6350), one card per person, UTF-8, CRLF, folded at 75
+/// octets. A person read from a vCard (with `DecodeScope.card`) is written property by
+/// property, groups, parameters and order kept, through the version rules of
+/// `VCardPropertyConverter`; anyone else is written from the model (`PersonProperties`).
+/// `VERSION` follows `BEGIN`; `FN` is always there (from the name parts, organization,
+/// nickname or e-mail when the source had none), and so is `N` (3.0 requires it; 4.0 clients
+/// such as Apple's and Google's expect it).
+public final class VCardWriter: PeopleSink {
+    private let output: TextOutput
+    private let version: VCardTargetVersion
+    private let converter: VCardPropertyConverter
+    private let diagnostics: DiagnosticsHandler
+    private var warnedNames = Set<String>()
+    private var bytes: [UInt8] = []
+
+    public init(output: TextOutput, version: VCardTargetVersion, appleCompat: Bool, diagnostics: DiagnosticsHandler) {
+        self.output = output
+        self.version = version
+        self.converter = VCardPropertyConverter(target: version, appleCompat: appleCompat)
+        self.diagnostics = diagnostics
+    }
+
+    public func consume(_ person: PersonInfo) throws {
+        let source = person.cardProperties.isEmpty ? PersonProperties.make(person) : person.cardProperties
+        var properties: [VCardProperty] = []
+        properties.reserveCapacity(source.count + 2)
+        for property in source {
+            let (converted, keptAs) = converter.convert(property)
+            if let keptAs { warnOnce(keptAs, converted.name, person: person, line: property.line) }
+            properties.append(converted)
+        }
+        if !properties.contains(where: { $0.name == "FN" }) {
+            properties.insert(VCardProperty(name: "FN", value: VCardText.escape(person.displayName)), at: 0)
+        }
+        if !properties.contains(where: { $0.name == "N" }) {
+            let parts = [person.familyNames, person.givenNames, person.additionalNames,
+                         person.honorificPrefixes, person.honorificSuffixes]
+            let at = (properties.firstIndex { $0.name == "FN" } ?? -1) + 1
+            properties.insert(VCardProperty(name: "N", value: VCardText.structured(parts.map { $0.isEmpty ? [""] : $0 })),
+                              at: at)
+        }
+        bytes.removeAll(keepingCapacity: true)
+        ContentLineFolding.append("BEGIN:VCARD", to: &bytes)
+        ContentLineFolding.append("VERSION:" + version.rawValue, to: &bytes)
+        for property in properties {
+            ContentLineFolding.append(VCardLineWriter.line(property), to: &bytes)
+        }
+        ContentLineFolding.append("END:VCARD", to: &bytes)
+        try output.write(bytes: bytes)
+    }
+
+    public func finish() throws {
+        try output.flush()
+    }
+
+    private func warnOnce(_ name: String, _ written: String, person: PersonInfo, line: Int) {
+        guard warnedNames.insert(name).inserted else { return }
+        diagnostics.report(Diagnostic(.warning, path: person.source.path, line: line > 0 ? line : person.source.line,
+                                      "\(name) has no vCard \(version.rawValue) counterpart; written as \(written) "
+                                        + "(said once per run)"))
+    }
+}

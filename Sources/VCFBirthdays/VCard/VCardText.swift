@@ -1,0 +1,64 @@
+/// vCard value escaping, the inverse of `ValueDecoding`: text (`\\ \, \; \n`), text lists and
+/// structured values (components at `;`, list items at `,`).
+enum VCardText {
+    /// Escapes `\`, `,`, `;` and line breaks (a CR LF or lone CR is one line break).
+    static func escape(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x2C || $0 == 0x3B || $0 == 0x0A || $0 == 0x0D }) else {
+            return text
+        }
+        var out = ""
+        var afterCR = false
+        for c in text.unicodeScalars {
+            defer { afterCR = c == "\r" }
+            switch c {
+            case "\\": out += "\\\\"
+            case ",": out += "\\,"
+            case ";": out += "\\;"
+            case "\r": out += "\\n"
+            case "\n": if !afterCR { out += "\\n" }
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    /// Items escaped and joined with `,`.
+    static func list(_ items: [String]) -> String {
+        items.map(escape).joined(separator: ",")
+    }
+
+    /// Components joined with `;`, each a list joined with `,`.
+    static func structured(_ components: [[String]]) -> String {
+        components.map(list).joined(separator: ";")
+    }
+
+    /// An escaped value with each comma not already escaped escaped (a vCard 2.1 value, where a
+    /// comma is not a list separator, made ready for 3.0 and 4.0).
+    static func escapingBareCommas(_ value: String) -> String {
+        guard value.utf8.contains(0x2C) else { return value }
+        var out = ""
+        var escaped = false
+        for c in value.unicodeScalars {
+            if c == "," && !escaped { out += "\\" }
+            escaped = c == "\\" && !escaped
+            out.unicodeScalars.append(c)
+        }
+        return out
+    }
+
+    /// Line breaks as `\n`, everything else as it is (values of unknown type, kept verbatim).
+    static func escapingLineBreaks(_ value: String) -> String {
+        guard value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return value }
+        var out = ""
+        var afterCR = false
+        for c in value.unicodeScalars {
+            defer { afterCR = c == "\r" }
+            switch c {
+            case "\r": out += "\\n"
+            case "\n": if !afterCR { out += "\\n" }
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,97 @@
+import Testing
+@testable import VCFBirthdays
+import VCFBirthdaysTesting
+
+/// Runs the app in memory on `bytes` (named `path`) and returns standard output and error.
+func run(_ bytes: [UInt8], path: String, to format: RunOptions.Format,
+         configure: (inout RunOptions) -> Void = { _ in }) -> (status: RunStatus, stdout: [UInt8], stderr: String) {
+    var options = RunOptions()
+    options.inputs = [path]
+    options.format = format
+    options.includesEveryone = true
+    options.locale = "root"
+    options.quiet = true
+    configure(&options)
+    let stdout = MemoryOutput(), stderr = MemoryOutput()
+    let environment = Environment(
+        clock: FixedClock(day(2026, 11, 22)), preferences: Preferences(),
+        fileSystem: InMemoryFileSystem(binaryFiles: [path: bytes]), opener: StubOpener(),
+        standardInput: MemorySource(""), standardOutput: stdout, standardError: stderr)
+    let status = App.run(options, environment: environment)
+    return (status, stdout.bytes, stderr.text)
+}
+
+/// Every fixture through the vCard writers: nothing a card held is lost, in either direction.
+@Suite struct VCardRoundTripTests {
+    static let allFixtures = GoldenTests.fixtures
+
+    /// vcard → vcard4 → vcard3 → json equals vcard → json (and the same from CSV).
+    @Test(arguments: allFixtures)
+    func jsonSurvivesBothVersions(fixture: String) {
+        let input = fixtureBytes(fixture)
+        let direct = run(input, path: fixture, to: .json).stdout
+        let v4 = run(input, path: fixture, to: .vcard4).stdout
+        let v3 = run(v4, path: "v4.vcf", to: .vcard3).stdout
+        let back = run(v3, path: "v3.vcf", to: .json).stdout
+        #expect(String(decoding: back, as: UTF8.self) == String(decoding: direct, as: UTF8.self))
+        #expect(String(decoding: run(run(input, path: fixture, to: .vcard3).stdout, path: "v3.vcf", to: .json).stdout,
+                       as: UTF8.self) == String(decoding: direct, as: UTF8.self))
+    }
+
+    /// Property level: the 3.0 text written from the source and from its 4.0 conversion are the
+    /// same bytes, and so are the 4.0 texts; so every property, group, parameter and value came
+    /// back in its place.
+    @Test(arguments: allFixtures)
+    func propertiesSurviveVersionChanges(fixture: String) {
+        let input = fixtureBytes(fixture)
+        let v3 = run(input, path: fixture, to: .vcard3).stdout
+        let v4 = run(input, path: fixture, to: .vcard4).stdout
+        #expect(String(decoding: run(v4, path: "v4.vcf", to: .vcard3).stdout, as: UTF8.self) == String(decoding: v3, as: UTF8.self))
+        // 3.0 has no `tel:` URIs: the number stays, the scheme goes.
+        let v4WithoutTelURIs = String(decoding: v4, as: UTF8.self)
+            .replacingAll(";VALUE=uri;TYPE=", with: ";TYPE=").replacingAll(":tel:", with: ":")
+        #expect(String(decoding: run(v3, path: "v3.vcf", to: .vcard4).stdout, as: UTF8.self) == v4WithoutTelURIs)
+        #expect(String(decoding: run(v4, path: "v4.vcf", to: .vcard4).stdout, as: UTF8.self) == String(decoding: v4, as: UTF8.self))
+    }
+
+    /// Against the source: every property of every card is in the output, in order, under its
+    /// name in the target version (only `FN` and `N` may be added).
+    @Test(arguments: vcardFixtures, [VCardTargetVersion.v3, .v4])
+    func everySourcePropertyIsWritten(fixture: String, version: VCardTargetVersion) throws {
+        let source = try parse(fixtureBytes(fixture), scope: .card).people
+        let output = run(fixtureBytes(fixture), path: fixture, to: version == .v3 ? .vcard3 : .vcard4).stdout
+        let written = try parse(output, scope: .card).people
+        try #require(written.count == source.count)
+        let converter = VCardPropertyConverter(target: version, appleCompat: false)
+        for (before, after) in zip(source, written) {
+            let expected = before.cardProperties.map { converter.convert($0).property }
+            let added = after.cardProperties.filter { p in
+                (p.name == "FN" || p.name == "N") && !expected.contains { $0.name == p.name }
+            }
+            let kept = after.cardProperties.filter { p in !added.contains { $0.name == p.name && $0.value == p.value } }
+            #expect(kept.map(\.name) == expected.map(\.name), "\(before.source)")
+            #expect(kept.map(\.group) == expected.map(\.group), "\(before.source)")
+            #expect(kept.map(\.value) == expected.map(\.value), "\(before.source)")
+            #expect(kept.map(\.parameters) == expected.map(\.parameters), "\(before.source)")
+        }
+    }
+
+    /// The real JPEG in every binary form (2.1 base64, 3.0 `ENCODING=b`, 4.0 data URI) comes out
+    /// byte for byte the same after 4.0 → 3.0 → 4.0.
+    @Test func photoBytesSurvive() throws {
+        let jpeg = fixtureBytes("photos/portrait.jpg")
+        #expect(jpeg.starts(with: [0xFF, 0xD8, 0xFF]))
+        let v4 = run(fixtureBytes("photo-versions.vcf"), path: "p.vcf", to: .vcard4).stdout
+        let v3 = run(v4, path: "v4.vcf", to: .vcard3).stdout
+        for text in [v4, v3, run(v3, path: "v3.vcf", to: .vcard4).stdout] {
+            let people = try parse(text, scope: .card).people
+            #expect(people.count == 3)
+            for person in people {
+                let photo = try #require(person.cardProperties.first { $0.name == "PHOTO" })
+                let image = try #require(PhotoExtractor.embeddedImage(photo))
+                #expect(image.0 == jpeg, "\(person.displayName)")
+                #expect(image.1 == "image/jpeg")
+            }
+        }
+    }
+}
