@@ -2,7 +2,7 @@
 # Makes sure the Debian packages the build or the tests need are installed.
 #   scripts/require-packages.sh build   ICU headers (libicu-dev) and pkg-config
 #   scripts/require-packages.sh test    the above, plus mandoc (man page lint), python3, and the
-#                                       Python readers the interop tests use (icalendar, dateutil)
+#                                       Python readers the interop tests use (icalendar, dateutil, vobject)
 # Installs what is missing with apt-get (as root) and pip; otherwise says exactly what to run.
 set -eu
 
@@ -25,11 +25,11 @@ if [ -n "$missing" ]; then
     fi
 fi
 
-if [ "${1:-build}" = test ] && ! python3 -c 'import icalendar, dateutil' 2>/dev/null; then
-    echo "installing: icalendar python-dateutil (pip)"
-    python3 -m pip install --quiet --disable-pip-version-check icalendar python-dateutil 2>&1 | grep -v "^WARNING: Running pip as" || true
-    python3 -c 'import icalendar, dateutil' || {
-        echo "install them with:  python3 -m pip install icalendar python-dateutil" >&2
+if [ "${1:-build}" = test ] && ! python3 -c 'import icalendar, dateutil, vobject' 2>/dev/null; then
+    echo "installing: icalendar python-dateutil vobject (pip)"
+    python3 -m pip install --quiet --disable-pip-version-check icalendar python-dateutil vobject 2>&1 | grep -v "^WARNING: Running pip as" || true
+    python3 -c 'import icalendar, dateutil, vobject' || {
+        echo "install them with:  python3 -m pip install icalendar python-dateutil vobject" >&2
         exit 1
     }
 fi

@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Reads vcf2birthdays' vCard 3.0 and 4.0 output with a real third-party parser (vobject) and
+checks it against the tool's own JSON of the same input: every card there, its FN, its name
+parts and its birthday intact; no physical line over 75 octets; no UTF-8 sequence split by a
+fold; CRLF line ends. Works on any input, including ones the tests have never seen.
+
+usage: check_vcard.py BINARY INPUT...
+Prints one line per failed check and a closing 'N passed, N failed' line; exit 1 on failure.
+"""
+import datetime
+import json
+import re
+import subprocess
+import sys
+
+import vobject
+
+BINARY, INPUTS = sys.argv[1], sys.argv[2:]
+passed = failed = 0
+
+
+def check(ok, what):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        if failed <= 50:
+            print("FAILED:", what)
+
+
+def run(*args):
+    return subprocess.run([BINARY, "-q", *args], capture_output=True, check=False).stdout
+
+
+def date_of(text):
+    """The vCard date forms as YYYY-MM-DD or --MM-DD (what our JSON says); None for others
+    and for days that do not exist."""
+    text = text.strip()
+    m = re.fullmatch(r"--(\d\d)-?(\d\d)", text) or re.fullmatch(r"(?:1604|0000)-?(\d\d)-?(\d\d)", text)
+    if m:
+        return f"--{m[1]}-{m[2]}" if valid(2000, m[1], m[2]) else None
+    m = re.fullmatch(r"(\d{4})-?(\d\d)-?(\d\d)(?:[Tt ].*)?", text)
+    if m:
+        return f"{m[1]}-{m[2]}-{m[3]}" if valid(m[1], m[2], m[3]) else None
+    return None
+
+
+def valid(year, month, day):
+    try:
+        datetime.date(int(year), int(month), int(day))
+        return True
+    except ValueError:
+        return False
+
+
+def joined(part):
+    if isinstance(part, list):
+        return " ".join(p.strip() for p in part if p.strip())
+    return part.strip()
+
+
+for path in INPUTS:
+    people = [json.loads(line) for line in run("--to", "json", path).decode().splitlines()]
+    for target in ("vcard3", "vcard4"):
+        raw = run("--to", target, path)
+        where = f"{path} --to {target}"
+        physical = raw.split(b"\r\n")
+        check(physical[-1] == b"" and b"\n" not in b"".join(physical[:-1]).replace(b"\r\n", b""),
+              f"{where}: every line ends in CRLF")
+        too_long = [i + 1 for i, line in enumerate(physical) if len(line) > 75]
+        check(not too_long, f"{where}: lines over 75 octets: {too_long[:5]}")
+        split = []
+        for i, line in enumerate(physical):
+            try:
+                line.decode("utf-8")
+            except UnicodeDecodeError:
+                split.append(i + 1)
+        check(not split, f"{where}: lines that are not UTF-8 by themselves (split sequence): {split[:5]}")
+        try:
+            cards = list(vobject.readComponents(raw.decode("utf-8"), validate=target == "vcard3"))
+        except Exception as error:  # noqa: BLE001 - any parser failure is a failed check
+            check(False, f"{where}: vobject cannot read it: {error}")
+            continue
+        check(len(cards) == len(people), f"{where}: {len(cards)} cards for {len(people)} people")
+        for index, (card, person) in enumerate(zip(cards, people)):
+            who = f"{where}: card {index + 1}"
+            check(card.version.value == ("3.0" if target == "vcard3" else "4.0"), f"{who}: VERSION")
+            check(card.fn.value == person.get("formattedName", ""), f"{who}: FN {card.fn.value!r}")
+            name = card.n.value
+            check(joined(name.family) == person.get("familyName", ""), f"{who}: family name {name.family!r}")
+            check(joined(name.given) == person.get("givenName", ""), f"{who}: given name {name.given!r}")
+            bday = card.contents.get("bday", [None])[0]
+            if "birthday" in person:
+                check(bday is not None and date_of(bday.value) == person["birthday"],
+                      f"{who}: birthday {bday and bday.value!r} for {person['birthday']}")
+            else:
+                check(bday is None or date_of(bday.value) is None, f"{who}: unexpected birthday {bday and bday.value!r}")
+
+print(f"{passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
