@@ -31,6 +31,8 @@ struct Command: ParsableCommand {
             vcf2birthdays --to ics -o birthdays.ics --open contacts.vcf
           An old phone's export as vCard 4.0 for a CardDAV server:
             vcf2birthdays --to vcard4 old-phone.vcf > new.vcf
+          Check a file against the vCard rules before a bulk import:
+            vcf2birthdays --check export.vcf
           A phone's export for Google Contacts; CSV in, tab-separated out:
             vcf2birthdays --to google-csv phone.vcf > google.csv
             vcf2birthdays --to tsv contacts.csv | cut -f 1,4
@@ -134,6 +136,9 @@ struct Command: ParsableCommand {
     @Flag(name: .customLong("no-formulas"), help: "In CSV output, put an apostrophe before cells a spreadsheet would run as formulas (=, +, -, @), except phone numbers and dates.")
     var guardsFormulas = false
 
+    @Flag(help: "Convert nothing: report every rule of vCard 2.1, 3.0 (RFC 2426) or 4.0 (RFC 6350) each card breaks, as PATH:LINE: error: PROPERTY: rule (RFC section); exit 65 if any. CSV input gets its usual diagnostics.")
+    var check = false
+
     @Flag(name: .customLong("apple-compat"), help: "In vCard 3.0 output, write dates without a year as Apple does (1604-MM-DD with X-APPLE-OMIT-YEAR=1604) instead of --MM-DD.")
     var appleCompat = false
 
@@ -152,6 +157,9 @@ struct Command: ParsableCommand {
         }
         if let delimiter, Command.delimiterByte(delimiter) == nil {
             throw ValidationError("--delimiter takes comma, semicolon, tab or one ASCII character, not '\(delimiter)'")
+        }
+        if check && (output != nil || open || photoDirectory != nil || rejects != nil) {
+            throw ValidationError("--check converts nothing: it takes no -o, --open, --extract-photos or --rejects")
         }
         if let locale, locale.isEmpty || locale.contains(where: { !($0.isLetter || $0.isNumber || "_-@=".contains($0)) }) {
             throw ValidationError("--locale takes a locale id such as sv, de_DE or root, not '\(locale)'")
@@ -177,6 +185,7 @@ struct Command: ParsableCommand {
         options.dateOrder = dateOrder
         options.guardsFormulas = guardsFormulas
         options.appleCompat = appleCompat
+        options.checksOnly = check
         options.feb29 = feb29
         options.includesOtherDates = anniversaries
         options.remindDaysBefore = remind

@@ -46,7 +46,8 @@ public enum App {
         let rejects = rejectsFile.map { TextOutput($0) }
         let reporter = DiagnosticsReporter(standardError: stderr, rejects: rejects, strict: options.strict,
                                            asJSON: options.errorsAsJSON)
-        var sink = makeSinks(options, order: order, collator: collator, dates: dates, output: output, diagnostics: reporter)
+        var sink = options.checksOnly ? DiscardingSink()
+            : makeSinks(options, order: order, collator: collator, dates: dates, output: output, diagnostics: reporter)
         var photos: PhotoExtractor?
         if let directory = options.photoDirectory {
             photos = PhotoExtractor(directory: directory, fileSystem: env.fileSystem, replacesExisting: options.replacesPhotos,
@@ -95,8 +96,8 @@ public enum App {
             outputFile?.discard()
             return fail(.ioError, "cannot write \(error)")
         }
-        if !options.quiet { reporter.summarize(people: people) }
-        if status == .success && rejectedAny { status = .dataError }
+        if !options.quiet { reporter.summarize(people: people, checked: options.checksOnly) }
+        if status == .success && (rejectedAny || (options.checksOnly && reporter.errors > 0)) { status = .dataError }
         if status == .success && (photos?.failures ?? 0) > 0 { status = .cannotCreate }
         if options.opensResult, let target = options.photoDirectory ?? (keepsOutput ? outputPath : nil) {
             if options.output == nil && options.photoDirectory == nil { try? stderr.write("vcf2birthdays: wrote \(target)\n") }

@@ -9,6 +9,8 @@ final class DiagnosticsReporter: DiagnosticsHandler {
     private let strict: Bool
     private let asJSON: Bool
     private(set) var warnings = 0
+    /// Errors that did not reject a record (rules broken, with `--check`; files not read).
+    private(set) var errors = 0
     private(set) var rejected = 0
 
     init(standardError: TextOutput, rejects: TextOutput?, strict: Bool, asJSON: Bool) {
@@ -19,13 +21,13 @@ final class DiagnosticsReporter: DiagnosticsHandler {
     }
 
     func report(_ diagnostic: Diagnostic) {
-        if diagnostic.severity == .warning { warnings += 1 }
-        write(asJSON ? Self.json(diagnostic) : diagnostic.description)
+        if diagnostic.severity == .warning { warnings += 1 } else { errors += 1 }
+        emit(diagnostic)
     }
 
     func reject(_ diagnostic: Diagnostic?, rawText: [UInt8]) throws {
         rejected += 1
-        if let diagnostic { report(diagnostic) }
+        if let diagnostic { emit(diagnostic) }
         if let rejects, !rawText.isEmpty {
             try rejects.write(bytes: rawText)
             if rawText.last != 0x0A && rawText.last != 0x0D { try rejects.write(byte: 0x0A) }
@@ -33,14 +35,22 @@ final class DiagnosticsReporter: DiagnosticsHandler {
         if strict { throw StrictStop() }
     }
 
-    /// `N people, W warnings, R rejected`, or the same as a JSON object.
-    func summarize(people: Int) {
+    /// `N people, W warnings, R rejected` (with `--check`: `N records checked, E errors, W warnings,
+    /// R rejected`), or the same as a JSON object.
+    func summarize(people: Int, checked: Bool = false) {
         if asJSON {
-            write("{\"summary\":{\"people\":\(people),\"warnings\":\(warnings),\"rejected\":\(rejected)}}")
+            let counts = checked ? "\"checked\":\(people),\"errors\":\(errors)" : "\"people\":\(people)"
+            write("{\"summary\":{\(counts),\"warnings\":\(warnings),\"rejected\":\(rejected)}}")
         } else {
             func counted(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
-            write(counted(people, "person", "people") + ", " + counted(warnings, "warning", "warnings") + ", \(rejected) rejected")
+            let head = checked ? counted(people, "record", "records") + " checked, " + counted(errors, "error", "errors")
+                               : counted(people, "person", "people")
+            write(head + ", " + counted(warnings, "warning", "warnings") + ", \(rejected) rejected")
         }
+    }
+
+    private func emit(_ diagnostic: Diagnostic) {
+        write(asJSON ? Self.json(diagnostic) : diagnostic.description)
     }
 
     private func write(_ line: String) {

@@ -97,7 +97,8 @@ struct InputReader {
         case .vcard:
             return VCardParser(path: displayPath, sink: sink, diagnostics: reporter,
                                options: VCardParser.Options(scope: options.decodeScope, keepsRawText: keepsRaw,
-                                                            maxRecordBytes: options.maxRecordBytes))
+                                                            maxRecordBytes: options.maxRecordBytes,
+                                                            checksRules: options.checksOnly))
         case .csv:
             return CSVParser(path: displayPath, sink: sink, diagnostics: reporter,
                              options: CSVParser.Options(scope: options.decodeScope, keepsRawText: keepsRaw,

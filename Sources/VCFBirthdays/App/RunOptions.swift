@@ -61,6 +61,8 @@ public struct RunOptions: Sendable {
     public var dateOrder: DateOrder?
     /// Protect CSV output against spreadsheet formula injection.
     public var guardsFormulas = false
+    /// Report every rule the input breaks, convert nothing (`--check`).
+    public var checksOnly = false
     /// vCard 3.0: year-less dates in Apple's form (`X-APPLE-OMIT-YEAR=1604`).
     public var appleCompat = false
     /// Calendar: also anniversaries and Apple's labelled dates.

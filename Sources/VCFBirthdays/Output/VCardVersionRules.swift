@@ -15,7 +15,7 @@ public enum VCardTargetVersion: String, Sendable {
 ///   `ENCODING=7BIT/8BIT` goes (values are UTF-8 text by now).
 /// - Dates (`BDAY`, `ANNIVERSARY`, `DEATHDATE`): 4.0 `YYYYMMDD` / `--MMDD`; 3.0 `YYYY-MM-DD` /
 ///   `--MM-DD`, or Apple's `X-APPLE-OMIT-YEAR=1604:1604-MM-DD` with `appleCompat`. A date with a
-///   time, or text, stays as written.
+///   time, or text, stays as written; a date that does not exist becomes `VALUE=text`.
 /// - `PHOTO`, `LOGO`, `SOUND`, `KEY`: 3.0 `ENCODING=b;TYPE=JPEG:` base64 ↔ 4.0
 ///   `data:image/jpeg;base64,` URIs; the base64 text is moved, never re-encoded.
 /// - Values are re-escaped for their type: text, text lists (`NICKNAME`, `CATEGORIES`),
@@ -132,7 +132,15 @@ struct VCardPropertyConverter {
         // A time is kept as written; only plain dates are rewritten.
         if value.contains(where: { $0 == "T" || $0 == "t" || $0 == ":" }) { return }
         let omitYear = p.parameters.first { $0.name == "X-APPLE-OMIT-YEAR" }?.values.first.flatMap { Int($0) }
-        guard case .date(let date) = DateParsing.parse(Array(value.utf8), omitYear: omitYear) else { return }
+        let parsed = DateParsing.parse(Array(value.utf8), omitYear: omitYear)
+        if case .invalid = parsed {
+            // Not a day that exists: kept, as the text it is.
+            p.parameters.removeAll { $0.name == "VALUE" }
+            p.parameters.append(VCardParameter(name: "VALUE", values: ["text"]))
+            p.value = VCardText.escape(value)
+            return
+        }
+        guard case .date(let date) = parsed else { return }
         p.parameters.removeAll { $0.name == "X-APPLE-OMIT-YEAR" || $0.name == "VALUE" }
         let month = PartialDate.pad(date.month, 2), day = PartialDate.pad(date.day, 2)
         switch (target, date.year) {

@@ -12,11 +12,16 @@ public final class VCardParser {
         /// A card (or line) larger than this is rejected, and reading goes on after it; its raw
         /// text is kept up to this size.
         public var maxRecordBytes: Int
+        /// Check every card against the vCard rules (`--check`) and report what it breaks,
+        /// instead of decoding it; the sink gets no one.
+        public var checksRules: Bool
 
-        public init(scope: DecodeScope = .full, keepsRawText: Bool = false, maxRecordBytes: Int = 64 << 20) {
+        public init(scope: DecodeScope = .full, keepsRawText: Bool = false, maxRecordBytes: Int = 64 << 20,
+                    checksRules: Bool = false) {
             self.scope = scope
-            self.keepsRawText = keepsRawText
+            self.keepsRawText = keepsRawText || checksRules
             self.maxRecordBytes = maxRecordBytes
+            self.checksRules = checksRules
         }
     }
 
@@ -30,6 +35,7 @@ public final class VCardParser {
     private var discarding: String?
     private var lexer: VCardLexer
     private let decoder: PersonDecoder
+    private var checker: VCardRuleChecker?
     private var card = CardBuffer()
     private var inCard = false
     private var nestedDepth = 0
@@ -47,6 +53,7 @@ public final class VCardParser {
         self.maxRecordBytes = options.maxRecordBytes
         self.lexer = VCardLexer(keepsRawText: options.keepsRawText, maxLineBytes: options.maxRecordBytes)
         self.decoder = PersonDecoder(scope: options.scope)
+        self.checker = options.checksRules ? VCardRuleChecker() : nil
     }
 
     public func feed(_ bytes: UnsafeBufferPointer<UInt8>) throws {
@@ -68,6 +75,7 @@ public final class VCardParser {
 
     private func handle(_ line: VCardLexer.Line) throws {
         let marker = Self.marker(line.bytes)
+        if inCard { checker?.physicalLines(line.raw, firstLine: line.number) }
         if !inCard {
             if marker == .begin {
                 try flushStray()
@@ -160,9 +168,19 @@ public final class VCardParser {
         nestedDepth = 0
         card.reset(beginLine: line.number)
         if keepsRaw { card.raw.append(contentsOf: line.raw) }
+        checker?.startCard()
+        checker?.physicalLines(line.raw, firstLine: line.number)
     }
 
     private func finishCard() throws {
+        if checker != nil {
+            for finding in checker!.check(card) {
+                if finding.severity == .warning { statistics.warnings += 1 }
+                diagnostics.report(Diagnostic(finding.severity, path: path, line: finding.line, finding.message))
+            }
+            statistics.people += 1
+            return
+        }
         let person = decoder.decode(card, path: path)
         let warned = !decoder.warnings.isEmpty
         for w in decoder.warnings { warn(w.line, w.message) }

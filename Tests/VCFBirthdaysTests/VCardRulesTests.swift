@@ -1,0 +1,78 @@
+import Testing
+@testable import VCFBirthdays
+import VCFBirthdaysTesting
+
+/// `--check`: every rule broken, with its line, property and rule; nothing converted.
+@Suite struct VCardRulesTests {
+    private func check(_ text: String) -> (status: RunStatus, stdout: [UInt8], lines: [String]) {
+        let result = run(Array(text.utf8), path: "in.vcf", to: .json) { $0.checksOnly = true; $0.quiet = false }
+        return (result.status, result.stdout, result.stderr.split(separator: "\n").map(String.init))
+    }
+
+    @Test func vCard4Violations() {
+        let text = """
+        BEGIN:VCARD\r
+        N:Doe;Jane;;\r
+        VERSION:4.0\r
+        TEL;HOME;TYPE=pref:1\r
+        EMAIL;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8;PREF=0:a@b.example\r
+        BDAY:1990-02-30\r
+        BDAY:1990-02-01\r
+        GENDER:X\r
+        ADR:;;street;town\r
+        FOO:bar\r
+        my_prop:x\r
+        NOTE:\(String(repeating: "x", count: 80))\r
+        END:VCARD\r
+
+        """
+        let (status, stdout, lines) = check(text)
+        #expect(status == .dataError)
+        #expect(stdout.isEmpty)
+        #expect(lines == [
+            "in.vcf:1: error: FN is missing (RFC 6350 §6.2.1)",
+            "in.vcf:2: error: N has 4 components; it has 5 (RFC 6350 §6.2.2)",
+            "in.vcf:3: error: VERSION must come right after BEGIN:VCARD (RFC 6350 §6.7.9)",
+            "in.vcf:4: error: TEL: parameter 'HOME' has no name (a vCard 2.1 form; write TYPE=HOME) (RFC 6350)",
+            "in.vcf:4: error: TEL: TYPE=pref is vCard 3.0; vCard 4.0 says PREF=1 (RFC 6350 §5.3)",
+            "in.vcf:5: error: EMAIL: ENCODING is not a vCard 4.0 parameter; embed data as a data: URI (RFC 6350 App. A.2)",
+            "in.vcf:5: error: EMAIL: CHARSET is not a vCard 4.0 parameter; vCard 4.0 is always UTF-8 (RFC 6350 §3.1)",
+            "in.vcf:5: error: EMAIL: PREF=0; it takes a number from 1 to 100 (RFC 6350 §5.3)",
+            "in.vcf:6: error: BDAY: impossible date '1990-02-30' (RFC 6350 §4.3.4)",
+            "in.vcf:7: error: BDAY appears more than once; at most one is allowed (RFC 6350)",
+            "in.vcf:8: error: GENDER: sex 'X' is not M, F, O, N, U or empty (RFC 6350 §6.2.7)",
+            "in.vcf:9: error: ADR has 4 components; it has 7 (RFC 6350 §6.3.1)",
+            "in.vcf:10: warning: FOO is not a vCard 4.0 property; private ones start with X- (RFC 6350)",
+            "in.vcf:11: error: MY_PROP: name has characters other than letters, digits and '-' (RFC 6350)",
+            "in.vcf:12: warning: line is 85 octets; lines should be folded at 75 (RFC 6350 §3.2)",
+            "1 record checked, 13 errors, 2 warnings, 0 rejected",
+        ])
+    }
+
+    @Test func vCard3And21Rules() {
+        let v3 = "BEGIN:VCARD\nVERSION:3.0\nPHOTO;ENCODING=BASE64;TYPE=JPEG:AAAA\nEND:VCARD\n"
+        #expect(check(v3).lines == [
+            "in.vcf:1: error: FN is missing (RFC 2426 §3.1.1)",
+            "in.vcf:1: error: N is missing (RFC 2426 §3.1.2)",
+            "in.vcf:1: error: line ends in LF, not CRLF (RFC 2426)",
+            "in.vcf:3: error: PHOTO: ENCODING=BASE64; vCard 3.0 allows only ENCODING=b (RFC 2426 §5)",
+            "1 record checked, 4 errors, 0 warnings, 0 rejected",
+        ])
+        // 2.1 allows bare types, quoted-printable and BASE64, and needs no FN.
+        let v21 = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Doe;J\r\nTEL;HOME;VOICE:1\r\nNOTE;ENCODING=QUOTED-PRINTABLE:a=20b\r\nEND:VCARD\r\n"
+        let ok = check(v21)
+        #expect(ok.status == .success)
+        #expect(ok.lines == ["1 record checked, 0 errors, 0 warnings, 0 rejected"])
+        #expect(check("BEGIN:VCARD\r\nFN:A\r\nN:A;;;;\r\nEND:VCARD\r\n").lines.first
+            == "in.vcf:1: error: VERSION is missing (RFC 2426)")
+    }
+
+    /// What the writers write passes the check: nothing broken, nothing to warn about.
+    @Test(arguments: GoldenTests.fixtures, [RunOptions.Format.vcard3, .vcard4])
+    func ourOutputPassesTheCheck(fixture: String, format: RunOptions.Format) {
+        let written = run(fixtureBytes(fixture), path: fixture, to: format).stdout
+        let checked = run(written, path: "out.vcf", to: .json) { $0.checksOnly = true }
+        #expect(checked.status == .success)
+        #expect(checked.stderr == "", "\(fixture) → \(format)")
+    }
+}
