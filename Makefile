@@ -5,7 +5,7 @@ MANDIR ?= $(PREFIX)/share/man
 SWIFT ?= swift
 BIN := .build/release/vcf2birthdays
 
-.PHONY: all build test demo install uninstall lint bench clean
+.PHONY: all build test test-sanitize fuzz demo install uninstall lint bench clean
 
 all: build
 
@@ -19,6 +19,21 @@ test:
 	$(SWIFT) build
 	$(SWIFT) test
 	$(MAKE) lint
+
+# The test suite again under AddressSanitizer (with LeakSanitizer), and UndefinedBehaviorSanitizer
+# on the C code (Swift checks overflow and bounds itself); a separate build folder.
+SANITIZE := --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
+	-Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined --scratch-path .build-sanitize
+test-sanitize:
+	@scripts/require-packages.sh test
+	$(SWIFT) build --build-tests $(SANITIZE)
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt UBSAN_OPTIONS=print_stacktrace=1 \
+		$(SWIFT) test --skip-build $(SANITIZE)
+
+# libFuzzer targets (Fuzz/), FUZZ_SECONDS each (default 60); FUZZ_SECONDS=12 make fuzz is the CI smoke.
+fuzz:
+	@scripts/require-packages.sh build
+	scripts/fuzz.sh
 
 # The main job on the bundled sample contacts: a birthday list sorted by family name.
 demo: build
@@ -44,4 +59,4 @@ bench:
 	python3 scripts/bench.py
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-sanitize Fuzz/.build

@@ -5,6 +5,9 @@ let package = Package(
     name: "vcf2birthdays",
     products: [
         .library(name: "VCFBirthdays", targets: ["VCFBirthdays"]),
+        // Test doubles (recording sink, memory streams, fixed clock, stub opener) for tests and
+        // for the fuzz targets in Fuzz/.
+        .library(name: "VCFBirthdaysTesting", targets: ["VCFBirthdaysTesting"]),
         .executable(name: "vcf2birthdays", targets: ["vcf2birthdays"]),
     ],
     dependencies: [

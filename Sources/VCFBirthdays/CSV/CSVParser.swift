@@ -53,9 +53,10 @@ public final class CSVParser: ContactsParser {
 
     public func feed(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         if tokenizer == nil {
-            // Wait for the whole header line to choose the delimiter.
+            // Wait for the whole header line (up to 64 KiB) to choose the delimiter: a line end
+            // outside quotes, so that where the chunks are cut cannot change the choice.
             head.append(contentsOf: bytes)
-            guard head.contains(0x0A) || head.contains(0x0D) || head.count >= min(1 << 16, options.maxRecordBytes) else { return }
+            guard Self.endsLine(head) || head.count >= min(1 << 16, options.maxRecordBytes) else { return }
             try startTokenizing()
             return
         }
@@ -68,11 +69,21 @@ public final class CSVParser: ContactsParser {
     }
 
     private func startTokenizing() throws {
-        tokenizer = CSVTokenizer(delimiter: CSVParser.detectDelimiter(head), keepsRawText: options.keepsRawText,
+        let headerLine = head.prefix(min(1 << 16, options.maxRecordBytes))
+        tokenizer = CSVTokenizer(delimiter: CSVParser.detectDelimiter(headerLine), keepsRawText: options.keepsRawText,
                                  maxRecordBytes: options.maxRecordBytes)
         let buffered = head
         head = []
         try buffered.withUnsafeBufferPointer { bytes in try tokenizer!.feed(bytes) { try self.handle($0) } }
+    }
+
+    /// Whether the bytes hold a line end outside quotes.
+    static func endsLine(_ head: [UInt8]) -> Bool {
+        var quoted = false
+        for b in head {
+            if b == UInt8(ascii: "\"") { quoted.toggle() } else if !quoted && (b == 0x0A || b == 0x0D) { return true }
+        }
+        return false
     }
 
     /// The most frequent of comma, semicolon and tab outside quotes on the first line; comma

@@ -126,7 +126,7 @@ public struct VCardLexer {
             return
         }
         let first = content.first ?? 0
-        if hasPending && pendingEndsWithSoftBreak() {
+        if hasPending && pendingEndsWithSoftBreak() && !VCardLexer.isEndOfCard(content) {
             logical.removeLast()  // the soft break's "="
             appendLogical(content)
         } else if hasPending && (first == 0x20 || first == 0x09) {
@@ -174,6 +174,15 @@ public struct VCardLexer {
     private func pendingEndsWithSoftBreak() -> Bool {
         guard logical.last == UInt8(ascii: "=") else { return false }
         return VCardLexer.parametersContain(logical, "QUOTED-PRINTABLE")
+    }
+
+    /// `END:VCARD`, which no soft line break can continue into (a 2.1 value that wrongly ends
+    /// with "=" must not swallow the end of its card).
+    static func isEndOfCard(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var lo = 0, hi = line.count
+        while lo < hi && (line[lo] == 0x20 || line[lo] == 0x09) { lo += 1 }
+        while hi > lo && (line[hi - 1] == 0x20 || line[hi - 1] == 0x09) { hi -= 1 }
+        return matchesIgnoringCase(line[lo..<hi], "END:VCARD")
     }
 
     /// The pending line holds a base64 value (`ENCODING=BASE64`, `ENCODING=b`, bare `BASE64`).

@@ -1,0 +1,63 @@
+import CFuzzDriver
+import VCFBirthdays
+import VCFBirthdaysTesting
+
+/// What the fuzz targets share: reading bytes as the tool does, and a check that stops the run
+/// (a finding) when a property that must hold does not.
+public enum Fuzz {
+    public struct Reading {
+        public var people: [PersonInfo]
+        public var rejected: Int
+        public var warnings: Int
+    }
+
+    /// Reads `bytes` with a fresh parser, fed in two chunks split at `split`.
+    public static func read(_ bytes: [UInt8], csv: Bool, scope: DecodeScope = .full, split: Int? = nil) -> Reading {
+        let sink = MockSink()
+        let diagnostics = RecordingDiagnostics()
+        let parser: ContactsParser = csv
+            ? CSVParser(path: "fuzz.csv", sink: sink, diagnostics: diagnostics,
+                        options: CSVParser.Options(scope: scope, keepsRawText: true, maxRecordBytes: 1 << 16))
+            : VCardParser(path: "fuzz.vcf", sink: sink, diagnostics: diagnostics,
+                          options: VCardParser.Options(scope: scope, keepsRawText: true, maxRecordBytes: 1 << 16))
+        let cut = min(split ?? bytes.count, bytes.count)
+        do {
+            try parser.feed(Array(bytes[..<cut]))
+            try parser.feed(Array(bytes[cut...]))
+            try parser.finish()
+        } catch {
+            fail("a parser threw \(error)")
+        }
+        return Reading(people: sink.people, rejected: diagnostics.rejections.count, warnings: diagnostics.warnings.count)
+    }
+
+    /// The people as NDJSON, the tool's `--to json`.
+    public static func json(_ people: [PersonInfo]) -> String {
+        write(people) { JSONLinesWriter(output: $0) }
+    }
+
+    /// The people through any writer.
+    public static func write(_ people: [PersonInfo], _ make: (TextOutput) -> PeopleSink) -> String {
+        let memory = MemoryOutput()
+        let output = TextOutput(memory)
+        let writer = make(output)
+        do {
+            for person in people { try writer.consume(person) }
+            try writer.finish()
+        } catch {
+            fail("a writer threw \(error)")
+        }
+        return memory.text
+    }
+
+    /// Runs libFuzzer with the command line's options on `test`.
+    public static func run(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+                           _ test: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt {
+        fuzz_driver_run(argc, argv, test)
+    }
+
+    /// Stops the fuzzer with a message: libFuzzer saves the input that got here.
+    public static func fail(_ message: String) -> Never {
+        fatalError("fuzz finding: " + message)
+    }
+}

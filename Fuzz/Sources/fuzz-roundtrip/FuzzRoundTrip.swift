@@ -1,0 +1,40 @@
+import FuzzSupport
+import VCFBirthdays
+import VCFBirthdaysTesting
+
+/// Each writer round trip: parse → write vCard 4.0 → parse, → vCard 3.0 → parse, and → csv →
+/// parse must give the same people (their JSON), whatever the input bytes.
+/// (The CSV trip covers the people a CSV row can hold: those with a name, e-mail, phone or
+/// organization.)
+@_cdecl("fuzz_roundtrip_main")
+public func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
+    Fuzz.run(argc, argv, fuzzRoundTrip)
+}
+
+public func fuzzRoundTrip(_ pointer: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data = pointer else { return 0 }
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let people = Fuzz.read(bytes, csv: false, scope: .card).people
+    guard !people.isEmpty else { return 0 }
+    let expected = Fuzz.json(people)
+    let diagnostics = RecordingDiagnostics()
+    for version in [VCardTargetVersion.v4, .v3] {
+        let text = Fuzz.write(people) { VCardWriter(output: $0, version: version, appleCompat: version == .v3,
+                                                    diagnostics: diagnostics) }
+        let again = Fuzz.read(Array(text.utf8), csv: false, scope: .card)
+        guard again.rejected == 0, Fuzz.json(again.people) == expected else {
+            Fuzz.fail("vCard \(version.rawValue) round trip changed the people:\n\(expected)\n---\n\(Fuzz.json(again.people))")
+        }
+    }
+    // A CSV row needs a name, e-mail, phone or organization to be a contact; others are rejected.
+    let contacts = people.filter { p in
+        p.hasNameParts || !(p.formattedName ?? "").isEmpty || !(p.organization ?? "").isEmpty || !p.nicknames.isEmpty
+            || p.emails.contains { !$0.value.isEmpty } || p.phones.contains { !$0.value.isEmpty }
+    }
+    let csv = Fuzz.write(contacts) { CSVTableWriter(layout: GenericCSVLayout(), output: $0, guardsFormulas: false) }
+    let fromCSV = Fuzz.read(Array(csv.utf8), csv: true)
+    guard Fuzz.json(fromCSV.people) == Fuzz.json(contacts) else {
+        Fuzz.fail("csv round trip changed the people:\n\(Fuzz.json(contacts))\n---\n\(Fuzz.json(fromCSV.people))")
+    }
+    return 0
+}

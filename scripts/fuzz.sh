@@ -1,0 +1,38 @@
+#!/bin/sh
+# Builds the libFuzzer targets in Fuzz/ (with AddressSanitizer) and runs each for FUZZ_SECONDS
+# (default 60), seeded from Fixtures/. Corpora grow in $VCF2BIRTHDAYS_FUZZ_DIR (default
+# ~/.cache/vcf2birthdays-fuzz); an input that crashes, hangs or leaks is saved in Fuzz/findings/
+# and the script fails. Turn each finding into a fix plus a file in Fixtures/fuzz/.
+set -eu
+cd "$(dirname "$0")/.."
+seconds=${FUZZ_SECONDS:-60}
+work=${VCF2BIRTHDAYS_FUZZ_DIR:-$HOME/.cache/vcf2birthdays-fuzz}
+targets=${FUZZ_TARGETS:-"vcard csv dates decoding roundtrip"}
+
+(cd Fuzz && swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld \
+    2>&1 | grep -v "Cannot export local symbol" | tail -3)
+mkdir -p Fuzz/findings
+export SWIFT_BACKTRACE=enable=no  # libFuzzer prints the stack; Swift's backtracer would stall under ASan
+failed=""
+for target in $targets; do
+    corpus="$work/$target"
+    mkdir -p "$corpus"
+    case $target in
+        vcard|roundtrip) cp Fixtures/*.vcf Fixtures/vdir/*.vcf Fixtures/fuzz/*.vcf "$corpus/" 2>/dev/null || true ;;
+        csv) cp Fixtures/csv/* Fixtures/fuzz/*.csv "$corpus/" 2>/dev/null || true ;;
+        dates) for d in 1985-04-15 19850415 --0415 --04-15 1604-04-15 1985-04-15T10:00:00Z 0000-02-29; do
+                   printf '%s' "$d" > "$corpus/seed-$d"; done ;;
+        decoding) printf '\002caf=E9=20=0D=0Ab' > "$corpus/seed-latin1"; printf '\003=82=A0=82=A2' > "$corpus/seed-sjis" ;;
+    esac
+    log="Fuzz/findings/$target.log"
+    if Fuzz/.build/release/fuzz-$target -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+        -artifact_prefix="Fuzz/findings/$target-" -print_final_stats=1 "$corpus" > "$log" 2>&1; then
+        runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
+        cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1)
+        echo "fuzz-$target: ${seconds}s, $runs runs, $cov, no findings"
+    else
+        echo "fuzz-$target: FINDING, see $log and Fuzz/findings/$target-*"
+        failed="$failed $target"
+    fi
+done
+[ -z "$failed" ] || { echo "findings in:$failed"; exit 1; }
