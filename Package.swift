@@ -12,6 +12,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // Only supplies ICU's compiler and linker flags; Swift never imports it directly
@@ -34,7 +35,8 @@ let package = Package(
         ),
         .testTarget(
             name: "VCFBirthdaysTests",
-            dependencies: ["VCFBirthdays", "VCFBirthdaysTesting"]
+            dependencies: ["VCFBirthdays", "VCFBirthdaysTesting",
+                           .product(name: "PropertyBased", package: "swift-property-based")]
         ),
     ]
 )

@@ -27,9 +27,16 @@ public func fuzzRoundTrip(_ pointer: UnsafePointer<UInt8>?, _ size: Int) -> CInt
         }
     }
     // A CSV row needs a name, e-mail, phone or organization to be a contact; others are rejected.
+    // Types are written as CSV can hold them (GenericCSVLayout.typeToken).
     let contacts = people.filter { p in
         p.hasNameParts || !(p.formattedName ?? "").isEmpty || !(p.organization ?? "").isEmpty || !p.nicknames.isEmpty
             || p.emails.contains { !$0.value.isEmpty } || p.phones.contains { !$0.value.isEmpty }
+    }.map { p in
+        var q = p
+        for k in q.emails.indices { q.emails[k].types = q.emails[k].types.map(GenericCSVLayout.typeToken) }
+        for k in q.phones.indices { q.phones[k].types = q.phones[k].types.map(GenericCSVLayout.typeToken) }
+        for k in q.addresses.indices { q.addresses[k].types = q.addresses[k].types.map(GenericCSVLayout.typeToken) }
+        return q
     }
     let csv = Fuzz.write(contacts) { CSVTableWriter(layout: GenericCSVLayout(), output: $0, guardsFormulas: false) }
     let fromCSV = Fuzz.read(Array(csv.utf8), csv: true)

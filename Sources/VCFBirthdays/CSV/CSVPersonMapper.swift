@@ -191,8 +191,7 @@ final class CSVPersonMapper {
             let preferred = item.hasPrefix("*")
             if preferred { item = item.dropFirst() }
             var types: [String] = []
-            if let colon = item.firstIndex(of: ":"),
-               item[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "," || $0 == "-" }) {
+            if let colon = item.firstIndex(of: ":"), !item[..<colon].contains(where: { $0 == "@" || $0 == "/" }) {
                 types = item[..<colon].split(separator: ",").map { String($0).lowercased() }
                 item = item[item.index(after: colon)...]
             }

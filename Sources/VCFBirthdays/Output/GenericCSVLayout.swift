@@ -15,11 +15,16 @@ public struct GenericCSVLayout: CSVLayout {
 
     public var header: [String] { Self.header }
 
+    /// A type as the `[types:]value` form can hold it: `:`, `,`, `@`, `/` and line breaks become `-`.
+    public static func typeToken(_ type: String) -> String {
+        String(type.map { ":,@/\n\r".contains($0) ? "-" : $0 })
+    }
+
     public func row(for person: PersonInfo) -> [String] {
         func list(_ values: [String]) -> String { values.joined(separator: " ::: ") }
         func item(_ value: String, _ types: [String], _ preferred: Bool) -> String {
             // A value with a colon of its own gets an empty type list, so it reads back whole.
-            let prefix = types.isEmpty ? (value.contains(":") ? ":" : "") : types.joined(separator: ",") + ":"
+            let prefix = types.isEmpty ? (value.contains(":") ? ":" : "") : types.map(Self.typeToken).joined(separator: ",") + ":"
             return (preferred ? "*" : "") + prefix + value
         }
         let addresses = person.addresses.map { a in
