@@ -31,6 +31,19 @@ public enum Fuzz {
         return Reading(people: sink.people, rejected: diagnostics.rejections.count, warnings: diagnostics.warnings.count)
     }
 
+    /// Reads the bytes whole and in two chunks (cut where the first byte says) and stops the
+    /// run if the people or the rejections differ.
+    public static func checkChunking(_ data: UnsafePointer<UInt8>, _ size: Int, csv: Bool) {
+        let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+        let whole = read(bytes, csv: csv)
+        let cut = size / 2 + Int(bytes.first ?? 0) % max(1, size / 2 + 1)
+        let split = read(bytes, csv: csv, split: cut)
+        if json(whole.people) != json(split.people) || whole.rejected != split.rejected {
+            fail("split at \(cut), the result changed: \(whole.rejected) rejected\n\(json(whole.people))"
+                + "\n--- split: \(split.rejected) rejected\n\(json(split.people))")
+        }
+    }
+
     /// The people as NDJSON, the tool's `--to json`.
     public static func json(_ people: [PersonInfo]) -> String {
         write(people) { JSONLinesWriter(output: $0) }
