@@ -63,6 +63,33 @@ private func pythonCanImport(_ modules: String) -> Bool {
     return p.terminationStatus == 0
 }
 
+/// Runs a third-party-reader check script from Tests/interop and expects it to pass.
+private func expectInteropCheck(_ script: String, _ arguments: [String]) throws {
+    let check = Process()
+    check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    check.arguments = ["python3", packageRoot + "/Tests/interop/" + script] + arguments
+    let out = Pipe()
+    check.standardOutput = out
+    try check.run()
+    let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    check.waitUntilExit()
+    #expect(check.terminationStatus == 0, "\(report)")
+    #expect(report.contains(" 0 failed"))
+}
+
+private let corpusGenerator = packageRoot + "/../shared/bench/gen_corpus.py"
+
+/// A corpus from ../shared/bench/gen_corpus.py, with real-client quirks and 5% photos.
+private func generateCorpus(_ format: String, people: Int, seed: Int, to path: String, manifest: String? = nil) throws {
+    let gen = Process()
+    gen.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    gen.arguments = ["python3", corpusGenerator, "--people", "\(people)", "--seed", "\(seed)", "--format", format,
+                     "--quirks", "--photos", "5", "--out", path] + (manifest.map { ["--manifest", $0] } ?? [])
+    try gen.run()
+    gen.waitUntilExit()
+    #expect(gen.terminationStatus == 0)
+}
+
 @Suite(.serialized) struct EndToEndTests {
     @Test func theMainJob() throws {
         let r = try run(["--today", "2026-11-22", "--locale", "sv", fixtures + "/apple-contacts.vcf"])
@@ -207,16 +234,7 @@ private func pythonCanImport(_ modules: String) -> Bool {
     /// Real third-party iCalendar readers (Python icalendar and dateutil, installed by make test).
     @Test(.enabled(if: pythonCanImport("icalendar, dateutil")))
     func icalendarReadsOurCalendars() throws {
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        check.arguments = ["python3", packageRoot + "/Tests/interop/check_ics.py", binary, fixtures]
-        let out = Pipe()
-        check.standardOutput = out
-        try check.run()
-        let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        check.waitUntilExit()
-        #expect(check.terminationStatus == 0, "\(report)")
-        #expect(report.contains(" 0 failed"))
+        try expectInteropCheck("check_ics.py", [binary, fixtures])
     }
 
     /// The live opener runs xdg-open from PATH with the path as its one argument.
@@ -324,18 +342,12 @@ private func pythonCanImport(_ modules: String) -> Bool {
         #expect(helpOptions == manOptions, "only in --help: \(helpOptions.subtracting(manOptions)); only in the man page: \(manOptions.subtracting(helpOptions))")
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: packageRoot + "/../shared/bench/gen_corpus.py")),
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: corpusGenerator)),
           arguments: ["vcard21", "vcard3", "vcard4", "google-csv", "outlook-csv"])
     func generatedCorpusMatchesItsManifest(format: String) throws {
         let dir = try temporaryDirectory()
         let corpus = dir.appendingPathComponent(format.hasSuffix("csv") ? "c.csv" : "c.vcf").path, manifest = dir.appendingPathComponent("m.jsonl").path
-        let gen = Process()
-        gen.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        gen.arguments = ["python3", packageRoot + "/../shared/bench/gen_corpus.py", "--people", "3000", "--seed", "7",
-                         "--format", format, "--quirks", "--photos", "5", "--out", corpus, "--manifest", manifest]
-        try gen.run()
-        gen.waitUntilExit()
-        #expect(gen.terminationStatus == 0)
+        try generateCorpus(format, people: 3000, seed: 7, to: corpus, manifest: manifest)
         let r = try run(["--to", "json", corpus])
         #expect(r.status == 0)
         #expect(r.stderr == "3000 people, 0 warnings, 0 rejected\n")
@@ -381,27 +393,13 @@ private func pythonCanImport(_ modules: String) -> Bool {
             .map { fixtures + "/" + $0 }
         inputs += try FileManager.default.contentsOfDirectory(atPath: fixtures + "/csv").map { fixtures + "/csv/" + $0 }
         inputs.append(fixtures + "/vdir")
-        if FileManager.default.fileExists(atPath: packageRoot + "/../shared/bench/gen_corpus.py") {
+        if FileManager.default.fileExists(atPath: corpusGenerator) {
             for format in ["vcard21", "vcard3", "vcard4", "google-csv"] {
                 let corpus = dir.appendingPathComponent(format).path
-                let gen = Process()
-                gen.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                gen.arguments = ["python3", packageRoot + "/../shared/bench/gen_corpus.py", "--people", "1000", "--seed", "23",
-                                 "--format", format, "--quirks", "--photos", "5", "--out", corpus]
-                try gen.run()
-                gen.waitUntilExit()
+                try generateCorpus(format, people: 1000, seed: 23, to: corpus)
                 inputs.append(corpus)
             }
         }
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        check.arguments = ["python3", packageRoot + "/Tests/interop/check_vcard.py", binary] + inputs
-        let out = Pipe()
-        check.standardOutput = out
-        try check.run()
-        let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        check.waitUntilExit()
-        #expect(check.terminationStatus == 0, "\(report)")
-        #expect(report.contains(" 0 failed"))
+        try expectInteropCheck("check_vcard.py", [binary] + inputs)
     }
 }

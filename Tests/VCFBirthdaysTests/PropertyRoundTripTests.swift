@@ -99,13 +99,7 @@ import VCFBirthdaysTesting
         }
         for person in people { try? writer.consume(person) }
         try? writer.finish()
-        let sink = MockSink()
-        let parser: ContactsParser = format == .csv
-            ? CSVParser(path: "x", sink: sink, diagnostics: RecordingDiagnostics())
-            : VCardParser(path: "x", sink: sink, diagnostics: RecordingDiagnostics())
-        try? parser.feed(output.bytes)
-        try? parser.finish()
-        return sink.people
+        return (try? readContacts(output.bytes, csv: format == .csv).people) ?? []
     }
 
     @Test(arguments: [RunOptions.Format.vcard3, .vcard4, .csv])

@@ -11,19 +11,10 @@ import subprocess
 import sys
 
 import icalendar
+from checks import check, finish
 from dateutil.rrule import rrulestr
 
 BINARY, FIXTURES = sys.argv[1], sys.argv[2]
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("FAILED:", what)
 
 
 def run(*args):
@@ -81,5 +72,4 @@ check(len(alarms) == len(summaries) and all(a.decoded("TRIGGER") == -datetime.ti
 plain = {str(e["UID"]) for e in icalendar.Calendar.from_ical(run("--to", "ics", leap)).walk("VEVENT")}
 check(plain <= {str(e["UID"]) for e in calendar.walk("VEVENT")}, "birthday UIDs are the same with --anniversaries")
 
-print(f"ics interop: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish("ics interop: ")

@@ -13,22 +13,12 @@ public enum Fuzz {
 
     /// Reads `bytes` with a fresh parser, fed in two chunks split at `split`.
     public static func read(_ bytes: [UInt8], csv: Bool, scope: DecodeScope = .full, split: Int? = nil) -> Reading {
-        let sink = MockSink()
-        let diagnostics = RecordingDiagnostics()
-        let parser: ContactsParser = csv
-            ? CSVParser(path: "fuzz.csv", sink: sink, diagnostics: diagnostics,
-                        options: CSVParser.Options(scope: scope, keepsRawText: true, maxRecordBytes: 1 << 16))
-            : VCardParser(path: "fuzz.vcf", sink: sink, diagnostics: diagnostics,
-                          options: VCardParser.Options(scope: scope, keepsRawText: true, maxRecordBytes: 1 << 16))
-        let cut = min(split ?? bytes.count, bytes.count)
         do {
-            try parser.feed(Array(bytes[..<cut]))
-            try parser.feed(Array(bytes[cut...]))
-            try parser.finish()
+            let (people, diagnostics) = try readContacts(bytes, csv: csv, scope: scope, split: split, maxRecordBytes: 1 << 16)
+            return Reading(people: people, rejected: diagnostics.rejections.count, warnings: diagnostics.warnings.count)
         } catch {
             fail("a parser threw \(error)")
         }
-        return Reading(people: sink.people, rejected: diagnostics.rejections.count, warnings: diagnostics.warnings.count)
     }
 
     /// Reads the bytes whole and in two chunks (cut where the first byte says) and stops the

@@ -11,10 +11,8 @@ enum PersonProperties {
             if let value { add(name, VCardText.escape(value)) }
         }
         text("FN", person.formattedName)
-        let nameParts = [person.familyNames, person.givenNames, person.additionalNames,
-                         person.honorificPrefixes, person.honorificSuffixes]
-        if nameParts.contains(where: { !$0.isEmpty }) || !person.sortAs.isEmpty {
-            add("N", VCardText.structured(nameParts.map { $0.isEmpty ? [""] : $0 }),
+        if nameParts(person).contains(where: { !$0.isEmpty }) || !person.sortAs.isEmpty {
+            add("N", name(person),
                 person.sortAs.isEmpty ? [] : [VCardParameter(name: "SORT-AS", values: person.sortAs)])
         }
         if !person.nicknames.isEmpty { add("NICKNAME", VCardText.list(person.nicknames)) }
@@ -43,6 +41,15 @@ enum PersonProperties {
         if !person.categories.isEmpty { add("CATEGORIES", VCardText.list(person.categories)) }
         text("UID", person.uid)
         return out + person.extraProperties
+    }
+
+    /// The `N` value: family, given, additional names, prefixes, suffixes, each a list.
+    static func name(_ person: PersonInfo) -> String {
+        VCardText.structured(nameParts(person).map { $0.isEmpty ? [""] : $0 })
+    }
+
+    private static func nameParts(_ person: PersonInfo) -> [[String]] {
+        [person.familyNames, person.givenNames, person.additionalNames, person.honorificPrefixes, person.honorificSuffixes]
     }
 
     private static func typeParameters(_ types: [String], preferred: Bool) -> [VCardParameter] {

@@ -228,18 +228,14 @@ struct VCardPropertyConverter {
             return
         }
         guard target == .v3 else { return }
-        if p.value.lowercased().hasPrefix("data:"), let comma = p.value.firstIndex(of: ",") {
-            let header = p.value[p.value.index(p.value.startIndex, offsetBy: 5)..<comma]
-            if header.lowercased().hasSuffix(";base64") {
-                let mediaType = String(header.dropLast(7))
-                p.parameters.removeAll { $0.name == "VALUE" || $0.name == "MEDIATYPE" }
-                p.parameters.append(VCardParameter(name: "ENCODING", values: ["b"]))
-                if !mediaType.isEmpty {
-                    p.parameters.append(VCardParameter(name: "TYPE", values: [MediaTypes.format(mediaType: mediaType)]))
-                }
-                p.value = String(p.value[p.value.index(after: comma)...])
-                return
+        if let uri = Base64.dataURI(p.value) {
+            p.parameters.removeAll { $0.name == "VALUE" || $0.name == "MEDIATYPE" }
+            p.parameters.append(VCardParameter(name: "ENCODING", values: ["b"]))
+            if !uri.mediaType.isEmpty {
+                p.parameters.append(VCardParameter(name: "TYPE", values: [MediaTypes.format(mediaType: String(uri.mediaType))]))
             }
+            p.value = String(uri.data)
+            return
         }
         if Self.looksLikeURI(p.value) && !p.parameters.contains(where: { $0.name == "VALUE" }) {
             p.parameters.append(VCardParameter(name: "VALUE", values: ["uri"]))

@@ -33,11 +33,8 @@ public final class VCardWriter: PeopleSink {
             properties.insert(VCardProperty(name: "FN", value: VCardText.escape(person.displayName)), at: 0)
         }
         if !properties.contains(where: { $0.name == "N" }) {
-            let parts = [person.familyNames, person.givenNames, person.additionalNames,
-                         person.honorificPrefixes, person.honorificSuffixes]
             let at = (properties.firstIndex { $0.name == "FN" } ?? -1) + 1
-            properties.insert(VCardProperty(name: "N", value: VCardText.structured(parts.map { $0.isEmpty ? [""] : $0 })),
-                              at: at)
+            properties.insert(VCardProperty(name: "N", value: PersonProperties.name(person)), at: at)
         }
         bytes.removeAll(keepingCapacity: true)
         ContentLineFolding.append("BEGIN:VCARD", to: &bytes)

@@ -67,10 +67,8 @@ public final class PhotoExtractor: PeopleSink {
     static func embeddedImage(_ photo: VCardProperty) -> ([UInt8], String?)? {
         let value = photo.value
         if value.lowercased().hasPrefix("data:") {
-            guard let comma = value.firstIndex(of: ",") else { return nil }
-            let header = value[value.index(value.startIndex, offsetBy: 5)..<comma].lowercased()
-            guard header.hasSuffix(";base64"), let bytes = Base64.decode(value[value.index(after: comma)...]) else { return nil }
-            return (bytes, String(header.dropLast(7)))
+            guard let uri = Base64.dataURI(value), let bytes = Base64.decode(uri.data) else { return nil }
+            return (bytes, uri.mediaType.lowercased())
         }
         let encoding = photo.parameters.first { $0.name == "ENCODING" }?.values.first?.lowercased()
         guard encoding == "b" || encoding == "base64", let bytes = Base64.decode(Substring(value)) else { return nil }
@@ -123,6 +121,15 @@ public final class PhotoExtractor: PeopleSink {
 
 /// Base64 decoding (RFC 4648), skipping white space; nil for anything else that is not base64.
 enum Base64 {
+    /// The media type (as written, possibly empty) and base64 text of a `data:…;base64,…` URI;
+    /// nil for anything else, including data URIs that are not base64.
+    static func dataURI(_ value: String) -> (mediaType: Substring, data: Substring)? {
+        guard value.lowercased().hasPrefix("data:"), let comma = value.firstIndex(of: ",") else { return nil }
+        let header = value[value.index(value.startIndex, offsetBy: 5)..<comma]
+        guard header.lowercased().hasSuffix(";base64") else { return nil }
+        return (header.dropLast(7), value[value.index(after: comma)...])
+    }
+
     static func decode(_ text: Substring) -> [UInt8]? {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count * 3 / 4)

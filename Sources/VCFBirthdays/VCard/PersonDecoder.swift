@@ -54,11 +54,11 @@ final class PersonDecoder {
             if name != .version { meaningful += 1 }
             if scope == .namesAndDates && !(name?.isNameOrDate ?? false) { continue }
             let label = property.group.isEmpty ? nil : labels[card.slice(property.group)]
-            if !apply(name, property, index: index, in: card, version: v, label: label, to: &person), scope.keepsExtras {
-                person.extraProperties.append(extra(property, index: index, in: card))
-            }
+            let modelled = apply(name, property, index: index, in: card, version: v, label: label, to: &person)
+            guard scope.keepsExtras && !(modelled && scope != .card) else { continue }
+            var kept = extra(property, index: index, in: card)
+            if !modelled { person.extraProperties.append(kept) }
             if scope == .card && name != .version {
-                var kept = extra(property, index: index, in: card)
                 // 2.1 has no value lists: a comma in a name part is a comma.
                 if v == .v21 && name == .name { kept.value = VCardText.escapingBareCommas(kept.value) }
                 person.cardProperties.append(kept)

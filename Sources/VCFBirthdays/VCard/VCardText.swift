@@ -3,23 +3,7 @@
 enum VCardText {
     /// Escapes `\`, `,`, `;` and line breaks (a CR LF or lone CR is one line break).
     static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x2C || $0 == 0x3B || $0 == 0x0A || $0 == 0x0D }) else {
-            return text
-        }
-        var out = ""
-        var afterCR = false
-        for c in text.unicodeScalars {
-            defer { afterCR = c == "\r" }
-            switch c {
-            case "\\": out += "\\\\"
-            case ",": out += "\\,"
-            case ";": out += "\\;"
-            case "\r": out += "\\n"
-            case "\n": if !afterCR { out += "\\n" }
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
+        escaping(text, specials: true)
     }
 
     /// Items escaped and joined with `,`.
@@ -48,14 +32,23 @@ enum VCardText {
 
     /// Line breaks as `\n`, everything else as it is (values of unknown type, kept verbatim).
     static func escapingLineBreaks(_ value: String) -> String {
-        guard value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return value }
+        escaping(value, specials: false)
+    }
+
+    /// Line breaks as `\n` and, when `specials`, `\ , ;` backslash-escaped.
+    private static func escaping(_ text: String, specials: Bool) -> String {
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || (specials && ($0 == 0x5C || $0 == 0x2C || $0 == 0x3B)) })
+        else { return text }
         var out = ""
         var afterCR = false
-        for c in value.unicodeScalars {
+        for c in text.unicodeScalars {
             defer { afterCR = c == "\r" }
             switch c {
             case "\r": out += "\\n"
             case "\n": if !afterCR { out += "\\n" }
+            case "\\", ",", ";":
+                if specials { out += "\\" }
+                out.unicodeScalars.append(c)
             default: out.unicodeScalars.append(c)
             }
         }
