@@ -7,26 +7,11 @@ import VCFBirthdaysTesting
 /// Random people — any Unicode (combining marks, emoji, right-to-left text, vCard and CSV
 /// special characters), empty and huge fields, every date form — through each writer and back.
 @Suite struct PropertyRoundTripTests {
-    /// A small deterministic generator (SplitMix64), seeded by PropertyBased's input.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
-        mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
-        mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
-    }
-
     static let pieces = ["Anna", "Zoë", "e\u{301}", "Ångström", "O'Brien", "van der", "👩‍👩‍👧", "🎂", "שלום", "مرحبا",
                          "佐藤", "한국어", "a,b", "x;y", "back\\slash", "colon:", "\"quoted\"", "=SUM(A1)", "+49 30",
                          "tab\there", "ß", "İ", "\u{200F}rtl", "Ω", "::: ", "*star", "-dash", "@at", "^caret^"]
 
-    static func text(_ r: inout Random, _ pool: [String], allowsNewlines: Bool = false) -> String {
+    static func text(_ r: inout SplitMix, _ pool: [String], allowsNewlines: Bool = false) -> String {
         if r.chance(3) { return String(repeating: r.pick(pool), count: r.int(100...400)).trimmingSpaces() }
         var parts: [String] = []
         for _ in 0..<r.int(1...4) { parts.append(r.pick(pool)) }
@@ -34,7 +19,7 @@ import VCFBirthdaysTesting
         return joined.trimmingSpaces().isEmpty ? "x" : joined.trimmingSpaces()
     }
 
-    static func date(_ r: inout Random) -> PartialDate {
+    static func date(_ r: inout SplitMix) -> PartialDate {
         while true {
             let year: Int? = r.chance(30) ? nil : r.int(1900...2030)
             let month = r.int(1...12), day = r.chance(10) ? 29 : r.int(1...31)
@@ -47,7 +32,7 @@ import VCFBirthdaysTesting
     static func person(_ seed: Int, multiValuedNames: Bool = true) -> PersonInfo {
         // Known limit: the generic CSV joins list items with ` ::: `; that text is not generated for it.
         let pool = multiValuedNames ? pieces : pieces.filter { !$0.contains(":::") }
-        var r = Random(state: UInt64(bitPattern: Int64(seed)))
+        var r = SplitMix(state: UInt64(bitPattern: Int64(seed)))
         var p = PersonInfo(source: SourcePosition(path: "gen", line: 1))
         p.familyNames = [text(&r, pool)] + (r.chance(20) && multiValuedNames ? [text(&r, pool)] : [])
         if r.chance(80) { p.givenNames = [text(&r, pool)] }
@@ -95,11 +80,44 @@ import VCFBirthdaysTesting
         let writer: PeopleSink = switch format {
         case .vcard3: VCardWriter(output: text, version: .v3, appleCompat: false, diagnostics: RecordingDiagnostics())
         case .vcard4: VCardWriter(output: text, version: .v4, appleCompat: false, diagnostics: RecordingDiagnostics())
+        case .googleCSV: CSVTableWriter(layout: GoogleCSVLayout(), output: text)
         default: CSVTableWriter(layout: GenericCSVLayout(), output: text)
         }
         for person in people { try? writer.consume(person) }
         try? writer.finish()
-        return (try? readContacts(output.bytes, csv: format == .csv).people) ?? []
+        return (try? readContacts(output.bytes, csv: format == .csv || format == .googleCSV).people) ?? []
+    }
+
+    /// What a Google CSV row holds of a person: one cell per name part (several joined by
+    /// spaces), no `FN` and no UID; e-mails and phones grouped by label, so their order is not kept.
+    struct GoogleFields: Equatable {
+        var names: [String]
+        var lists: [[String]]
+        var dates: [PartialDate?]
+        var texts: [String?]
+        var points: [[String]]
+        var addresses: [PostalAddress]
+
+        init(_ p: PersonInfo) {
+            names = [p.familyNames, p.givenNames, p.additionalNames, p.honorificPrefixes, p.honorificSuffixes]
+                .map { $0.joined(separator: " ") }
+            lists = [p.nicknames, p.organizationUnits, p.categories, p.urls]
+            dates = [p.birthday, p.anniversary]
+            texts = [p.organization, p.title, p.note]
+            points = [p.emails, p.phones].map { points in
+                points.map { "\($0.value) \($0.types) \($0.preferred)" }.sorted()
+            }
+            addresses = p.addresses
+        }
+    }
+
+    @Test func googleCSVHoldsItsFields() async {
+        await propertyCheck(count: 150, input: Gen.int(in: 0...Int.max)) { seed in
+            let person = Self.person(seed, multiValuedNames: false)
+            let back = Self.through([person], .googleCSV)
+            #expect(back.count == 1)
+            if let first = back.first { #expect(GoogleFields(first) == GoogleFields(person), "seed \(seed)") }
+        }
     }
 
     @Test(arguments: [RunOptions.Format.vcard3, .vcard4, .csv])

@@ -59,3 +59,18 @@ func day(_ y: Int, _ m: Int, _ d: Int) -> CalendarDate { CalendarDate(year: y, m
 #if canImport(Glibc)
 import Glibc
 #endif
+
+/// A small deterministic random generator (SplitMix64) for generated test inputs.
+struct SplitMix {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
+    mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
+    mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
+}

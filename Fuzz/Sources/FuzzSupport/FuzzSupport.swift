@@ -9,20 +9,24 @@ public enum Fuzz {
         public var people: [PersonInfo]
         public var rejected: Int
         public var warnings: Int
+        /// Converted plus rejected, to compare with `RecordCount`.
+        public var accounted: Int
     }
 
     /// Reads `bytes` with a fresh parser, fed in two chunks split at `split`.
     public static func read(_ bytes: [UInt8], csv: Bool, scope: DecodeScope = .full, split: Int? = nil) -> Reading {
         do {
             let (people, diagnostics) = try readContacts(bytes, csv: csv, scope: scope, split: split, maxRecordBytes: 1 << 16)
-            return Reading(people: people, rejected: diagnostics.rejections.count, warnings: diagnostics.warnings.count)
+            return Reading(people: people, rejected: diagnostics.rejections.count, warnings: diagnostics.warnings.count,
+                           accounted: RecordCount.accounted(people: people.count, diagnostics: diagnostics, csv: csv, input: bytes))
         } catch {
             fail("a parser threw \(error)")
         }
     }
 
     /// Reads the bytes whole and in two chunks (cut where the first byte says) and stops the
-    /// run if the people or the rejections differ.
+    /// run if the people or the rejections differ, or if converted + rejected is not the number
+    /// of records in the input.
     public static func checkChunking(_ data: UnsafePointer<UInt8>, _ size: Int, csv: Bool) {
         let bytes = Array(UnsafeBufferPointer(start: data, count: size))
         let whole = read(bytes, csv: csv)
@@ -31,6 +35,10 @@ public enum Fuzz {
         if json(whole.people) != json(split.people) || whole.rejected != split.rejected {
             fail("split at \(cut), the result changed: \(whole.rejected) rejected\n\(json(whole.people))"
                 + "\n--- split: \(split.rejected) rejected\n\(json(split.people))")
+        }
+        let records = csv ? RecordCount.csv(bytes) : RecordCount.vcard(bytes)
+        if whole.accounted != records {
+            fail("\(whole.people.count) converted + \(whole.rejected) rejected, but the input holds \(records) records")
         }
     }
 

@@ -88,7 +88,7 @@ public final class CSVParser: ContactsParser {
 
     /// The most frequent of comma, semicolon and tab outside quotes on the first line; comma
     /// when there is none.
-    static func detectDelimiter<C: Collection<UInt8>>(_ head: C) -> UInt8 {
+    public static func detectDelimiter<C: Collection<UInt8>>(_ head: C) -> UInt8 {
         var counts: [UInt8: Int] = [UInt8(ascii: ","): 0, UInt8(ascii: ";"): 0, 0x09: 0]
         var quoted = false
         for b in head {
@@ -103,6 +103,7 @@ public final class CSVParser: ContactsParser {
     private func handle(_ record: CSVTokenizer.Record) throws {
         guard let schema else { return try readHeader(record) }
         if headerRejected {
+            guard !record.isBlank else { return }
             statistics.rejected += 1
             try diagnostics.reject(nil, rawText: Array(record.raw))
             return

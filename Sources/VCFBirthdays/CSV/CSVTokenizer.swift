@@ -35,6 +35,9 @@ public struct CSVTokenizer {
 
         public var count: Int { ends.count }
 
+        /// Every field is empty (a row of delimiters only): no record at all.
+        public var isBlank: Bool { bytes.isEmpty && !isOversized && !isUnterminated }
+
         public func field(_ i: Int) -> UnsafeBufferPointer<UInt8> {
             let start = i == 0 ? 0 : ends[i - 1]
             return UnsafeBufferPointer(rebasing: bytes[start..<ends[i]])
