@@ -7,7 +7,7 @@ import Glibc
 
 /// Every input the fuzzers found a problem with (Fixtures/fuzz/), kept as a regression test:
 /// the same people and rejections however the bytes are split into chunks, every record
-/// accounted for, and our vCard and CSV output reading back as the same people.
+/// accounted for (AccountingTests), and our vCard and CSV output reading back as the same people.
 @Suite struct FuzzRegressionTests {
     static let files: [String] = {
         guard let dir = opendir(fixturePath("fuzz")) else { return [] }
@@ -22,11 +22,7 @@ import Glibc
 
     private static func read(_ bytes: [UInt8], csv: Bool, split: Int? = nil) -> (json: String, rejected: Int) {
         let (people, diagnostics) = (try? readContacts(bytes, csv: csv, split: split)) ?? ([], RecordingDiagnostics())
-        let output = MemoryOutput(), text = TextOutput(output)
-        let writer = JSONLinesWriter(output: text)
-        for person in people { try? writer.consume(person) }
-        try? writer.finish()
-        return (output.text, diagnostics.rejections.count)
+        return (json(people), diagnostics.rejections.count)
     }
 
     @Test(arguments: files)
@@ -48,5 +44,24 @@ import Glibc
             let written = run(input, path: file, to: format).stdout
             #expect(run(written, path: "out.vcf", to: .json).stdout == direct, "\(file) → \(format)")
         }
+    }
+
+    @Test(arguments: files.filter { $0.hasSuffix(".vcf") })
+    func csvOutputReadsBackAsTheSamePeople(file: String) throws {
+        let people = csvRepresentable(try readContacts(fixtureBytes(file), csv: false, scope: .card).people)
+        let output = MemoryOutput(), text = TextOutput(output)
+        let writer = CSVTableWriter(layout: GenericCSVLayout(), output: text)
+        for person in people { try writer.consume(person) }
+        try writer.finish()
+        let back = try readContacts(output.bytes, csv: true).people
+        #expect(Self.json(back) == Self.json(people), "\(file)")
+    }
+
+    private static func json(_ people: [PersonInfo]) -> String {
+        let output = MemoryOutput(), text = TextOutput(output)
+        let writer = JSONLinesWriter(output: text)
+        for person in people { try? writer.consume(person) }
+        try? writer.finish()
+        return output.text
     }
 }

@@ -222,10 +222,12 @@ final class CSVPersonMapper {
         return Self.splitValues(value).map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
     }
 
-    /// Labels and categories: ` ::: ` (Google) or `;` (Outlook); the `* ` that marks Google's
-    /// system groups (`* myContacts`, `* friends`) is dropped, the group kept.
+    /// Labels and categories: ` ::: ` (Google, and ours), else `;` (Outlook, spreadsheets; never
+    /// in a Google label); the `* ` that marks Google's system groups (`* myContacts`,
+    /// `* friends`) is dropped, the group kept.
     private func categories(_ value: String) -> [String] {
-        let parts = (Self.hasValueSeparator(value) ? Self.splitValues(value) : value.split(separator: ";")).map(String.init)
+        let parts = (Self.hasValueSeparator(value) ? Self.splitValues(value)
+                     : schema.dialect == .google ? [Substring(value)] : value.split(separator: ";")).map(String.init)
         return parts.map { part -> String in
             var p = part.trimmingSpaces()
             if p.hasPrefix("* ") { p = String(p.dropFirst(2)) }

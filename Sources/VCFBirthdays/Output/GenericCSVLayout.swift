@@ -38,13 +38,19 @@ public struct GenericCSVLayout: CSVLayout {
             person.organization ?? "", list(person.organizationUnits), person.title ?? "",
             list(person.emails.map { item($0.value, $0.types, $0.preferred) }),
             list(person.phones.map { item($0.value, $0.types, $0.preferred) }),
-            list(addresses), list(person.urls), list(person.categories), person.note ?? "", person.uid ?? "",
+            list(addresses), list(person.urls), categories(person.categories), person.note ?? "", person.uid ?? "",
             person.phoneticFamilyName ?? "", person.phoneticGivenName ?? "", person.phoneticAdditionalName ?? "",
             person.sortAs.joined(separator: ","),
             person.extraProperties.map(VCardLineWriter.line).joined(separator: "\n"),
         ]
     }
 
+    /// A lone category with a `;` ends with the list separator, so that it is not read as
+    /// several `;`-separated ones.
+    private func categories(_ values: [String]) -> String {
+        let cell = values.joined(separator: " ::: ")
+        return values.count == 1 && cell.contains(";") ? cell + " :::" : cell
+    }
 
     private static func escapeComponent(_ text: String) -> String {
         text.replacingAll("\\", with: "\\\\").replacingAll(";", with: "\\;").replacingAll("\n", with: "\\n")
