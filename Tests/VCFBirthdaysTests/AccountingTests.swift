@@ -98,4 +98,23 @@ import VCFBirthdaysTesting
             #expect(accounted == (csv ? RecordCount.csv(bytes) : RecordCount.vcard(bytes)), "\(fixture) mutation \(round)")
         }
     }
+
+    /// The birthday formats read less (`namesAndDates` leaves out other properties unsplit); they
+    /// must find the same people with the same names and dates, and reject the same records.
+    @Test(arguments: vcardFixtures + FuzzRegressionTests.files.filter { $0.hasSuffix(".vcf") })
+    func theBirthdayScopeReadsTheSamePeople(fixture: String) throws {
+        let original = fixtureBytes(fixture)
+        var r = SplitMix(state: UInt64(original.count) &* 31)
+        for round in 0..<40 {
+            let bytes = round == 0 ? original : Self.mutated(original, &r)
+            let full = try readContacts(bytes, csv: false, scope: .full)
+            let some = try readContacts(bytes, csv: false, scope: .namesAndDates)
+            func shown(_ p: PersonInfo) -> String {
+                "\(p.formattedName ?? "")|\(p.familyNames)|\(p.givenNames)|\(p.birthday?.description ?? "")|\(p.anniversary?.description ?? "")|\(p.uid ?? "")|\(p.source.line)"
+            }
+            #expect(full.people.map(shown) == some.people.map(shown), "\(fixture) mutation \(round)")
+            #expect(full.diagnostics.rejections.map(\.rawText) == some.diagnostics.rejections.map(\.rawText),
+                    "\(fixture) mutation \(round)")
+        }
+    }
 }

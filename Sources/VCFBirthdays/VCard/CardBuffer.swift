@@ -19,6 +19,11 @@ struct CardBuffer {
     var parameters: [Parameter] = []
     var raw: [UInt8] = []
     var beginLine = 0
+    /// Properties left out because the output does not need them, and their bytes.
+    var skippedProperties = 0
+    var skippedBytes = 0
+    /// The last property line was skipped (so `properties.last` is not the last property).
+    var lastWasSkipped = false
     /// Text of nested `AGENT` cards, by property index, in the vCard 3.0 inline form.
     var agentValues: [Int: [UInt8]] = [:]
 
@@ -28,12 +33,16 @@ struct CardBuffer {
         parameters.removeAll(keepingCapacity: true)
         if !keepingRaw { raw.removeAll(keepingCapacity: true) }
         agentValues.removeAll()
+        skippedProperties = 0
+        skippedBytes = 0
+        lastWasSkipped = false
         self.beginLine = beginLine
     }
 
     /// Adds a logical line; false when it is not a property (no name or no colon).
     mutating func append(line: UnsafeBufferPointer<UInt8>, number: Int) -> Bool {
         guard let parsed = ContentLineParser.parse(line) else { return false }
+        lastWasSkipped = false
         let base = bytes.count
         bytes.append(contentsOf: line)
         let firstParameter = parameters.count
@@ -46,13 +55,22 @@ struct CardBuffer {
         return true
     }
 
+    /// Counts a property line that is not kept.
+    mutating func skip(line: UnsafeBufferPointer<UInt8>) {
+        skippedProperties += 1
+        skippedBytes += line.count
+        lastWasSkipped = true
+    }
+
+    /// The bytes the card holds, kept or skipped.
+    var size: Int { bytes.count + skippedBytes }
+
     func slice(_ range: Range<Int>) -> ArraySlice<UInt8> { bytes[range] }
 
     /// Whether the bytes in `range` equal `upper` (upper-case ASCII), ignoring case.
     func equalsIgnoringCase(_ range: Range<Int>, _ upper: StaticString) -> Bool {
         matchesIgnoringCase(bytes[range], upper)
     }
-
 
 }
 
@@ -71,6 +89,29 @@ enum ContentLineParser {
         var name: Range<Int>
         var parameters: [(name: Range<Int>, value: Range<Int>)]
         var value: Range<Int>
+    }
+
+    /// The name of a property line (after its group), or nil when the line is not a property
+    /// (no name, or no colon): what `parse` would find as the name, without splitting the rest.
+    static func name(_ line: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        let n = line.count
+        var i = 0
+        while i < n && (line[i] == 0x20 || line[i] == 0x09) { i += 1 }
+        var nameStart = i
+        var group = i..<i
+        while i < n {
+            let b = line[i]
+            if b == UInt8(ascii: ";") || b == UInt8(ascii: ":") { break }
+            if b == UInt8(ascii: ".") && group.isEmpty {
+                group = nameStart..<i
+                nameStart = i + 1
+            }
+            i += 1
+        }
+        var nameEnd = i
+        while nameEnd > nameStart && (line[nameEnd - 1] == 0x20 || line[nameEnd - 1] == 0x09) { nameEnd -= 1 }
+        guard nameEnd > nameStart, UnsafeBufferPointer(rebasing: line[i...]).contains(UInt8(ascii: ":")) else { return nil }
+        return nameStart..<nameEnd
     }
 
     static func parse(_ line: UnsafeBufferPointer<UInt8>) -> Parsed? {

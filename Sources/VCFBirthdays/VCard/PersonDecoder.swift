@@ -48,7 +48,7 @@ final class PersonDecoder {
             }
         }
         let v = version ?? .v30
-        var meaningful = 0
+        var meaningful = card.skippedProperties
         for (index, property) in card.properties.enumerated() {
             let name = names[index]
             if name != .version { meaningful += 1 }

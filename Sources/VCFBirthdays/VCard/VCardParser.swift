@@ -31,6 +31,8 @@ public final class VCardParser {
     private let diagnostics: DiagnosticsHandler
     private let keepsRaw: Bool
     private let maxRecordBytes: Int
+    /// Leave out properties the birthday formats do not use, before splitting them into parts.
+    private let skipsUnneeded: Bool
     /// A card past the limits is read to its END:VCARD without being kept, then rejected.
     private var discarding: String?
     private var lexer: VCardLexer
@@ -54,6 +56,7 @@ public final class VCardParser {
         self.lexer = VCardLexer(keepsRawText: options.keepsRawText, maxLineBytes: options.maxRecordBytes)
         self.decoder = PersonDecoder(scope: options.scope)
         self.checker = options.checksRules ? VCardRuleChecker() : nil
+        self.skipsUnneeded = options.scope == .namesAndDates && !options.checksRules
     }
 
     public func feed(_ bytes: UnsafeBufferPointer<UInt8>) throws {
@@ -104,8 +107,8 @@ public final class VCardParser {
             }
             return
         }
-        let size = card.bytes.count + agentText.count + line.bytes.count
-        if line.isOversized || size > maxRecordBytes || card.properties.count >= Self.maxProperties {
+        let size = card.size + agentText.count + line.bytes.count
+        if line.isOversized || size > maxRecordBytes || card.properties.count + card.skippedProperties >= Self.maxProperties {
             keepRaw(line)
             discarding = line.isOversized || size > maxRecordBytes
                 ? "vCard larger than \(maxRecordBytes) bytes (see --max-record-bytes): rejected"
@@ -129,7 +132,7 @@ public final class VCardParser {
         }
         switch marker {
         case .begin:
-            if let last = card.properties.last, card.equalsIgnoringCase(last.name, "AGENT"),
+            if !card.lastWasSkipped, let last = card.properties.last, card.equalsIgnoringCase(last.name, "AGENT"),
                card.slice(last.value).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
                 if keepsRaw { card.raw.append(contentsOf: line.raw) }
                 nestedDepth = 1
@@ -147,7 +150,10 @@ public final class VCardParser {
             try finishCard()
         case .none:
             if keepsRaw { card.raw.append(contentsOf: line.raw) }
-            if !card.append(line: line.bytes, number: line.number) {
+            if skipsUnneeded, let name = ContentLineParser.name(line.bytes),
+               !(PropertyName(UnsafeBufferPointer(rebasing: line.bytes[name])).map { $0.isNameOrDate || $0 == .agent } ?? false) {
+                card.skip(line: line.bytes)
+            } else if !card.append(line: line.bytes, number: line.number) {
                 let text = String(decoding: line.bytes.prefix(40), as: UTF8.self)
                 warn(line.number, "not a vCard property (no name or no ':'), ignored: '\(text)'")
             }
