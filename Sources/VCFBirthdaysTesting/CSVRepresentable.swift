@@ -1,14 +1,17 @@
 import VCFBirthdays
 
 /// The people a generic CSV can hold, as it holds them, for round-trip checks: a row needs a
-/// name, e-mail, phone or organization to be a contact (others are rejected), and types are
-/// written as CSV can hold them (`GenericCSVLayout.typeToken`).
+/// name, e-mail, phone or organization to be a contact (others are rejected), an e-mail or
+/// phone without a value is no item (`work:` reads as nothing), and types are written as CSV
+/// can hold them (`GenericCSVLayout.typeToken`).
 public func csvRepresentable(_ people: [PersonInfo]) -> [PersonInfo] {
     people.filter { p in
         p.hasNameParts || !(p.formattedName ?? "").isEmpty || !(p.organization ?? "").isEmpty || !p.nicknames.isEmpty
             || p.emails.contains { !$0.value.isEmpty } || p.phones.contains { !$0.value.isEmpty }
     }.map { p in
         var q = p
+        q.emails.removeAll { $0.value.isEmpty }
+        q.phones.removeAll { $0.value.isEmpty }
         for k in q.emails.indices { q.emails[k].types = q.emails[k].types.map(GenericCSVLayout.typeToken) }
         for k in q.phones.indices { q.phones[k].types = q.phones[k].types.map(GenericCSVLayout.typeToken) }
         for k in q.addresses.indices { q.addresses[k].types = q.addresses[k].types.map(GenericCSVLayout.typeToken) }

@@ -1,20 +1,25 @@
 /// Buffers people with a sort key computed once each (ICU sort keys, compared as bytes), then
 /// forwards them in order on `finish()`. Ties keep input order, so output is deterministic.
-/// Keys live in one byte arena and only small index records are moved while sorting.
+/// Each person waits as compact bytes (`PersonCoding`) next to its key, in large blocks of
+/// memory; only small index records are moved while sorting.
 public final class SortingSink: PeopleSink {
     private struct Entry {
-        var keyStart: Int
-        var keyLength: Int
-        var index: Int
+        var block: UInt32
+        var offset: UInt32
+        var keyLength: UInt32
+        var personLength: UInt32
     }
 
+    private static let blockSize = 4 << 20
     private let order: SortOrder
     private let collator: Collator
     private let dates: DateContext
     private let next: PeopleSink
-    private var people: [PersonInfo] = []
-    private var keys: [UInt8] = []
+    private var coding = PersonCoding()
+    private var blocks: [(base: UnsafeMutableRawPointer, capacity: Int)] = []
+    private var used = 0  // bytes used in the last block
     private var entries: [Entry] = []
+    private var scratch: [UInt8] = []
 
     public init(order: SortOrder, collator: Collator, dates: DateContext, next: PeopleSink) {
         self.order = order
@@ -23,30 +28,48 @@ public final class SortingSink: PeopleSink {
         self.next = next
     }
 
+    deinit { release() }
+
     public func consume(_ person: PersonInfo) throws {
         guard order != .none else { return try next.consume(person) }
         let key = sortKey(person)
-        entries.append(Entry(keyStart: keys.count, keyLength: key.count, index: people.count))
-        keys.append(contentsOf: key)
-        people.append(person)
+        scratch.removeAll(keepingCapacity: true)
+        coding.encode(person, into: &scratch)
+        let size = key.count + scratch.count
+        if blocks.isEmpty || used + size > blocks[blocks.count - 1].capacity {
+            let capacity = max(Self.blockSize, size)
+            blocks.append((UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8), capacity))
+            used = 0
+        }
+        let base = blocks[blocks.count - 1].base + used
+        key.withUnsafeBytes { base.copyMemory(from: $0.baseAddress!, byteCount: key.count) }
+        scratch.withUnsafeBytes { base.advanced(by: key.count).copyMemory(from: $0.baseAddress!, byteCount: scratch.count) }
+        entries.append(Entry(block: UInt32(blocks.count - 1), offset: UInt32(used), keyLength: UInt32(key.count),
+                             personLength: UInt32(scratch.count)))
+        used += size
     }
 
     public func finish() throws {
-        if !entries.isEmpty {
-            keys.withUnsafeBytes { arena in
-                let base = arena.baseAddress!
-                // Swift's sort is stable: equal keys stay in input order.
-                entries.sort { a, b in
-                    let c = memcmp(base + a.keyStart, base + b.keyStart, min(a.keyLength, b.keyLength))
-                    return c != 0 ? c < 0 : a.keyLength < b.keyLength
-                }
-            }
+        let bases = blocks.map(\.base)
+        // Swift's sort is stable: equal keys stay in input order.
+        entries.sort { a, b in
+            let c = memcmp(bases[Int(a.block)] + Int(a.offset), bases[Int(b.block)] + Int(b.offset),
+                           Int(min(a.keyLength, b.keyLength)))
+            return c != 0 ? c < 0 : a.keyLength < b.keyLength
         }
-        for entry in entries { try next.consume(people[entry.index]) }
-        people.removeAll()
-        keys.removeAll()
-        entries.removeAll()
+        for entry in entries {
+            let start = bases[Int(entry.block)] + Int(entry.offset) + Int(entry.keyLength)
+            try next.consume(coding.decode(UnsafeRawBufferPointer(start: start, count: Int(entry.personLength))))
+        }
+        entries = []
+        release()
         try next.finish()
+    }
+
+    private func release() {
+        for block in blocks { block.base.deallocate() }
+        blocks = []
+        used = 0
     }
 
     /// The bytes people are ordered by.

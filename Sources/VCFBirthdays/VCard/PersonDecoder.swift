@@ -78,7 +78,8 @@ final class PersonDecoder {
             return true
         case .formattedName:
             guard person.formattedName == nil else { return false }
-            person.formattedName = text(card, p)
+            let shown = text(card, p).trimmingSpaces()
+            if !shown.isEmpty { person.formattedName = shown }  // an empty FN is no FN
         case .name:
             guard !person.hasNameParts && person.honorificPrefixes.isEmpty else { return false }
             let parts = withValue(card, p) { ValueDecoding.structured($0, lists: version != .v21) }
@@ -110,7 +111,7 @@ final class PersonDecoder {
             person.organizationUnits = parts.dropFirst().filter { !$0.isEmpty }
         case .title:
             guard person.title == nil else { return false }
-            person.title = text(card, p)
+            person.title = text(card, p).trimmingSpaces()
         case .note:
             guard person.note == nil else { return false }
             person.note = text(card, p)
@@ -143,11 +144,11 @@ final class PersonDecoder {
             guard person.uid == nil else { return false }
             person.uid = text(card, p).trimmingSpaces()
         case .phoneticFirst:
-            person.phoneticGivenName = text(card, p)
+            person.phoneticGivenName = text(card, p).trimmingSpaces()
         case .phoneticMiddle:
-            person.phoneticAdditionalName = text(card, p)
+            person.phoneticAdditionalName = text(card, p).trimmingSpaces()
         case .phoneticLast:
-            person.phoneticFamilyName = text(card, p)
+            person.phoneticFamilyName = text(card, p).trimmingSpaces()
         case .appleLabel, .agent:
             return false
         }
