@@ -24,7 +24,10 @@ let package = Package(
         ),
         // A small C front to ICU with an opaque, ICU-free header.
         .target(name: "VCICU", dependencies: ["CICU"]),
-        .target(name: "VCFBirthdays", dependencies: ["VCICU"]),
+        // Release builds skip the run-time exclusivity checks on the hot parsing paths (about 6%
+        // of the time in profiles); debug builds and the tests keep them.
+        .target(name: "VCFBirthdays", dependencies: ["VCICU"],
+                swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         .target(name: "VCFBirthdaysTesting", dependencies: ["VCFBirthdays"]),
         .executableTarget(
             name: "vcf2birthdays",

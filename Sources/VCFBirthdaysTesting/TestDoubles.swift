@@ -31,6 +31,19 @@ public final class RecordingDiagnostics: DiagnosticsHandler {
     }
 }
 
+/// A stopwatch that moves on by `step` seconds each time it is read.
+public final class SteppingStopwatch: Stopwatch {
+    private let step: Double
+    private var now = 0.0
+
+    public init(step: Double) { self.step = step }
+
+    public func seconds() -> Double {
+        now += step
+        return now
+    }
+}
+
 /// A clock stopped at one day.
 public struct FixedClock: Clock {
     public let day: CalendarDate
@@ -54,6 +67,8 @@ public final class MemorySource: ByteSource {
     public convenience init(_ text: String, chunkSize: Int = 1 << 16) {
         self.init(Array(text.utf8), chunkSize: chunkSize)
     }
+
+    public var size: Int? { bytes.count }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         let n = min(buffer.count, chunkSize, bytes.count - offset)

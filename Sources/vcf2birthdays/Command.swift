@@ -102,6 +102,9 @@ struct Command: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No summary line (N people, W warnings, R rejected) on standard error at the end.")
     var quiet = false
 
+    @Flag(inversion: .prefixedNo, help: "Show a progress line on standard error during runs longer than a second (default: only when standard error is a terminal).")
+    var progress: Bool?
+
     @Option(help: ArgumentHelp("How to write diagnostics on standard error: text (PATH:LINE: severity: message) or json (one object per line).",
                                valueName: "format"))
     var errors: ErrorFormat = .text
@@ -193,6 +196,7 @@ struct Command: ParsableCommand {
         options.photoDirectory = photoDirectory
         options.replacesPhotos = force
         options.quiet = quiet
+        options.progress = progress
         options.errorsAsJSON = errors == .json
         if let size = maxRecordBytes.flatMap(Command.byteCount) { options.maxRecordBytes = size }
         signal(SIGPIPE, SIG_IGN)
@@ -261,6 +265,7 @@ extension Environment {
             standardInput: FileDescriptorSource(fd: 0, path: "<stdin>", closesOnDeinit: false),
             standardInputIsTerminal: isatty(0) != 0,
             standardOutput: FileDescriptorOutput(fd: 1, path: "<stdout>"),
-            standardError: FileDescriptorOutput(fd: 2, path: "<stderr>"))
+            standardError: FileDescriptorOutput(fd: 2, path: "<stderr>"),
+            standardErrorIsTerminal: isatty(2) != 0)
     }
 }

@@ -336,8 +336,11 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         #expect(help.status == 0)
         let man = try String(contentsOfFile: packageRoot + "/man/vcf2birthdays.1", encoding: .utf8)
         let helpOptions = Set(help.stdout.matches(of: /--[a-z][a-z0-9-]+/).map { String($0.output) })
-        let manOptions = Set(man.matches(of: /^\.It Fl \\-([a-z][a-z0-9-]+)/.anchorsMatchLineEndings()).map { "--" + $0.output.1 })
-            .union(man.matches(of: /^\.It Fl [a-z] , Fl \\-([a-z][a-z0-9-]+)/.anchorsMatchLineEndings()).map { "--" + $0.output.1 })
+        // Every long option named on an `.It` line (`.It Fl q , Fl \-quiet`, `.It Fl \-progress , Fl \-no\-progress`).
+        let itemLines = man.split(separator: "\n").filter { $0.hasPrefix(".It ") }
+        let manOptions = Set(itemLines.flatMap { line in
+            line.matches(of: /Fl \\-([a-z][a-z0-9\\-]*[a-z0-9])/).map { "--" + $0.output.1.replacing("\\", with: "") }
+        })
         #expect(!helpOptions.isEmpty)
         #expect(helpOptions == manOptions, "only in --help: \(helpOptions.subtracting(manOptions)); only in the man page: \(manOptions.subtracting(helpOptions))")
     }

@@ -2,7 +2,10 @@
 /// exit status. Touches the world only through the `Environment` it is given.
 public enum App {
     public static func run(_ options: RunOptions, environment env: Environment) -> RunStatus {
-        let stderr = TextOutput(env.standardError, blockSize: 1)
+        let progress = (options.progress ?? env.standardErrorIsTerminal)
+            ? ProgressMeter(terminal: env.standardError, stopwatch: env.stopwatch) : nil
+        defer { progress?.finish() }
+        let stderr = TextOutput(progress ?? env.standardError, blockSize: 1)
         func fail(_ status: RunStatus, _ message: String) -> RunStatus {
             try? stderr.write("vcf2birthdays: " + message + "\n")
             return status
@@ -61,7 +64,7 @@ public enum App {
         do {
             for input in try expand(options.inputs, env, reporter, status: &status) {
                 let statistics = try read(input, options: options, locale: locale, env: env, sink: sink, reporter: reporter,
-                                          status: &status)
+                                          progress: progress, status: &status)
                 people += statistics.people
                 rejectedAny = rejectedAny || statistics.rejected > 0
                 if options.strict && status != .success { break }
@@ -195,7 +198,7 @@ public enum App {
 
     /// Opens and reads one input.
     static func read(_ input: Input, options: RunOptions, locale: String, env: Environment, sink: PeopleSink,
-                     reporter: DiagnosticsReporter, status: inout RunStatus) throws -> ReadStatistics {
+                     reporter: DiagnosticsReporter, progress: ProgressMeter?, status: inout RunStatus) throws -> ReadStatistics {
         let source: ByteSource
         if let path = input.path {
             do {
@@ -210,7 +213,7 @@ public enum App {
             source = env.standardInput
         }
         let reader = InputReader(displayPath: input.displayPath, options: options, locale: locale, sink: sink,
-                                 reporter: reporter)
+                                 reporter: reporter, progress: progress)
         let (statistics, readFailed) = try reader.read(source)
         if readFailed { status = .noInput }
         return statistics

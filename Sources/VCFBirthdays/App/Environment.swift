@@ -2,6 +2,8 @@
 /// preferences, the file system, the file opener and the standard streams.
 public struct Environment {
     public var clock: any Clock
+    /// Times long runs, for the progress line.
+    public var stopwatch: any Stopwatch
     public var preferences: Preferences
     public var fileSystem: any FileSystem
     public var opener: any FileOpener
@@ -10,11 +12,15 @@ public struct Environment {
     public var standardInputIsTerminal: Bool
     public var standardOutput: any ByteOutput
     public var standardError: any ByteOutput
+    /// Standard error is a terminal: the progress line may be shown there.
+    public var standardErrorIsTerminal: Bool
 
-    public init(clock: any Clock, preferences: Preferences, fileSystem: any FileSystem, opener: any FileOpener,
+    public init(clock: any Clock, stopwatch: any Stopwatch = MonotonicStopwatch(), preferences: Preferences,
+                fileSystem: any FileSystem, opener: any FileOpener,
                 standardInput: any ByteSource, standardInputIsTerminal: Bool = false,
-                standardOutput: any ByteOutput, standardError: any ByteOutput) {
+                standardOutput: any ByteOutput, standardError: any ByteOutput, standardErrorIsTerminal: Bool = false) {
         self.clock = clock
+        self.stopwatch = stopwatch
         self.preferences = preferences
         self.fileSystem = fileSystem
         self.opener = opener
@@ -22,6 +28,7 @@ public struct Environment {
         self.standardInputIsTerminal = standardInputIsTerminal
         self.standardOutput = standardOutput
         self.standardError = standardError
+        self.standardErrorIsTerminal = standardErrorIsTerminal
     }
 }
 

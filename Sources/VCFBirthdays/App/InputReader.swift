@@ -8,6 +8,7 @@ struct InputReader {
     let locale: String
     let sink: PeopleSink
     let reporter: DiagnosticsHandler
+    var progress: ProgressMeter? = nil
 
     /// Reads to the end; a read error is reported and ends the input (the result says so).
     func read(_ source: ByteSource) throws -> (statistics: ReadStatistics, readFailed: Bool) {
@@ -42,17 +43,23 @@ struct InputReader {
             }
         }
         try head.withUnsafeBufferPointer { try feed($0, flush: atEnd) }
+        let size = progress == nil ? nil : source.size
+        var bytesRead = head.count
         var readFailed = false
         while !atEnd {
+            progress?.update(bytes: bytesRead, of: size, people: parser.statistics.people)
             guard let count = readChunk(source, &buffer) else { readFailed = true; break }
             if count == 0 {
                 try feed(UnsafeBufferPointer(start: nil, count: 0), flush: true)
                 break
             }
+            bytesRead += count
             try buffer.withUnsafeBufferPointer { try feed(UnsafeBufferPointer(rebasing: $0[0..<count]), flush: false) }
         }
         try parser.finish()
         var statistics = parser.statistics
+        progress?.finishInput(bytes: bytesRead, people: statistics.people)
+        progress?.update(bytes: 0, of: nil, people: 0)
         if let transcoder, transcoder.substitutions > 0 {
             statistics.warnings += 1
             reporter.report(Diagnostic(.warning, path: displayPath, line: 0,

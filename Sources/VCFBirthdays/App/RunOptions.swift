@@ -79,6 +79,8 @@ public struct RunOptions: Sendable {
     public var maxRecordBytes = 64 << 20
     /// No summary line at the end (`--quiet`).
     public var quiet = false
+    /// `--progress` / `--no-progress`; nil: a progress line when standard error is a terminal.
+    public var progress: Bool?
     /// Diagnostics and the summary as JSON lines (`--errors json`).
     public var errorsAsJSON = false
 

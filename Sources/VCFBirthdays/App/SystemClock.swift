@@ -15,3 +15,19 @@ public struct SystemClock: Clock {
         return CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))!
     }
 }
+
+/// Seconds from a fixed start, for measuring how long work takes (never goes back).
+public protocol Stopwatch {
+    func seconds() -> Double
+}
+
+/// The system's monotonic clock.
+public struct MonotonicStopwatch: Stopwatch {
+    public init() {}
+
+    public func seconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+}

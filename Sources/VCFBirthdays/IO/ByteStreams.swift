@@ -8,6 +8,12 @@ import Darwin
 public protocol ByteSource: AnyObject {
     /// Reads up to `buffer.count` bytes; 0 at the end of input.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+    /// The number of bytes in all, when known (a regular file), for the progress line.
+    var size: Int? { get }
+}
+
+extension ByteSource {
+    public var size: Int? { nil }
 }
 
 /// Bytes out: standard output, a file, or a test double.
@@ -48,6 +54,12 @@ public final class FileDescriptorSource: ByteSource {
     }
 
     deinit { if closesOnDeinit { close(fd) } }
+
+    public var size: Int? {
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         while true {

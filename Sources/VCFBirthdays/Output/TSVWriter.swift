@@ -16,25 +16,29 @@ public final class TSVWriter: PeopleSink {
     public func consume(_ person: PersonInfo) throws {
         line.removeAll(keepingCapacity: true)
         let upcoming = person.birthday.map { dates.upcoming($0) }
-        let fields: [String] = [
-            person.birthday?.description ?? "",
-            upcoming?.date.description ?? "",
-            upcoming?.age.map(String.init) ?? "",
-            person.displayName,
-            person.familyName,
-            person.givenName,
-            person.additionalNames.joined(separator: " "),
-            person.honorificPrefixes.joined(separator: " "),
-            person.honorificSuffixes.joined(separator: " "),
-            person.nicknames.joined(separator: ", "),
-            upcoming.map { String($0.days) } ?? "",
-            person.uid ?? "",
-        ]
-        for (i, field) in fields.enumerated() {
-            if i > 0 { line.append(0x09) }
-            TSVWriter.appendEscaped(field, to: &line)
+        func field(_ value: String, last: Bool = false) {
+            TSVWriter.appendEscaped(value, to: &line)
+            line.append(last ? 0x0A : 0x09)
         }
-        line.append(0x0A)
+        func list(_ values: [String], _ separator: String) {
+            for (i, value) in values.enumerated() {
+                if i > 0 { line.append(contentsOf: separator.utf8) }
+                TSVWriter.appendEscaped(value, to: &line)
+            }
+            line.append(0x09)
+        }
+        field(person.birthday?.description ?? "")
+        field(upcoming?.date.description ?? "")
+        field(upcoming?.age.map(String.init) ?? "")
+        field(person.displayName)
+        list(person.familyNames, " ")
+        list(person.givenNames, " ")
+        list(person.additionalNames, " ")
+        list(person.honorificPrefixes, " ")
+        list(person.honorificSuffixes, " ")
+        list(person.nicknames, ", ")
+        field(upcoming.map { String($0.days) } ?? "")
+        field(person.uid ?? "", last: true)
         try output.write(bytes: line)
     }
 

@@ -173,7 +173,17 @@ public struct VCardLexer {
     /// The pending line is quoted-printable and ends with a soft line break ("=").
     private func pendingEndsWithSoftBreak() -> Bool {
         guard logical.last == UInt8(ascii: "=") else { return false }
-        return VCardLexer.parametersContain(logical, "QUOTED-PRINTABLE")
+        return logical.withUnsafeBufferPointer(VCardLexer.isQuotedPrintable)
+    }
+
+    /// The line's parameters say quoted-printable exactly as the decoder reads them: a bare
+    /// `QUOTED-PRINTABLE` or `ENCODING=QUOTED-PRINTABLE`, in any case.
+    static func isQuotedPrintable(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let parsed = ContentLineParser.parse(line) else { return false }
+        return parsed.parameters.contains { p in
+            (p.name.isEmpty || matchesIgnoringCase(line[p.name], "ENCODING"))
+                && matchesIgnoringCase(line[p.value], "QUOTED-PRINTABLE")
+        }
     }
 
     /// `END:VCARD`, which no soft line break can continue into (a 2.1 value that wrongly ends
