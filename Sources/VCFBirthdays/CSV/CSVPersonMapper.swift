@@ -60,8 +60,8 @@ final class CSVPersonMapper {
             case .givenName: person.givenNames = [trimmed]
             case .additionalName: person.additionalNames = split(trimmed)
             case .familyName: person.familyNames = [trimmed]
-            case .prefix: person.honorificPrefixes = [trimmed]
-            case .suffix: person.honorificSuffixes = [trimmed]
+            case .prefix: person.honorificPrefixes = split(trimmed)
+            case .suffix: person.honorificSuffixes = split(trimmed)
             case .nickname: person.nicknames = split(trimmed)
             case .phoneticGiven: person.phoneticGivenName = trimmed
             case .phoneticAdditional: person.phoneticAdditionalName = trimmed

@@ -33,7 +33,7 @@ public struct GenericCSVLayout: CSVLayout {
         }
         return [
             person.formattedName ?? "", person.familyName, person.givenName, list(person.additionalNames),
-            person.honorificPrefixes.joined(separator: " "), person.honorificSuffixes.joined(separator: " "),
+            list(person.honorificPrefixes), list(person.honorificSuffixes),
             list(person.nicknames), person.birthday?.description ?? "", person.anniversary?.description ?? "",
             person.organization ?? "", list(person.organizationUnits), person.title ?? "",
             list(person.emails.map { item($0.value, $0.types, $0.preferred) }),

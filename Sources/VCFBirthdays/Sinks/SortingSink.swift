@@ -3,14 +3,14 @@
 /// Each person waits as compact bytes (`PersonCoding`) next to its key, in large blocks of
 /// memory; only small index records are moved while sorting.
 public final class SortingSink: PeopleSink {
-    private struct Entry {
-        var block: UInt32
+    private struct Entry {  // 12 bytes
         var offset: UInt32
-        var keyLength: UInt32
         var personLength: UInt32
+        var block: UInt16
+        var keyLength: UInt16
     }
 
-    private static let blockSize = 4 << 20
+    private static let blockSize = 16 << 20
     private let order: SortOrder
     private let collator: Collator
     private let dates: DateContext
@@ -32,7 +32,8 @@ public final class SortingSink: PeopleSink {
 
     public func consume(_ person: PersonInfo) throws {
         guard order != .none else { return try next.consume(person) }
-        let key = sortKey(person)
+        var key = sortKey(person)
+        if key.count > Int(UInt16.max) { key = Array(key.prefix(Int(UInt16.max))) }  // never for a real name
         scratch.removeAll(keepingCapacity: true)
         coding.encode(person, into: &scratch)
         let size = key.count + scratch.count
@@ -44,8 +45,8 @@ public final class SortingSink: PeopleSink {
         let base = blocks[blocks.count - 1].base + used
         key.withUnsafeBytes { base.copyMemory(from: $0.baseAddress!, byteCount: key.count) }
         scratch.withUnsafeBytes { base.advanced(by: key.count).copyMemory(from: $0.baseAddress!, byteCount: scratch.count) }
-        entries.append(Entry(block: UInt32(blocks.count - 1), offset: UInt32(used), keyLength: UInt32(key.count),
-                             personLength: UInt32(scratch.count)))
+        entries.append(Entry(offset: UInt32(used), personLength: UInt32(scratch.count), block: UInt16(blocks.count - 1),
+                             keyLength: UInt16(key.count)))
         used += size
     }
 
