@@ -25,7 +25,8 @@ public struct GenericCSVLayout: CSVLayout {
         func item(_ value: String, _ types: [String], _ preferred: Bool) -> String {
             // A value with a colon of its own gets an empty type list, so it reads back whole.
             let prefix = types.isEmpty ? (value.contains(":") ? ":" : "") : types.map(Self.typeToken).joined(separator: ",") + ":"
-            return (preferred ? "*" : "") + prefix + value
+            // Line breaks separate items here: an e-mail or phone has none, so they become spaces.
+            return (preferred ? "*" : "") + prefix + value.replacingAll("\n", with: " ")
         }
         let addresses = person.addresses.map { a in
             item([a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country]
