@@ -223,14 +223,14 @@ final class CSVPersonMapper {
     }
 
     /// Labels and categories: ` ::: ` (Google, and ours), else `;` (Outlook, spreadsheets; never
-    /// in a Google label); the `* ` that marks Google's system groups (`* myContacts`,
-    /// `* friends`) is dropped, the group kept.
+    /// in a Google label); in Google's CSV, the `* ` that marks its system groups
+    /// (`* myContacts`, `* friends`) is dropped, the group kept.
     private func categories(_ value: String) -> [String] {
         let parts = (Self.hasValueSeparator(value) ? Self.splitValues(value)
                      : schema.dialect == .google ? [Substring(value)] : value.split(separator: ";")).map(String.init)
         return parts.map { part -> String in
             var p = part.trimmingSpaces()
-            if p.hasPrefix("* ") { p = String(p.dropFirst(2)) }
+            if schema.dialect == .google && p.hasPrefix("* ") { p = String(p.dropFirst(2)) }
             return p
         }.filter { !$0.isEmpty }
     }
