@@ -1,11 +1,18 @@
 import VCFBirthdays
 
-/// The people a generic CSV can hold, as it holds them, for round-trip checks: a row needs a
+/// The people a generic CSV can hold, as it holds them, for round-trip checks: no list item
+/// may hold the item separator `:::`, a row needs a
 /// name, e-mail, phone or organization to be a contact (others are rejected), an e-mail or
 /// phone without a value is no item (`work:` reads as nothing) and has its line breaks written
 /// as spaces, and types are written as CSV can hold them (`GenericCSVLayout.typeToken`).
 public func csvRepresentable(_ people: [PersonInfo]) -> [PersonInfo] {
     people.filter { p in
+        // Known limit: ` ::: ` separates list items, and no item can hold it.
+        let items = p.additionalNames + p.honorificPrefixes + p.honorificSuffixes + p.nicknames + p.organizationUnits
+            + p.urls + p.categories + p.emails.map { ":" + $0.value } + p.phones.map { ":" + $0.value }  // after `types:`
+            + p.addresses.map { ":" + [$0.poBox, $0.extended, $0.street, $0.locality, $0.region, $0.postalCode, $0.country].joined(separator: ";") }
+        return !items.contains { $0.contains(":::") }
+    }.filter { p in
         p.hasNameParts || !(p.formattedName ?? "").isEmpty || !(p.organization ?? "").isEmpty || !p.nicknames.isEmpty
             || p.emails.contains { !$0.value.isEmpty } || p.phones.contains { !$0.value.isEmpty }
     }.map { p in

@@ -192,7 +192,7 @@ final class CSVPersonMapper {
             if preferred { item = item.dropFirst() }
             var types: [String] = []
             if let colon = item.firstIndex(of: ":"), !item[..<colon].contains(where: { $0 == "@" || $0 == "/" }) {
-                types = item[..<colon].split(separator: ",").map { String($0).lowercased() }
+                types = item[..<colon].split(separator: ",").map { String($0).asciiLowercased() }  // as vCard types are
                 item = item[item.index(after: colon)...]
             }
             let value = String(item).trimmingSpaces()
