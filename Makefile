@@ -5,7 +5,7 @@ MANDIR ?= $(PREFIX)/share/man
 SWIFT ?= swift
 BIN := .build/release/vcf2birthdays
 
-.PHONY: all build test test-sanitize fuzz demo install uninstall lint bench clean
+.PHONY: all build test test-sanitize fuzz demo install uninstall lint bench microbench clean
 
 all: build
 
@@ -58,5 +58,11 @@ bench:
 	@scripts/require-packages.sh build
 	python3 scripts/bench.py
 
+# Micro-benchmarks of the hot paths (Bench/): unfolding, quoted-printable, dates, CSV
+# tokenizing, ICU sort keys, JSON escaping; time per item, to compare before and after a change.
+microbench:
+	@scripts/require-packages.sh build
+	$(SWIFT) run -c release --package-path Bench microbench
+
 clean:
-	rm -rf .build .build-sanitize Fuzz/.build
+	rm -rf .build .build-sanitize Fuzz/.build Bench/.build

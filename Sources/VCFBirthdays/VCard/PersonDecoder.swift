@@ -259,9 +259,8 @@ final class PersonDecoder {
         }
         for k in p.parameters {
             let param = card.parameters[k]
-            if param.name.isEmpty {
-                if !Self.isEncodingName(card, param.value) { add(ValueDecoding.parameterValue(card.slice(param.value))) }
-            } else if card.equalsIgnoringCase(param.name, "TYPE") {
+            if param.name.isEmpty || card.equalsIgnoringCase(param.name, "TYPE") {  // a bare 2.1 type is a TYPE
+                if param.name.isEmpty && Self.isEncodingName(card, param.value) { continue }
                 let value = ValueDecoding.parameterValue(card.slice(param.value))
                 if value.utf8.contains(UInt8(ascii: ",")) {
                     value.split(separator: ",").forEach { add(String($0)) }
