@@ -94,32 +94,14 @@ enum ContentLineParser {
     /// The name of a property line (after its group), or nil when the line is not a property
     /// (no name, or no colon): what `parse` would find as the name, without splitting the rest.
     static func name(_ line: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        let n = line.count
-        var i = 0
-        while i < n && (line[i] == 0x20 || line[i] == 0x09) { i += 1 }
-        var nameStart = i
-        var group = i..<i
-        while i < n {
-            let b = line[i]
-            if b == UInt8(ascii: ";") || b == UInt8(ascii: ":") { break }
-            if b == UInt8(ascii: ".") && group.isEmpty {
-                group = nameStart..<i
-                nameStart = i + 1
-            }
-            i += 1
-        }
-        var nameEnd = i
-        while nameEnd > nameStart && (line[nameEnd - 1] == 0x20 || line[nameEnd - 1] == 0x09) { nameEnd -= 1 }
-        guard nameEnd > nameStart, UnsafeBufferPointer(rebasing: line[i...]).contains(UInt8(ascii: ":")) else { return nil }
-        return nameStart..<nameEnd
+        guard let (_, name, end) = groupAndName(line),
+              UnsafeBufferPointer(rebasing: line[end...]).contains(UInt8(ascii: ":")) else { return nil }
+        return name
     }
 
-    static func parse(_ line: UnsafeBufferPointer<UInt8>) -> Parsed? {
-        if let parsed = parse(line, honouringQuotes: true) { return parsed }
-        return parse(line, honouringQuotes: false)  // an unbalanced quote: take the first colon
-    }
-
-    private static func parse(_ line: UnsafeBufferPointer<UInt8>, honouringQuotes: Bool) -> Parsed? {
+    /// The group and name before the first `;` or `:` (where the name ends), nil when there is
+    /// no name or neither character.
+    private static func groupAndName(_ line: UnsafeBufferPointer<UInt8>) -> (group: Range<Int>, name: Range<Int>, end: Int)? {
         let n = line.count
         var i = 0
         while i < n && (line[i] == 0x20 || line[i] == 0x09) { i += 1 }
@@ -138,6 +120,18 @@ enum ContentLineParser {
         var nameEnd = i
         while nameEnd > nameStart && (line[nameEnd - 1] == 0x20 || line[nameEnd - 1] == 0x09) { nameEnd -= 1 }
         guard nameEnd > nameStart else { return nil }
+        return (group, nameStart..<nameEnd, i)
+    }
+
+    static func parse(_ line: UnsafeBufferPointer<UInt8>) -> Parsed? {
+        if let parsed = parse(line, honouringQuotes: true) { return parsed }
+        return parse(line, honouringQuotes: false)  // an unbalanced quote: take the first colon
+    }
+
+    private static func parse(_ line: UnsafeBufferPointer<UInt8>, honouringQuotes: Bool) -> Parsed? {
+        guard let (group, name, end) = groupAndName(line) else { return nil }
+        let n = line.count
+        var i = end
         var parameters: [(name: Range<Int>, value: Range<Int>)] = []
         while i < n && line[i] == UInt8(ascii: ";") {
             i += 1
@@ -164,7 +158,7 @@ enum ContentLineParser {
             }
         }
         guard i < n, line[i] == UInt8(ascii: ":") else { return nil }
-        return Parsed(group: group, name: nameStart..<nameEnd, parameters: parameters, value: (i + 1)..<n)
+        return Parsed(group: group, name: name, parameters: parameters, value: (i + 1)..<n)
     }
 
     private static func trimmed(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
