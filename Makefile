@@ -30,7 +30,8 @@ test-sanitize:
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt UBSAN_OPTIONS=print_stacktrace=1 \
 		$(SWIFT) test --skip-build $(SANITIZE)
 
-# libFuzzer targets (Fuzz/), FUZZ_SECONDS each (default 60); FUZZ_SECONDS=12 make fuzz is the CI smoke.
+# libFuzzer targets (Fuzz/), FUZZ_SECONDS each (default 60); FUZZ_SEED and FUZZ_RUNS make a run
+# repeatable, as the CI smoke is (.ci/run).
 fuzz:
 	@scripts/require-packages.sh build
 	scripts/fuzz.sh

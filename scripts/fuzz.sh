@@ -3,11 +3,16 @@
 # (default 60), seeded from Fixtures/. Corpora grow in $VCF2BIRTHDAYS_FUZZ_DIR (default
 # ~/.cache/vcf2birthdays-fuzz); an input that crashes, hangs or leaks is saved in Fuzz/findings/
 # and the script fails. Turn each finding into a fix plus a file in Fixtures/fuzz/.
+# FUZZ_SEED and FUZZ_RUNS (per target) make a run repeatable: CI uses them, so that its smoke
+# checks the same inputs every time instead of turning red on what a new random walk finds.
 set -eu
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
 work=${VCF2BIRTHDAYS_FUZZ_DIR:-$HOME/.cache/vcf2birthdays-fuzz}
 targets=${FUZZ_TARGETS:-"vcard csv dates decoding roundtrip"}
+repeatable=""
+[ -z "${FUZZ_SEED:-}" ] || repeatable="-seed=$FUZZ_SEED"
+[ -z "${FUZZ_RUNS:-}" ] || repeatable="$repeatable -runs=$FUZZ_RUNS"
 
 (cd Fuzz && swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld \
     2>&1 | grep -v "Cannot export local symbol" | tail -3)
@@ -26,10 +31,10 @@ for target in $targets; do
     esac
     log="Fuzz/findings/$target.log"
     if Fuzz/.build/release/fuzz-$target -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
-        -artifact_prefix="Fuzz/findings/$target-" -print_final_stats=1 "$corpus" > "$log" 2>&1; then
+        -artifact_prefix="Fuzz/findings/$target-" -print_final_stats=1 $repeatable "$corpus" > "$log" 2>&1; then
         runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
         cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1)
-        echo "fuzz-$target: ${seconds}s, $runs runs, $cov, no findings"
+        echo "fuzz-$target: $runs runs (at most ${seconds}s), $cov, no findings"
     else
         echo "fuzz-$target: FINDING, see $log and Fuzz/findings/$target-*"
         failed="$failed $target"

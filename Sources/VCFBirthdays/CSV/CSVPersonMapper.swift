@@ -201,7 +201,7 @@ final class CSVPersonMapper {
             case .email: person.emails.append(ContactPoint(value: value, types: types, preferred: preferred))
             case .phone: person.phones.append(ContactPoint(value: value, types: types, preferred: preferred))
             case .address:
-                let parts = ValueDecoding.structured(Array(value.utf8), lists: false).map { $0[0] }
+                let parts = ValueDecoding.structured(Array(value.utf8), lists: false).map { $0[0].trimmingSpaces() }
                 func part(_ i: Int) -> String { i < parts.count ? parts[i] : "" }
                 var address = PostalAddress()
                 (address.poBox, address.extended, address.street) = (part(0), part(1), part(2))

@@ -120,11 +120,11 @@ final class PersonDecoder {
             person.emails.append(ContactPoint(value: text(card, p).trimmingSpaces(), types: types, preferred: preferred))
         case .phone:
             var value = text(card, p).trimmingSpaces()
-            if value.utf8.count > 4, value.lowercased().hasPrefix("tel:") { value = String(value.dropFirst(4)) }
+            while value.utf8.count > 4, value.prefix(4).lowercased() == "tel:" { value = String(value.dropFirst(4)) }  // even "tel:tel:
             let (types, preferred) = typesAndPreference(card, p, label: label, dropping: nil)
             person.phones.append(ContactPoint(value: value, types: types, preferred: preferred))
         case .address:
-            let parts = withValue(card, p) { ValueDecoding.structured($0, lists: false) }.map { $0[0] }
+            let parts = withValue(card, p) { ValueDecoding.structured($0, lists: false) }.map { $0[0].trimmingSpaces() }
             func part(_ i: Int) -> String { i < parts.count ? parts[i] : "" }
             var address = PostalAddress()
             address.poBox = part(0)
@@ -331,6 +331,9 @@ final class PersonDecoder {
     /// Warns the first time only in this input, and says so.
     private func warnOnce(_ line: Int, _ message: String) {
         guard warnedOnce.insert(message).inserted else { return }
-        warn(line, message + " (said once per file)")
+        warn(line, message + Self.oncePerFile)
     }
+
+    /// The end of a warning given once per input.
+    static let oncePerFile = " (said once per file)"
 }
