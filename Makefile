@@ -24,11 +24,15 @@ test:
 # on the C code (Swift checks overflow and bounds itself); a separate build folder.
 SANITIZE := --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
 	-Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined --scratch-path .build-sanitize
+# Then the tests of the threaded vCard reader under ThreadSanitizer.
 test-sanitize:
 	@scripts/require-packages.sh test
 	$(SWIFT) build --build-tests $(SANITIZE)
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt UBSAN_OPTIONS=print_stacktrace=1 \
 		$(SWIFT) test --skip-build $(SANITIZE)
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan \
+		--filter ParallelVCardParserTests
 
 # libFuzzer targets (Fuzz/), FUZZ_SECONDS each (default 60); FUZZ_SEED and FUZZ_RUNS make a run
 # repeatable, as the CI smoke is (.ci/run).
@@ -66,4 +70,4 @@ microbench:
 	$(SWIFT) run -c release --package-path Bench microbench
 
 clean:
-	rm -rf .build .build-sanitize Fuzz/.build Bench/.build
+	rm -rf .build .build-sanitize .build-tsan Fuzz/.build Bench/.build

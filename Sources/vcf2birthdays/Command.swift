@@ -99,6 +99,10 @@ struct Command: ParsableCommand {
                                                                       valueName: "size"))
     var maxRecordBytes: String?
 
+    @Option(help: ArgumentHelp("Threads that parse parts of a large vCard input at once; the output is the same with any number (default: the online CPUs, at most 8; 1 = no extra threads).",
+                               valueName: "n"))
+    var threads: Int?
+
     @Flag(name: .shortAndLong, help: "No summary line (N people, W warnings, R rejected) on standard error at the end.")
     var quiet = false
 
@@ -152,6 +156,9 @@ struct Command: ParsableCommand {
         if let maxRecordBytes, Command.byteCount(maxRecordBytes) == nil {
             throw ValidationError("--max-record-bytes takes a size of at least 1K, such as 65536, 512K or 64M, not '\(maxRecordBytes)'")
         }
+        if let threads, threads < 1 || threads > 256 {
+            throw ValidationError("--threads takes a number from 1 to 256")
+        }
         if let remind, remind < 0 || remind > 366 {
             throw ValidationError("--remind takes a number of days from 0 to 366")
         }
@@ -199,6 +206,7 @@ struct Command: ParsableCommand {
         options.progress = progress
         options.errorsAsJSON = errors == .json
         if let size = maxRecordBytes.flatMap(Command.byteCount) { options.maxRecordBytes = size }
+        options.threads = threads ?? min(8, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         signal(SIGPIPE, SIG_IGN)
         InterruptCleanup.install()
         let status = App.run(options, environment: .live())

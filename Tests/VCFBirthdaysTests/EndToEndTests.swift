@@ -127,6 +127,32 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         #expect(again.stderr.hasSuffix("0 people, 0 warnings, 3 rejected\n"))
     }
 
+    /// A vCard file large enough to be parsed in parts: every output, diagnostic (with its line)
+    /// and reject is the same on one thread as on several.
+    @Test func threadsDoNotChangeTheOutput() throws {
+        let dir = try temporaryDirectory()
+        var big = Data()
+        for _ in 0..<90 {
+            for name in ["apple-contacts.vcf", "google-contacts.vcf", "android-2.1.vcf", "problems.vcf", "nextcloud-4.0.vcf"] {
+                big.append(try Data(contentsOf: URL(fileURLWithPath: fixtures + "/" + name)))
+            }
+        }
+        #expect(big.count > 512 << 10)
+        let input = dir.appendingPathComponent("big.vcf").path
+        try big.write(to: URL(fileURLWithPath: input))
+        for format in ["tsv", "json", "vcard4"] {
+            var results: [String] = []
+            for threads in ["1", "2", "5"] {
+                let rejects = dir.appendingPathComponent("rejects-\(threads)").path
+                let r = try run(["--to", format, "--threads", threads, "--rejects", rejects, input])
+                #expect(r.status == 65)
+                results.append(r.stdout + r.stderr + (try String(contentsOfFile: rejects, encoding: .utf8)))
+            }
+            #expect(results[1] == results[0] && results[2] == results[0], "--to \(format)")
+        }
+        #expect(try run(["--threads", "0", input]).status == 64)
+    }
+
     @Test func outputFileIsAtomic() throws {
         let dir = try temporaryDirectory()
         let out = dir.appendingPathComponent("birthdays.txt").path

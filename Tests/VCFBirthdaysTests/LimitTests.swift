@@ -25,6 +25,9 @@ import VCFBirthdaysTesting
         ])
         #expect(diagnostics.rejections[0].rawText.utf8.count <= 1024)
         #expect(diagnostics.rejections[0].rawText.hasPrefix("BEGIN:VCARD\nFN:Huge\n"))
+        // The raw text kept does not depend on where the chunks were cut.
+        let whole = try parseVCard(text, limit: 1024, chunk: .max).1
+        #expect(diagnostics.rejections.map(\.rawText) == whole.rejections.map(\.rawText))
     }
 
     @Test func theLexerHoldsNoMoreThanTheLimit() {

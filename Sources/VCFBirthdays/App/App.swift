@@ -61,10 +61,11 @@ public enum App {
         var status = RunStatus.success
         var rejectedAny = false
         var people = 0
+        let workers = options.threads > 1 && !options.checksOnly ? WorkerThreads(count: options.threads) : nil
         do {
             for input in try expand(options.inputs, env, reporter, status: &status) {
                 let statistics = try read(input, options: options, locale: locale, env: env, sink: sink, reporter: reporter,
-                                          progress: progress, status: &status)
+                                          progress: progress, workers: workers, status: &status)
                 people += statistics.people
                 rejectedAny = rejectedAny || statistics.rejected > 0
                 if options.strict && status != .success { break }
@@ -198,7 +199,8 @@ public enum App {
 
     /// Opens and reads one input.
     static func read(_ input: Input, options: RunOptions, locale: String, env: Environment, sink: PeopleSink,
-                     reporter: DiagnosticsReporter, progress: ProgressMeter?, status: inout RunStatus) throws -> ReadStatistics {
+                     reporter: DiagnosticsReporter, progress: ProgressMeter?, workers: WorkerThreads?,
+                     status: inout RunStatus) throws -> ReadStatistics {
         let source: ByteSource
         if let path = input.path {
             do {
@@ -213,7 +215,7 @@ public enum App {
             source = env.standardInput
         }
         let reader = InputReader(displayPath: input.displayPath, options: options, locale: locale, sink: sink,
-                                 reporter: reporter, progress: progress)
+                                 reporter: reporter, progress: progress, workers: workers)
         let (statistics, readFailed) = try reader.read(source)
         if readFailed { status = .noInput }
         return statistics

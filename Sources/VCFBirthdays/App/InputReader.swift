@@ -9,6 +9,8 @@ struct InputReader {
     let sink: PeopleSink
     let reporter: DiagnosticsHandler
     var progress: ProgressMeter? = nil
+    /// Threads for parsing vCard parts at once (`--threads` above 1), shared by the inputs.
+    var workers: WorkerThreads? = nil
 
     /// Reads to the end; a read error is reported and ends the input (the result says so).
     func read(_ source: ByteSource) throws -> (statistics: ReadStatistics, readFailed: Bool) {
@@ -102,10 +104,13 @@ struct InputReader {
         let keepsRaw = options.rejects != nil
         switch format {
         case .vcard:
-            return VCardParser(path: displayPath, sink: sink, diagnostics: reporter,
-                               options: VCardParser.Options(scope: options.decodeScope, keepsRawText: keepsRaw,
-                                                            maxRecordBytes: options.maxRecordBytes,
-                                                            checksRules: options.checksOnly))
+            let vcardOptions = VCardParser.Options(scope: options.decodeScope, keepsRawText: keepsRaw,
+                                                   maxRecordBytes: options.maxRecordBytes, checksRules: options.checksOnly)
+            if let workers, !options.checksOnly {
+                return ParallelVCardParser(path: displayPath, sink: sink, diagnostics: reporter, options: vcardOptions,
+                                           threads: workers, threadCount: options.threads)
+            }
+            return VCardParser(path: displayPath, sink: sink, diagnostics: reporter, options: vcardOptions)
         case .csv:
             return CSVParser(path: displayPath, sink: sink, diagnostics: reporter,
                              options: CSVParser.Options(scope: options.decodeScope, keepsRawText: keepsRaw,

@@ -77,6 +77,8 @@ public struct RunOptions: Sendable {
     public var replacesPhotos = false
     /// A record (card or CSV row) larger than this is rejected; reading goes on after it.
     public var maxRecordBytes = 64 << 20
+    /// Threads that parse a vCard input's parts at once (`--threads`); 1 reads on this thread only.
+    public var threads = 1
     /// No summary line at the end (`--quiet`).
     public var quiet = false
     /// `--progress` / `--no-progress`; nil: a progress line when standard error is a terminal.

@@ -119,19 +119,15 @@ public final class CSVParser: ContactsParser {
         for problem in record.problems {
             warn(problem.line, column: problem.column, problem.message)
         }
-        var warned = !record.problems.isEmpty
         if record.count != schema.headers.count {
             warn(record.line, "row has \(record.count) fields, the header has \(schema.headers.count)")
-            warned = true
         }
         guard let mapper, let person = mapper.map(record, path: path) else { return }
         for w in mapper.warnings { warn(w.line, w.message) }
-        warned = warned || !mapper.warnings.isEmpty
         guard mapper.identifies else {
             return try reject(record, line: record.line, column: nil, "row has no name, e-mail, phone or organization")
         }
         statistics.people += 1
-        if warned { statistics.peopleWithWarnings += 1 }
         try sink.consume(person)
     }
 

@@ -31,9 +31,11 @@ public struct VCardLexer {
     private var lastLineInRaw = false   // the last completed physical line went into `raw`
     private var bom = ByteOrderMarkSkipper()
 
-    public init(keepsRawText: Bool = false, maxLineBytes: Int = 64 << 20) {
+    /// `firstLine`: the number of the input's first line (a later part of a file starts later).
+    public init(keepsRawText: Bool = false, maxLineBytes: Int = 64 << 20, firstLine: Int = 1) {
         keepsRaw = keepsRawText
         self.maxLineBytes = maxLineBytes
+        physicalNumber = firstLine - 1
         logical.reserveCapacity(256)
     }
 
@@ -60,11 +62,7 @@ public struct VCardLexer {
                 end += 1
             }
             if end == n {  // the line goes on in the next chunk
-                if carry.count + (n - i) <= maxLineBytes {
-                    carry.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[i..<n]))
-                } else {
-                    carryOversized = true
-                }
+                appendToCarry(UnsafeBufferPointer(rebasing: chunk[i..<n]))
                 return
             }
             var next = end + 1
@@ -80,15 +78,12 @@ public struct VCardLexer {
                 }
             }
             if carry.isEmpty {
-                try physicalLine(UnsafeBufferPointer(rebasing: chunk[i..<end]),
+                if end - i > maxLineBytes { carryOversized = true }
+                try physicalLine(UnsafeBufferPointer(rebasing: chunk[i..<min(end, i + maxLineBytes)]),
                                  terminator: UnsafeBufferPointer(rebasing: chunk[end..<end + terminatorLength]),
                                  emit: emit)
             } else {
-                if carry.count + (end - i) <= maxLineBytes {
-                    carry.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[i..<end]))
-                } else {
-                    carryOversized = true
-                }
+                appendToCarry(UnsafeBufferPointer(rebasing: chunk[i..<end]))
                 let line = carry
                 carry.removeAll(keepingCapacity: true)
                 try line.withUnsafeBufferPointer { content in
@@ -98,6 +93,14 @@ public struct VCardLexer {
             }
             i = next
         }
+    }
+
+    /// Keeps the start of a line that goes on in the next chunk, up to the limit: a line longer
+    /// than that keeps its first `maxLineBytes` bytes however the input is cut into chunks.
+    private mutating func appendToCarry(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let room = maxLineBytes - carry.count
+        if bytes.count > room { carryOversized = true }
+        if room > 0 { carry.append(contentsOf: UnsafeBufferPointer(rebasing: bytes.prefix(room))) }
     }
 
     /// Ends the input: emits the pending line and a last line that has no line end.
@@ -112,6 +115,12 @@ public struct VCardLexer {
                 try physicalLine(content, terminator: UnsafeBufferPointer(start: nil, count: 0), emit: emit)
             }
         }
+        try flush(emit: emit)
+    }
+
+    /// Emits the pending line, for a caller that knows the next line starts a new one (the
+    /// input was cut before a `BEGIN:VCARD` line).
+    mutating func endLine(emit: (Line) throws -> Void) rethrows {
         try flush(emit: emit)
     }
 

@@ -47,13 +47,16 @@ public final class VCardParser {
     private var strayLine = 0
     private var strayPreview = ""
 
-    public init(path: String, sink: PeopleSink, diagnostics: DiagnosticsHandler, options: Options = Options()) {
+    /// `firstLine`: the line number where the bytes start (1 unless they are a later part of a file).
+    public init(path: String, sink: PeopleSink, diagnostics: DiagnosticsHandler, options: Options = Options(),
+                firstLine: Int = 1) {
         self.path = path
         self.sink = sink
         self.diagnostics = diagnostics
         self.keepsRaw = options.keepsRawText
         self.maxRecordBytes = options.maxRecordBytes
-        self.lexer = VCardLexer(keepsRawText: options.keepsRawText, maxLineBytes: options.maxRecordBytes)
+        self.lexer = VCardLexer(keepsRawText: options.keepsRawText, maxLineBytes: options.maxRecordBytes,
+                                firstLine: firstLine)
         self.decoder = PersonDecoder(scope: options.scope)
         self.checker = options.checksRules ? VCardRuleChecker() : nil
         self.skipsUnneeded = options.scope == .namesAndDates && !options.checksRules
@@ -61,6 +64,14 @@ public final class VCardParser {
 
     public func feed(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         try lexer.feed(bytes) { try self.handle($0) }
+    }
+
+    /// Ends a part of the input cut just before a `BEGIN:VCARD` line that follows an
+    /// `END:VCARD` line; true when no card is open there, so that the next part can be read by
+    /// a parser of its own and `finish()` may be called.
+    func endPart() throws -> Bool {
+        try lexer.endLine { try self.handle($0) }
+        return !inCard
     }
 
     /// Ends the input: a card still open is rejected, and the sink is not finished here (a
@@ -188,10 +199,8 @@ public final class VCardParser {
             return
         }
         let person = decoder.decode(card, path: path)
-        let warned = !decoder.warnings.isEmpty
         for w in decoder.warnings { warn(w.line, w.message) }
         statistics.people += 1
-        if warned { statistics.peopleWithWarnings += 1 }
         try sink.consume(person)
     }
 
@@ -258,10 +267,9 @@ public final class VCardParser {
     }
 }
 
-/// What a reader did: people converted (some with warnings), warnings, records rejected.
+/// What a reader did: people converted, warnings given, records rejected.
 public struct ReadStatistics: Equatable, Sendable {
     public var people = 0
-    public var peopleWithWarnings = 0
     public var warnings = 0
     public var rejected = 0
 
@@ -269,7 +277,6 @@ public struct ReadStatistics: Equatable, Sendable {
 
     public static func += (a: inout ReadStatistics, b: ReadStatistics) {
         a.people += b.people
-        a.peopleWithWarnings += b.peopleWithWarnings
         a.warnings += b.warnings
         a.rejected += b.rejected
     }

@@ -1,0 +1,255 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads one vCard input on several threads, with exactly the output of `VCardParser`.
+///
+/// The bytes are cut into parts of about `partBytes`, each just before a `BEGIN:VCARD` line
+/// that follows an `END:VCARD` line. Worker threads parse the parts into recorded batches, and
+/// this thread replays the batches in input order into the sink and the diagnostics handler,
+/// so people, warnings, rejects and line numbers come out as one parser would give them. A part
+/// whose last card is still open there (an unclosed card holding the next `BEGIN:VCARD`) is
+/// continued by its own parser into the next part, here. An input with no place to cut within
+/// a few parts is read by one parser from there on. At most `threads + 1` parts are in flight,
+/// so memory stays bounded.
+final class ParallelVCardParser: ContactsParser {
+    private let path: String
+    private let sink: PeopleSink
+    private let diagnostics: DiagnosticsHandler
+    private let options: VCardParser.Options
+    private let threads: WorkerThreads
+    private let partBytes: Int
+    private let maxInFlight: Int
+
+    private var pending: [UInt8] = []
+    private var searchedTo = 0        // no cut before this index of `pending`
+    private var pendingLine = 1       // the line number where `pending` starts
+    private var inFlight: [(result: Promise<PartResult>, bytes: [UInt8], last: Bool)] = []
+    /// A parser that goes on reading here: its part ended inside a card, or no cut was found.
+    private var continued: (parser: VCardParser, recorder: PartRecorder)?
+    private var serial = false
+    private var replayed = ReadStatistics()
+    private var saidOnce = Set<String>()
+
+    init(path: String, sink: PeopleSink, diagnostics: DiagnosticsHandler, options: VCardParser.Options,
+         threads: WorkerThreads, threadCount: Int, partBytes: Int = 256 << 10) {
+        self.path = path
+        self.sink = sink
+        self.diagnostics = diagnostics
+        self.options = options
+        self.threads = threads
+        self.partBytes = max(1, partBytes)
+        self.maxInFlight = threadCount + 1
+    }
+
+    var statistics: ReadStatistics { replayed }
+
+    func feed(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        if serial {
+            try continued!.parser.feed(bytes)
+            try replay(continued!.recorder.take())
+            return
+        }
+        pending.append(contentsOf: bytes)
+        var start = 0
+        while pending.count - start >= partBytes {
+            if let cut = Self.cut(pending, from: max(searchedTo, start + partBytes), notBefore: start) {
+                try send(start..<cut, last: false)
+                start = cut
+                searchedTo = cut
+            } else {
+                searchedTo = max(start, pending.count - 32)  // a cut may straddle the chunk's end
+                if pending.count - start > 8 * partBytes { return try readOnFromHere(start) }
+                break
+            }
+        }
+        if start > 0 {
+            pending.removeFirst(start)
+            searchedTo -= start
+        }
+    }
+
+    func finish() throws {
+        if serial {
+            try continued!.parser.finish()
+            return try replay(continued!.recorder.take())
+        }
+        if inFlight.isEmpty && continued == nil {  // a small input: no thread is worth it
+            let parser = VCardParser(path: path, sink: sink, diagnostics: diagnostics, options: options,
+                                     firstLine: pendingLine)
+            try parser.feed(pending)
+            try parser.finish()
+            replayed += parser.statistics
+            pending = []
+            return
+        }
+        try send(0..<pending.count, last: true)
+        pending = []
+        while !inFlight.isEmpty { try mergeOldest() }
+    }
+
+    // MARK: Parts
+
+    private func send(_ range: Range<Int>, last: Bool) throws {
+        let bytes = Array(pending[range])
+        let firstLine = pendingLine
+        if !last { pendingLine += Self.lineCount(bytes) }
+        let result = Promise<PartResult>()
+        let (path, options) = (self.path, self.options)
+        threads.submit { result.fulfil(PartResult(bytes, path: path, options: options, firstLine: firstLine, last: last)) }
+        inFlight.append((result, bytes, last))
+        while inFlight.count > maxInFlight { try mergeOldest() }
+    }
+
+    private func mergeOldest() throws {
+        let (promise, bytes, last) = inFlight.removeFirst()
+        let result = promise.wait()
+        if let (parser, recorder) = continued.map({ ($0.parser, $0.recorder) }) {
+            try parser.feed(bytes)
+            if try last || parser.endPart() {
+                try parser.finish()
+                continued = nil
+            }
+            try replay(recorder.take())
+        } else {
+            try replay(result.recorder.take())
+            if !result.endedBetweenCards { continued = (result.parser, result.recorder) }
+        }
+    }
+
+    /// No place to cut: the rest of the input is read here by one parser.
+    private func readOnFromHere(_ start: Int) throws {
+        while !inFlight.isEmpty { try mergeOldest() }
+        if continued == nil {
+            let recorder = PartRecorder()
+            continued = (VCardParser(path: path, sink: recorder, diagnostics: recorder, options: options,
+                                     firstLine: pendingLine), recorder)
+        }
+        serial = true
+        let rest = Array(pending[start...])
+        pending = []
+        try continued!.parser.feed(rest)
+        try replay(continued!.recorder.take())
+    }
+
+    /// Passes recorded events on, counting them as one parser would, and saying a warning
+    /// meant once per file only once.
+    private func replay(_ events: [PartRecorder.Event]) throws {
+        for event in events {
+            switch event {
+            case .person(let person):
+                try sink.consume(person)
+                replayed.people += 1
+            case .report(let diagnostic):
+                if diagnostic.message.hasSuffix(PersonDecoder.oncePerFile),
+                   !saidOnce.insert(diagnostic.message).inserted { continue }
+                diagnostics.report(diagnostic)
+                replayed.warnings += 1
+            case .reject(let diagnostic, let raw):
+                replayed.rejected += 1
+                try diagnostics.reject(diagnostic, rawText: raw)
+            }
+        }
+    }
+
+    // MARK: Cutting
+
+    /// The index of the first line `BEGIN:VCARD` at or after `from` whose line before is
+    /// `END:VCARD` (both upper case, after `notBefore`) and whose next line has begun and is not
+    /// a continuation; nil when there is none yet.
+    static func cut(_ bytes: [UInt8], from: Int, notBefore: Int) -> Int? {
+        let begin = Array("BEGIN:VCARD".utf8), end = Array("END:VCARD".utf8)
+        return bytes.withUnsafeBufferPointer { p -> Int? in
+            let n = p.count
+            var i = max(from, notBefore + end.count + 1)
+            while i < n {
+                guard let lf = firstIndex(of: 0x0A, in: p, from: i - 1) else { return nil }
+                let s = lf + 1
+                i = s + 1
+                guard s + begin.count + 2 < n, equal(p, at: s, begin) else { continue }
+                var next = s + begin.count
+                if p[next] == 0x0D { next += 1 }
+                guard p[next] == 0x0A, p[next + 1] != 0x20, p[next + 1] != 0x09 else { continue }
+                let lineEnd = p[lf - 1] == 0x0D ? lf - 1 : lf
+                let lineStart = lineEnd - end.count
+                guard lineStart > notBefore, equal(p, at: lineStart, end),
+                      p[lineStart - 1] == 0x0A || p[lineStart - 1] == 0x0D else { continue }
+                return s
+            }
+            return nil
+        }
+    }
+
+    private static func firstIndex(of byte: UInt8, in p: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        guard from < p.count, let base = p.baseAddress,
+              let found = memchr(base + from, Int32(byte), p.count - from) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    private static func equal(_ p: UnsafeBufferPointer<UInt8>, at i: Int, _ word: [UInt8]) -> Bool {
+        guard i >= 0, i + word.count <= p.count else { return false }
+        for k in 0..<word.count where p[i + k] != word[k] { return false }
+        return true
+    }
+
+    /// The physical lines the bytes end, as the lexer counts them: LF, CRLF and a lone CR
+    /// (found with `memchr`, as this runs on the thread that replays).
+    static func lineCount(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { p in
+            var lines = 0
+            var i = 0
+            while let lf = firstIndex(of: 0x0A, in: p, from: i) {
+                lines += 1
+                i = lf + 1
+            }
+            i = 0
+            while let cr = firstIndex(of: 0x0D, in: p, from: i) {
+                if cr + 1 == p.count || p[cr + 1] != 0x0A { lines += 1 }
+                i = cr + 1
+            }
+            return lines
+        }
+    }
+}
+
+/// One part parsed by a worker: what it gave, and its parser, to go on with when the part
+/// ended inside a card.
+private final class PartResult: @unchecked Sendable {
+    let recorder = PartRecorder()
+    let parser: VCardParser
+    private(set) var endedBetweenCards = true
+
+    init(_ bytes: [UInt8], path: String, options: VCardParser.Options, firstLine: Int, last: Bool) {
+        parser = VCardParser(path: path, sink: recorder, diagnostics: recorder, options: options, firstLine: firstLine)
+        do {
+            try parser.feed(bytes)
+            if !last { endedBetweenCards = try parser.endPart() }
+            if endedBetweenCards { try parser.finish() }
+        } catch {
+            preconditionFailure("a recorder does not throw: \(error)")
+        }
+    }
+}
+
+/// Keeps what a parser gives, in order, to be replayed on another thread.
+private final class PartRecorder: PeopleSink, DiagnosticsHandler {
+    enum Event {
+        case person(PersonInfo)
+        case report(Diagnostic)
+        case reject(Diagnostic?, [UInt8])
+    }
+
+    private var events: [Event] = []
+
+    func take() -> [Event] {
+        defer { events = [] }
+        return events
+    }
+
+    func consume(_ person: PersonInfo) { events.append(.person(person)) }
+    func finish() {}
+    func report(_ diagnostic: Diagnostic) { events.append(.report(diagnostic)) }
+    func reject(_ diagnostic: Diagnostic?, rawText: [UInt8]) { events.append(.reject(diagnostic, rawText)) }
+}
