@@ -24,7 +24,7 @@ test:
 # on the C code (Swift checks overflow and bounds itself); a separate build folder.
 SANITIZE := --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
 	-Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined --scratch-path .build-sanitize
-# Then the tests of the threaded vCard reader under ThreadSanitizer.
+# Then the tests of what runs on threads (--threads) under ThreadSanitizer.
 test-sanitize:
 	@scripts/require-packages.sh test
 	$(SWIFT) build --build-tests $(SANITIZE)
@@ -32,7 +32,7 @@ test-sanitize:
 		$(SWIFT) test --skip-build $(SANITIZE)
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan \
-		--filter ParallelVCardParserTests
+		--filter 'ParallelVCardParserTests|FilePrefetcherTests'
 
 # libFuzzer targets (Fuzz/), FUZZ_SECONDS each (default 60); FUZZ_SEED and FUZZ_RUNS make a run
 # repeatable, as the CI smoke is (.ci/run).

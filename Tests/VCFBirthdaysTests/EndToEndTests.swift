@@ -153,6 +153,34 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         #expect(try run(["--threads", "0", input]).status == 64)
     }
 
+    /// A directory of many files (opened ahead on worker threads when there are threads): the
+    /// same output, diagnostics and exit status on one thread as on several, including a file
+    /// that cannot be opened, a large one, a CSV file and an empty one.
+    @Test func threadsDoNotChangeTheOutputOfADirectory() throws {
+        let dir = try temporaryDirectory()
+        let names = ["apple-contacts.vcf", "google-contacts.vcf", "android-2.1.vcf", "problems.vcf", "nextcloud-4.0.vcf",
+                     "vdir/vdir-0.vcf", "vdir/vdir-1.vcf", "csv/google-contacts.csv"]
+        for i in 0..<150 {
+            let data = try Data(contentsOf: URL(fileURLWithPath: fixtures + "/" + names[i % names.count]))
+            let ext = names[i % names.count].hasSuffix(".csv") ? "csv" : "vcf"
+            try data.write(to: dir.appendingPathComponent(String(format: "%03d.%@", i, ext)))
+        }
+        var big = Data()
+        for _ in 0..<40 { big.append(try Data(contentsOf: URL(fileURLWithPath: fixtures + "/apple-contacts.vcf"))) }
+        try big.write(to: dir.appendingPathComponent("050-big.vcf"))
+        try Data().write(to: dir.appendingPathComponent("070-empty.vcf"))
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("090-gone.vcf").path,
+                                                   withDestinationPath: "/nonexistent/gone.vcf")
+        var results: [String] = []
+        for threads in ["1", "3"] {
+            let r = try run(["--to", "json", "--threads", threads, dir.path])
+            #expect(r.status == 66)
+            results.append(r.stdout + r.stderr)
+        }
+        #expect(results[0].contains("090-gone.vcf: error: cannot open"))
+        #expect(results[1] == results[0])
+    }
+
     @Test func outputFileIsAtomic() throws {
         let dir = try temporaryDirectory()
         let out = dir.appendingPathComponent("birthdays.txt").path

@@ -63,9 +63,16 @@ public enum App {
         var people = 0
         let workers = options.threads > 1 && !options.checksOnly ? WorkerThreads(count: options.threads) : nil
         do {
-            for input in try expand(options.inputs, env, reporter, status: &status) {
-                let statistics = try read(input, options: options, locale: locale, env: env, sink: sink, reporter: reporter,
-                                          progress: progress, workers: workers, status: &status)
+            let inputs = try expand(options.inputs, env, reporter, status: &status)
+            // With threads, the next files of the real file system (which threads may share) are opened ahead.
+            var prefetcher: FilePrefetcher?
+            if let workers, inputs.count > 1, let fileSystem = env.fileSystem as? LocalFileSystem {
+                prefetcher = FilePrefetcher(paths: inputs.map(\.path), fileSystem: fileSystem, workers: workers)
+            }
+            for (index, input) in inputs.enumerated() {
+                let open = { (path: String) in try prefetcher?.open(index) ?? env.fileSystem.openForReading(path) }
+                let statistics = try read(input, open: open, options: options, locale: locale, env: env, sink: sink,
+                                          reporter: reporter, progress: progress, workers: workers, status: &status)
                 people += statistics.people
                 rejectedAny = rejectedAny || statistics.rejected > 0
                 if options.strict && status != .success { break }
@@ -178,9 +185,10 @@ public enum App {
                 do {
                     let names = try env.fileSystem.directoryEntries(path)
                         .filter { name in
-                            !name.hasPrefix(".") && [".vcf", ".vcard", ".csv"].contains { name.lowercased().hasSuffix($0) }
+                            let lower = name.lowercased()
+                            return !name.hasPrefix(".") && [".vcf", ".vcard", ".csv"].contains { lower.hasSuffix($0) }
                         }
-                        .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+                        .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
                     let base = path.hasSuffix("/") ? path : path + "/"
                     inputs += names.map { Input(displayPath: base + $0, path: base + $0) }
                 } catch {
@@ -197,14 +205,14 @@ public enum App {
         return inputs
     }
 
-    /// Opens and reads one input.
-    static func read(_ input: Input, options: RunOptions, locale: String, env: Environment, sink: PeopleSink,
+    /// Opens (with `open`) and reads one input.
+    static func read(_ input: Input, open: (String) throws -> ByteSource, options: RunOptions, locale: String, env: Environment, sink: PeopleSink,
                      reporter: DiagnosticsReporter, progress: ProgressMeter?, workers: WorkerThreads?,
                      status: inout RunStatus) throws -> ReadStatistics {
         let source: ByteSource
         if let path = input.path {
             do {
-                source = try env.fileSystem.openForReading(path)
+                source = try open(path)
             } catch {
                 reporter.report(Diagnostic(.error, path: input.displayPath, line: 0,
                                            "cannot open: \((error as? IOFailure)?.reason ?? "\(error)")"))

@@ -1,6 +1,6 @@
 /// Reads one input: finds its encoding (a UTF-16 byte-order mark, `--encoding`, or UTF-8 with a
 /// Windows-1252 fallback for CSV) and its format (vCard when `BEGIN:VCARD` appears, else CSV),
-/// then feeds the right parser in 1 MiB chunks, transcoding to UTF-8 on the way.
+/// then feeds the right parser in chunks of up to 1 MiB, transcoding to UTF-8 on the way.
 struct InputReader {
     let displayPath: String
     let options: RunOptions
@@ -14,7 +14,9 @@ struct InputReader {
 
     /// Reads to the end; a read error is reported and ends the input (the result says so).
     func read(_ source: ByteSource) throws -> (statistics: ReadStatistics, readFailed: Bool) {
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        // 1 MiB, or what a smaller file needs (a vdir holds thousands of small files), unzeroed.
+        let bufferSize = min(1 << 20, max(4096, (source.size ?? 1 << 20) + 1))
+        var buffer = [UInt8](unsafeUninitializedCapacity: bufferSize) { _, count in count = bufferSize }
         var head: [UInt8] = []
         var atEnd = false
         // Enough of the start to recognise the encoding and the format.

@@ -4,8 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// The real file system, through POSIX calls.
-public struct LocalFileSystem: FileSystem {
+/// The real file system, through POSIX calls; it holds no state, so threads may share it.
+public struct LocalFileSystem: FileSystem, Sendable {
     public init() {}
 
     public func kind(of path: String) -> FileKind {

@@ -1,0 +1,114 @@
+/// Opens the next inputs of a run on worker threads, and reads the small ones whole, while
+/// this thread parses the current one: a vdir holds thousands of small files, whose `open`,
+/// `read` and `close` calls then overlap the parsing. Inputs are still parsed one after the
+/// other, in order, and a file that cannot be opened or read fails as it would unprefetched.
+final class FilePrefetcher {
+    /// Files up to this size are read whole ahead; larger ones are only opened.
+    static let wholeFileBytes = 64 << 10
+    /// Files per piece of work: one wake-up of a thread per file would cost what it saves.
+    static let batchSize = 32
+
+    private let paths: [String?]
+    private let fileSystem: any FileSystem & Sendable
+    private let workers: WorkerThreads
+    private let batchesAhead: Int
+    private var batchesStarted = 0
+    private var pending: [Int: Promise<[Opened?]>] = [:]
+    private var current: (batch: Int, files: [Opened?])?
+
+    /// `paths`: the run's inputs in order, nil for standard input; `batchesAhead` batches are
+    /// prefetched beyond the one being read (at most that many batches of files are open).
+    init(paths: [String?], fileSystem: any FileSystem & Sendable, workers: WorkerThreads, batchesAhead: Int = 2) {
+        self.paths = paths
+        self.fileSystem = fileSystem
+        self.workers = workers
+        self.batchesAhead = max(1, batchesAhead)
+    }
+
+    /// The opened input `index` (ask in input order), or the error opening it gave.
+    func open(_ index: Int) throws -> ByteSource {
+        let batch = index / Self.batchSize
+        while batchesStarted * Self.batchSize < paths.count && batchesStarted <= batch + batchesAhead {
+            pending[batchesStarted] = prefetch(batchesStarted)
+            batchesStarted += 1
+        }
+        if current?.batch != batch { current = (batch, pending.removeValue(forKey: batch)!.wait()) }
+        guard let opened = current!.files[index % Self.batchSize] else {
+            preconditionFailure("standard input is not prefetched")
+        }
+        current!.files[index % Self.batchSize] = nil
+        return try opened.result.get()
+    }
+
+    private func prefetch(_ batch: Int) -> Promise<[Opened?]> {
+        let promise = Promise<[Opened?]>()
+        let paths = Array(self.paths[(batch * Self.batchSize)..<min(self.paths.count, (batch + 1) * Self.batchSize)])
+        let fileSystem = self.fileSystem
+        workers.submit { promise.fulfil(paths.map { $0.map { Opened($0, fileSystem) } }) }
+        return promise
+    }
+}
+
+/// A file opened, and read when small, by a worker thread.
+private final class Opened: @unchecked Sendable {
+    let result: Result<ByteSource, Error>
+
+    init(_ path: String, _ fileSystem: any FileSystem) {
+        do {
+            let source = try fileSystem.openForReading(path)
+            guard let size = source.size, size <= FilePrefetcher.wholeFileBytes else {
+                result = .success(source)
+                return
+            }
+            result = .success(PrefetchedSource(reading: source, expecting: size))
+        } catch {
+            result = .failure(error)
+        }
+    }
+}
+
+/// The bytes of a small file read ahead, then whatever the file still gives (it may have grown)
+/// and the error reading it gave, as the file itself would give them.
+private final class PrefetchedSource: ByteSource {
+    private var head: [UInt8]
+    private var offset = 0
+    private var rest: ByteSource?
+    private var failure: Error?
+
+    init(reading source: ByteSource, expecting size: Int) {
+        let capacity = size + 1  // one more, to see the end in the first read
+        var filled = 0
+        var atEnd = false
+        var readFailure: Error?
+        head = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            do {
+                while filled < capacity {
+                    let n = try source.read(into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[filled...])))
+                    if n == 0 { atEnd = true; break }
+                    filled += n
+                }
+            } catch {
+                readFailure = error
+            }
+            count = filled
+        }
+        failure = readFailure
+        rest = atEnd || readFailure != nil ? nil : source
+    }
+
+    var size: Int? { rest?.size ?? head.count }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        if offset < head.count {
+            let n = min(buffer.count, head.count - offset)
+            head.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + offset, byteCount: n) }
+            offset += n
+            return n
+        }
+        if let failure {
+            self.failure = nil
+            throw failure
+        }
+        return try rest?.read(into: buffer) ?? 0
+    }
+}

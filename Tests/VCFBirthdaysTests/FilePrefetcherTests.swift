@@ -1,0 +1,86 @@
+import Testing
+@testable import VCFBirthdays
+import VCFBirthdaysTesting
+
+/// A source whose size says `size` but that gives `bytes` and then, optionally, fails: a file
+/// that grew or shrank after it was opened, or a disk that failed mid-read.
+private final class ChangingSource: ByteSource {
+    private let inner: MemorySource
+    private let fails: Bool
+    let size: Int?
+
+    init(_ bytes: [UInt8], size: Int, fails: Bool) {
+        inner = MemorySource(bytes, chunkSize: 5)
+        self.size = size
+        self.fails = fails
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let n = try inner.read(into: buffer)
+        if n == 0 && fails { throw IOFailure(path: "disk", reason: "Input/output error") }
+        return n
+    }
+}
+
+/// Files as a stateless table, which threads may share.
+private struct FileTable: FileSystem, Sendable {
+    let files: [String: [UInt8]]
+
+    func openForReading(_ path: String) throws -> ByteSource {
+        guard let bytes = files[path] else { throw IOFailure(path: path, reason: "No such file or directory") }
+        switch path {
+        case "grew": return ChangingSource(bytes, size: 10, fails: false)
+        case "shrank": return ChangingSource(bytes, size: bytes.count + 100, fails: false)
+        case "failing": return ChangingSource(bytes, size: bytes.count, fails: true)
+        default: return MemorySource(bytes, chunkSize: 3)
+        }
+    }
+
+    func kind(of path: String) -> FileKind { files[path] == nil ? .missing : .file }
+    func directoryEntries(_ path: String) throws -> [String] { [] }
+    func createAtomically(_ path: String) throws -> AtomicFile { throw IOFailure(path: path, reason: "read-only") }
+    func isSameFile(_ a: String, _ b: String) -> Bool { false }
+    func makeTemporaryFile(extension: String) throws -> String { throw IOFailure(path: "", reason: "read-only") }
+    func createDirectory(_ path: String) throws { throw IOFailure(path: path, reason: "read-only") }
+    func writeNewFile(_ path: String, bytes: [UInt8], replacingExisting: Bool) throws {
+        throw IOFailure(path: path, reason: "read-only")
+    }
+}
+
+/// Everything a source gives: its size, its bytes, and the error that ended it.
+private func drain(_ open: () throws -> ByteSource) -> String {
+    do {
+        let source = try open()
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 7)
+        do {
+            while true {
+                let n = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
+                if n == 0 { break }
+                bytes += buffer[0..<n]
+            }
+            return "\(bytes)"
+        } catch {
+            return "\(bytes) then \(error)"
+        }
+    } catch {
+        return "cannot open: \(error)"
+    }
+}
+
+@Suite struct FilePrefetcherTests {
+    @Test func prefetchedFilesGiveWhatTheFilesGive() {
+        var files: [String: [UInt8]] = ["grew": Array(repeating: 65, count: 40), "shrank": [1, 2, 3],
+                                        "failing": [9, 9], "big": Array(repeating: 66, count: FilePrefetcher.wholeFileBytes + 9),
+                                        "empty": []]
+        for i in 0..<100 { files["f\(i)"] = Array("card \(i)\n".utf8) }
+        let table = FileTable(files: files)
+        var paths: [String?] = (0..<100).map { "f\($0)" }
+        paths.insert(contentsOf: ["grew", nil, "shrank", "missing", "failing", "big", "empty"], at: 40)
+        let prefetcher = FilePrefetcher(paths: paths, fileSystem: table, workers: WorkerThreads(count: 2), batchesAhead: 1)
+        for (index, path) in paths.enumerated() {
+            guard let path else { continue }
+            #expect(drain { try prefetcher.open(index) } == drain { try table.openForReading(path) }, "\(path)")
+        }
+    }
+}
