@@ -37,7 +37,7 @@ enum PersonProperties {
                          address.postalCode, address.country]
             add("ADR", VCardText.structured(parts.map { [$0] }), typeParameters(address.types, preferred: address.preferred))
         }
-        for url in person.urls { add("URL", url) }
+        for url in person.urls { add("URL", VCardText.escapingURI(url)) }
         if !person.categories.isEmpty { add("CATEGORIES", VCardText.list(person.categories)) }
         text("UID", person.uid)
         return out + person.extraProperties

@@ -103,7 +103,7 @@ struct VCardPropertyConverter {
         case .textList:
             return VCardText.list(ValueDecoding.split(bytes, on: UInt8(ascii: ",")).map { ValueDecoding.unescape(bytes[$0]) })
         case .uri:
-            return VCardText.escapingLineBreaks(ValueDecoding.unescape(bytes))
+            return VCardText.escapingURI(ValueDecoding.unescape(bytes))
         case .name:
             return VCardText.structured(padded(ValueDecoding.structured(bytes, lists: true), to: 5))
         case .address:
@@ -121,8 +121,8 @@ struct VCardPropertyConverter {
 
     /// 4.0 `tel:` URIs become plain numbers in 3.0, which has no URI phone numbers.
     private func plainPhone(_ p: inout VCardProperty) {
-        guard p.value.lowercased().hasPrefix("tel:") else { return }
-        p.value = String(p.value.dropFirst(4))
+        guard p.value.trimmingSpaces().lowercased().hasPrefix("tel:") else { return }
+        p.value = ValueDecoding.phoneNumber(p.value)
         p.parameters.removeAll { $0.name == "VALUE" }
     }
 

@@ -119,8 +119,7 @@ final class PersonDecoder {
             let (types, preferred) = typesAndPreference(card, p, label: label, dropping: "internet")
             person.emails.append(ContactPoint(value: text(card, p).trimmingSpaces(), types: types, preferred: preferred))
         case .phone:
-            var value = text(card, p).trimmingSpaces()
-            while value.utf8.count > 4, value.prefix(4).lowercased() == "tel:" { value = String(value.dropFirst(4)) }  // even "tel:tel:
+            let value = ValueDecoding.phoneNumber(text(card, p))
             let (types, preferred) = typesAndPreference(card, p, label: label, dropping: nil)
             person.phones.append(ContactPoint(value: value, types: types, preferred: preferred))
         case .address:

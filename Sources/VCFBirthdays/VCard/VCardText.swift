@@ -3,7 +3,13 @@
 enum VCardText {
     /// Escapes `\`, `,`, `;` and line breaks (a CR LF or lone CR is one line break).
     static func escape(_ text: String) -> String {
-        escaping(text, specials: true)
+        escaping(text, specials: textSpecials)
+    }
+
+    /// A URI (`URL`): `\` and line breaks escaped, as the reader unescapes it, `,` and `;` as
+    /// they are (URIs use them; other readers take them literally).
+    static func escapingURI(_ value: String) -> String {
+        escaping(value, specials: uriSpecials)
     }
 
     /// Items escaped and joined with `,`.
@@ -32,13 +38,15 @@ enum VCardText {
 
     /// Line breaks as `\n`, everything else as it is (values of unknown type, kept verbatim).
     static func escapingLineBreaks(_ value: String) -> String {
-        escaping(value, specials: false)
+        escaping(value, specials: [])
     }
 
-    /// Line breaks as `\n` and, when `specials`, `\ , ;` backslash-escaped.
-    private static func escaping(_ text: String, specials: Bool) -> String {
-        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || (specials && ($0 == 0x5C || $0 == 0x2C || $0 == 0x3B)) })
-        else { return text }
+    private static let textSpecials: [UInt8] = [0x5C, 0x2C, 0x3B]  // \ , ;
+    private static let uriSpecials: [UInt8] = [0x5C]
+
+    /// Line breaks as `\n` and the ASCII `specials` backslash-escaped.
+    private static func escaping(_ text: String, specials: [UInt8]) -> String {
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || specials.contains($0) }) else { return text }
         var out = ""
         var afterCR = false
         for c in text.unicodeScalars {
@@ -47,7 +55,7 @@ enum VCardText {
             case "\r": out += "\\n"
             case "\n": if !afterCR { out += "\\n" }
             case "\\", ",", ";":
-                if specials { out += "\\" }
+                if specials.contains(UInt8(c.value)) { out += "\\" }
                 out.unicodeScalars.append(c)
             default: out.unicodeScalars.append(c)
             }

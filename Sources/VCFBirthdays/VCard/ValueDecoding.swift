@@ -98,6 +98,16 @@ enum ValueDecoding {
         return out
     }
 
+    /// A phone number without surrounding spaces and its `tel:` URI scheme (repeated ones too);
+    /// a value that is only `tel:` is kept, so that reading and writing agree on it.
+    static func phoneNumber(_ value: String) -> String {
+        var number = value.trimmingSpaces()
+        while number.utf8.count > 4, number.prefix(4).lowercased() == "tel:" {
+            number = String(number.dropFirst(4)).trimmingSpaces()
+        }
+        return number
+    }
+
     static func hexValue(_ b: UInt8) -> UInt8? {
         switch b {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return b - UInt8(ascii: "0")
