@@ -139,8 +139,11 @@ def main():
     add("limit", "wc -l (vCard 3.0)", ["wc", "-l", v3], v3, MAIN)
     add("limit", "cat > /dev/null (vCard 3.0)", f"cat '{v3}' > /dev/null", v3, MAIN)
     add("ours", "birthday list, vCard 3.0 (--to tsv, ICU de)", [BIN, "--to", "tsv", "--sort", "last", "--locale", "de", v3], v3, MAIN)
+    add("ours", "birthday list, one thread (--threads 1)",
+        [BIN, "--to", "tsv", "--sort", "last", "--locale", "de", "--threads", "1", v3], v3, MAIN)
     add("ours", "birthday list, --sort upcoming", [BIN, "--to", "tsv", "--sort", "upcoming", v3], v3, MAIN)
     add("ours", "vCard 3.0 to NDJSON", [BIN, "--to", "json", v3], v3, MAIN)
+    add("ours", "vCard 3.0 to NDJSON, one thread (--threads 1)", [BIN, "--to", "json", "--threads", "1", v3], v3, MAIN)
     add("ours", "vCard 2.1 (quoted-printable) to NDJSON", [BIN, "--to", "json", v21], v21, MAIN)
     add("ours", "vCard 4.0 to NDJSON", [BIN, "--to", "json", v4], v4, MAIN)
     add("ours", "Google CSV to birthday list", [BIN, "--to", "tsv", "--sort", "last", "--locale", "de", google], google, MAIN)
@@ -151,6 +154,7 @@ def main():
     small = corpus("vcard3", 10_000, "splitfold")
     folder = vdir(10_000)
     add("ours", "vdir of 10,000 files to birthday list", [BIN, "--to", "tsv", folder], folder, 10_000)
+    add("ours", "vdir of 10,000 files, one thread (--threads 1)", [BIN, "--to", "tsv", "--threads", "1", folder], folder, 10_000)
     add("ours", "the same 10,000 people in one file", [BIN, "--to", "tsv", small], small, 10_000)
     if PEERS:
         if shutil.which("abook"):
