@@ -35,7 +35,7 @@ private final class Transcript: PeopleSink, DiagnosticsHandler {
         let options = VCardParser.Options(scope: scope, keepsRawText: true, maxRecordBytes: maxRecordBytes)
         let parser: ContactsParser = partBytes.map {
             ParallelVCardParser(path: "in.vcf", sink: transcript, diagnostics: transcript, options: options,
-                                threads: workers, threadCount: 3, partBytes: $0)
+                                threads: workers, partBytes: $0)
         } ?? VCardParser(path: "in.vcf", sink: transcript, diagnostics: transcript, options: options)
         do {
             try feed(parser, bytes, chunkSize: chunk)

@@ -108,9 +108,9 @@ struct InputReader {
         case .vcard:
             let vcardOptions = VCardParser.Options(scope: options.decodeScope, keepsRawText: keepsRaw,
                                                    maxRecordBytes: options.maxRecordBytes, checksRules: options.checksOnly)
-            if let workers, !options.checksOnly {
+            if let workers {  // none with --check (App.run)
                 return ParallelVCardParser(path: displayPath, sink: sink, diagnostics: reporter, options: vcardOptions,
-                                           threads: workers, threadCount: options.threads)
+                                           threads: workers)
             }
             return VCardParser(path: displayPath, sink: sink, diagnostics: reporter, options: vcardOptions)
         case .csv:

@@ -7,10 +7,13 @@ import Darwin
 /// A fixed set of threads that run submitted work in submission order (first come, first
 /// taken). The threads start with the first piece of work and end when the pool is released.
 final class WorkerThreads: @unchecked Sendable {
+    /// How many threads there are at most.
+    let count: Int
     private let queue: WorkQueue
 
     init(count: Int) {
-        queue = WorkQueue(threads: max(1, count))
+        self.count = max(1, count)
+        queue = WorkQueue(threads: self.count)
     }
 
     deinit {

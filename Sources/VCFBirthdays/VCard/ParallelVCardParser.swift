@@ -34,14 +34,14 @@ final class ParallelVCardParser: ContactsParser {
     private var saidOnce = Set<String>()
 
     init(path: String, sink: PeopleSink, diagnostics: DiagnosticsHandler, options: VCardParser.Options,
-         threads: WorkerThreads, threadCount: Int, partBytes: Int = 256 << 10) {
+         threads: WorkerThreads, partBytes: Int = 256 << 10) {
         self.path = path
         self.sink = sink
         self.diagnostics = diagnostics
         self.options = options
         self.threads = threads
         self.partBytes = max(1, partBytes)
-        self.maxInFlight = threadCount + 1
+        self.maxInFlight = threads.count + 1
     }
 
     var statistics: ReadStatistics { replayed }
@@ -106,7 +106,7 @@ final class ParallelVCardParser: ContactsParser {
     private func mergeOldest() throws {
         let (promise, bytes, last) = inFlight.removeFirst()
         let result = promise.wait()
-        if let (parser, recorder) = continued.map({ ($0.parser, $0.recorder) }) {
+        if let (parser, recorder) = continued {
             try parser.feed(bytes)
             if try last || parser.endPart() {
                 try parser.finish()
@@ -160,7 +160,7 @@ final class ParallelVCardParser: ContactsParser {
     /// `END:VCARD` (both upper case, after `notBefore`) and whose next line has begun and is not
     /// a continuation; nil when there is none yet.
     static func cut(_ bytes: [UInt8], from: Int, notBefore: Int) -> Int? {
-        let begin = Array("BEGIN:VCARD".utf8), end = Array("END:VCARD".utf8)
+        let (begin, end) = (beginLine, endLine)
         return bytes.withUnsafeBufferPointer { p -> Int? in
             let n = p.count
             var i = max(from, notBefore + end.count + 1)
@@ -188,10 +188,10 @@ final class ParallelVCardParser: ContactsParser {
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
+    private static let beginLine = Array("BEGIN:VCARD".utf8), endLine = Array("END:VCARD".utf8)
+
     private static func equal(_ p: UnsafeBufferPointer<UInt8>, at i: Int, _ word: [UInt8]) -> Bool {
-        guard i >= 0, i + word.count <= p.count else { return false }
-        for k in 0..<word.count where p[i + k] != word[k] { return false }
-        return true
+        i >= 0 && i + word.count <= p.count && p[i..<(i + word.count)].elementsEqual(word)
     }
 
     /// The physical lines the bytes end, as the lexer counts them: LF, CRLF and a lone CR

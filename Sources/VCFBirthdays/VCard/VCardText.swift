@@ -3,13 +3,13 @@
 enum VCardText {
     /// Escapes `\`, `,`, `;` and line breaks (a CR LF or lone CR is one line break).
     static func escape(_ text: String) -> String {
-        escaping(text, specials: textSpecials)
+        escaping(text, specials: .textSeparators)
     }
 
     /// A URI (`URL`): `\` and line breaks escaped, as the reader unescapes it, `,` and `;` as
     /// they are (URIs use them; other readers take them literally).
     static func escapingURI(_ value: String) -> String {
-        escaping(value, specials: uriSpecials)
+        escaping(value, specials: .backslash)
     }
 
     /// Items escaped and joined with `,`.
@@ -38,14 +38,24 @@ enum VCardText {
 
     /// Line breaks as `\n`, everything else as it is (values of unknown type, kept verbatim).
     static func escapingLineBreaks(_ value: String) -> String {
-        escaping(value, specials: [])
+        escaping(value, specials: .none)
     }
 
-    private static let textSpecials: [UInt8] = [0x5C, 0x2C, 0x3B]  // \ , ;
-    private static let uriSpecials: [UInt8] = [0x5C]
+    /// What is backslash-escaped besides line breaks.
+    private enum Specials {
+        case none, backslash, textSeparators  // textSeparators: \ , ;
 
-    /// Line breaks as `\n` and the ASCII `specials` backslash-escaped.
-    private static func escaping(_ text: String, specials: [UInt8]) -> String {
+        @inline(__always) func contains(_ b: UInt8) -> Bool {
+            switch self {
+            case .none: return false
+            case .backslash: return b == 0x5C
+            case .textSeparators: return b == 0x5C || b == 0x2C || b == 0x3B
+            }
+        }
+    }
+
+    /// Line breaks as `\n` and the `specials` backslash-escaped.
+    private static func escaping(_ text: String, specials: Specials) -> String {
         guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || specials.contains($0) }) else { return text }
         var out = ""
         var afterCR = false
