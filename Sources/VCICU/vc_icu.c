@@ -34,6 +34,28 @@ vc_collator *vc_coll_open(const char *locale, int32_t *err) {
     return coll;
 }
 
+vc_collator *vc_coll_clone(const vc_collator *original, int32_t *err) {
+    UErrorCode status = U_ZERO_ERROR;
+#if U_ICU_VERSION_MAJOR_NUM >= 71
+    UCollator *ucol = ucol_clone(original->ucol, &status);
+#else
+    UCollator *ucol = ucol_safeClone(original->ucol, NULL, NULL, &status);
+#endif
+    if (U_FAILURE(status)) {
+        *err = (int32_t)status;
+        return NULL;
+    }
+    vc_collator *coll = calloc(1, sizeof *coll);
+    if (coll == NULL) {
+        ucol_close(ucol);
+        *err = (int32_t)U_MEMORY_ALLOCATION_ERROR;
+        return NULL;
+    }
+    coll->ucol = ucol;
+    *err = 0;
+    return coll;
+}
+
 void vc_coll_close(vc_collator *coll) {
     if (coll == NULL) return;
     ucol_close(coll->ucol);

@@ -115,7 +115,7 @@ private func sorted(_ names: [String], locale: String) throws -> [String] {
 
     @Test func filterKeepsBirthdaysWithinDays() throws {
         let sink = MockSink()
-        let filter = BirthdayFilter(includesEveryone: false, withinDays: 14, dates: DateContext(today: day(2026, 12, 20)), next: sink)
+        let filter = BirthdayFilter(BirthdaySelection(includesEveryone: false, withinDays: 14, dates: DateContext(today: day(2026, 12, 20))), next: sink)
         for p in [person("A", "a", date(1990, 1, 3)), person("B", "b", date(nil, 1, 4)), person("C", "c", date(1990, 12, 19)),
                   person("D", "d")] {
             try filter.consume(p)
@@ -128,7 +128,7 @@ private func sorted(_ names: [String], locale: String) throws -> [String] {
     @Test func filterDropsPeopleWithoutBirthdayUnlessEveryone() throws {
         for everyone in [false, true] {
             let sink = MockSink()
-            let filter = BirthdayFilter(includesEveryone: everyone, withinDays: nil, dates: DateContext(today: day(2026, 1, 1)), next: sink)
+            let filter = BirthdayFilter(BirthdaySelection(includesEveryone: everyone, withinDays: nil, dates: DateContext(today: day(2026, 1, 1))), next: sink)
             try filter.consume(person("A", "a"))
             try filter.consume(person("B", "b", date(nil, 5, 5)))
             #expect(sink.people.count == (everyone ? 2 : 1))

@@ -59,7 +59,7 @@ import Glibc
 
     private static func json(_ people: [PersonInfo]) -> String {
         let output = MemoryOutput(), text = TextOutput(output)
-        let writer = JSONLinesWriter(output: text)
+        let writer = FormattedOutput(format: JSONLinesFormat(), output: text)
         for person in people { try? writer.consume(person) }
         try? writer.finish()
         return output.text

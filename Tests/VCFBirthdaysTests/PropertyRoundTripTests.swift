@@ -135,7 +135,7 @@ import VCFBirthdaysTesting
         await propertyCheck(count: 200, input: Gen.int(in: 0...Int.max)) { seed in
             let person = Self.person(seed)
             let output = MemoryOutput(), text = TextOutput(output)
-            let writer = JSONLinesWriter(output: text)
+            let writer = FormattedOutput(format: JSONLinesFormat(), output: text)
             try? writer.consume(person)
             try? writer.finish()
             let object = try? JSONSerialization.jsonObject(with: Data(output.bytes)) as? [String: Any]

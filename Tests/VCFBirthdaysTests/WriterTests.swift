@@ -32,7 +32,7 @@ private func person(_ fn: String, family: [String] = [], given: [String] = [], b
         address.types = ["work"]
         p.addresses = [address]
         p.categories = ["x"]
-        let json = try write([p, person("")]) { JSONLinesWriter(output: $0) }
+        let json = try write([p, person("")]) { FormattedOutput(format: JSONLinesFormat(), output: $0) }
         #expect(json == """
             {"uid":"u1","formattedName":"Ann \\"Q\\" \\\\ Lee\\n","familyName":"Lee","givenName":"Ann",\
             "additionalNames":["B","C"],"birthday":"--04-15","note":"tab\\there\\u0001",\
@@ -48,7 +48,7 @@ private func person(_ fn: String, family: [String] = [], given: [String] = [], b
         var p = person("Ann\tLee", family: ["Lee"], given: ["Ann"], birthday: date(1985, 12, 24))
         p.uid = "back\\slash\nnl"
         p.nicknames = ["Annie", "A"]
-        let tsv = try write([p, person("No Date")]) { TSVWriter(output: $0, dates: DateContext(today: day(2026, 12, 20))) }
+        let tsv = try write([p, person("No Date")]) { FormattedOutput(format: TSVFormat(dates: DateContext(today: day(2026, 12, 20))), output: $0) }
         #expect(tsv == "1985-12-24\t2026-12-24\t41\tAnn\\tLee\tLee\tAnn\t\t\t\tAnnie, A\t4\tback\\\\slash\\nnl\n"
             + "\t\t\tNo Date\t\t\t\t\t\t\t\t\n")
     }

@@ -106,7 +106,7 @@ let people: [PersonInfo] = (0..<50_000).map { i in
 }
 measure("JSON escaping", items: people.count, bytes: 0) {
     let output = MemoryOutput()
-    let writer = JSONLinesWriter(output: TextOutput(output))
+    let writer = FormattedOutput(format: JSONLinesFormat(), output: TextOutput(output))
     for p in people { try? writer.consume(p) }
     try? writer.finish()
     sink &+= output.bytes.count

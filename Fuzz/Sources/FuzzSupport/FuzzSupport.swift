@@ -44,7 +44,7 @@ public enum Fuzz {
 
     /// The people as NDJSON, the tool's `--to json`.
     public static func json(_ people: [PersonInfo]) -> String {
-        write(people) { JSONLinesWriter(output: $0) }
+        write(people) { FormattedOutput(format: JSONLinesFormat(), output: $0) }
     }
 
     /// The people through any writer.

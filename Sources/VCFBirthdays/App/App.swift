@@ -136,15 +136,20 @@ public enum App {
 
     static func makeSinks(_ options: RunOptions, order: SortOrder, collator: Collator, dates: DateContext,
                           output: TextOutput, diagnostics: DiagnosticsHandler) -> PeopleSink {
+        let selection = !options.format.isBirthdayFormat && options.withinDays == nil ? nil
+            : BirthdaySelection(includesEveryone: options.includesEveryone || !options.format.isBirthdayFormat,
+                                withinDays: options.withinDays, dates: dates)
         let writer: PeopleSink
         switch options.format {
+        case .tsv, .json:
+            // Written person by person: selected, sorted and formatted in one sink, whose
+            // per-person work a threaded reader does where it decodes.
+            let format: PersonFormat = options.format == .tsv ? TSVFormat(dates: dates) : JSONLinesFormat()
+            return FormattedOutput(format: format, selection: selection, order: order, collator: collator,
+                                   dates: dates, output: output)
         case .list:
             writer = ListWriter(output: output, dates: dates,
                                 showsDaysUntil: options.withinDays != nil || order == .upcoming)
-        case .tsv:
-            writer = TSVWriter(output: output, dates: dates)
-        case .json:
-            writer = JSONLinesWriter(output: output)
         case .csv:
             writer = CSVTableWriter(layout: GenericCSVLayout(), output: output, guardsFormulas: options.guardsFormulas)
         case .googleCSV:
@@ -159,9 +164,7 @@ public enum App {
                                  appleCompat: options.appleCompat, diagnostics: diagnostics)
         }
         let sorted = order == .none ? writer : SortingSink(order: order, collator: collator, dates: dates, next: writer)
-        if !options.format.isBirthdayFormat && options.withinDays == nil { return sorted }
-        return BirthdayFilter(includesEveryone: options.includesEveryone || !options.format.isBirthdayFormat,
-                              withinDays: options.withinDays, dates: dates, next: sorted)
+        return selection.map { BirthdayFilter($0, next: sorted) } ?? sorted
     }
 
     /// One input to read: its display path, and the path to open (nil = standard input).

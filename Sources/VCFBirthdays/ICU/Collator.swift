@@ -18,7 +18,22 @@ public final class Collator {
         self.handle = handle
     }
 
+    private init(locale: String, handle: OpaquePointer) {
+        self.locale = locale
+        self.handle = handle
+    }
+
     deinit { vc_coll_close(handle) }
+
+    /// A collator with the same ordering for use on another thread: one collator must not be
+    /// used by two threads at once.
+    public func copy() -> Collator {
+        var err: Int32 = 0
+        guard let copied = vc_coll_clone(handle, &err) else {
+            preconditionFailure("cannot copy the collation for locale '\(locale)' (ICU error \(err))")
+        }
+        return Collator(locale: locale, handle: copied)
+    }
 
     /// The sort key of `text`: comparing keys bytewise orders the strings as the locale does.
     public func sortKey(_ text: String) -> [UInt8] {

@@ -13,10 +13,13 @@ import Darwin
 /// whose last card is still open there (an unclosed card holding the next `BEGIN:VCARD`) is
 /// continued by its own parser into the next part, here. An input with no place to cut within
 /// a few parts is read by one parser from there on. At most `threads + 1` parts are in flight,
-/// so memory stays bounded.
+/// so memory stays bounded. When the sink is a `FormattedOutput`, each part also selects,
+/// keys and formats its people on its worker (`PersonPreparer`), and only the prepared bytes
+/// are replayed.
 final class ParallelVCardParser: ContactsParser {
     private let path: String
     private let sink: PeopleSink
+    private let formatted: FormattedOutput?
     private let diagnostics: DiagnosticsHandler
     private let options: VCardParser.Options
     private let threads: WorkerThreads
@@ -37,6 +40,7 @@ final class ParallelVCardParser: ContactsParser {
          threads: WorkerThreads, partBytes: Int = 256 << 10) {
         self.path = path
         self.sink = sink
+        self.formatted = sink as? FormattedOutput
         self.diagnostics = diagnostics
         self.options = options
         self.threads = threads
@@ -98,7 +102,10 @@ final class ParallelVCardParser: ContactsParser {
         if !last { pendingLine += Self.lineCount(bytes) }
         let result = Promise<PartResult>()
         let (path, options) = (self.path, self.options)
-        threads.submit { result.fulfil(PartResult(bytes, path: path, options: options, firstLine: firstLine, last: last)) }
+        let recorder = PartRecorder(preparer: formatted?.makePreparer())
+        threads.submit {
+            result.fulfil(PartResult(bytes, recorder: recorder, path: path, options: options, firstLine: firstLine, last: last))
+        }
         inFlight.append((result, bytes, last))
         while inFlight.count > maxInFlight { try mergeOldest() }
     }
@@ -123,7 +130,7 @@ final class ParallelVCardParser: ContactsParser {
     private func readOnFromHere(_ start: Int) throws {
         while !inFlight.isEmpty { try mergeOldest() }
         if continued == nil {
-            let recorder = PartRecorder()
+            let recorder = PartRecorder(preparer: formatted?.makePreparer())
             continued = (VCardParser(path: path, sink: recorder, diagnostics: recorder, options: options,
                                      firstLine: pendingLine), recorder)
         }
@@ -136,11 +143,19 @@ final class ParallelVCardParser: ContactsParser {
 
     /// Passes recorded events on, counting them as one parser would, and saying a warning
     /// meant once per file only once.
-    private func replay(_ events: [PartRecorder.Event]) throws {
-        for event in events {
+    private func replay(_ recorded: (events: [PartRecorder.Event], prepared: [UInt8])) throws {
+        let prepared = recorded.prepared
+        for event in recorded.events {
             switch event {
             case .person(let person):
                 try sink.consume(person)
+                replayed.people += 1
+            case .prepared(let range, let keyLength):
+                try prepared.withUnsafeBytes {
+                    try formatted!.consume(prepared: UnsafeRawBufferPointer(rebasing: $0[range]), keyLength: keyLength)
+                }
+                replayed.people += 1
+            case .leftOut:
                 replayed.people += 1
             case .report(let diagnostic):
                 if diagnostic.message.hasSuffix(PersonDecoder.oncePerFile),
@@ -217,11 +232,12 @@ final class ParallelVCardParser: ContactsParser {
 /// One part parsed by a worker: what it gave, and its parser, to go on with when the part
 /// ended inside a card.
 private final class PartResult: @unchecked Sendable {
-    let recorder = PartRecorder()
+    let recorder: PartRecorder
     let parser: VCardParser
     private(set) var endedBetweenCards = true
 
-    init(_ bytes: [UInt8], path: String, options: VCardParser.Options, firstLine: Int, last: Bool) {
+    init(_ bytes: [UInt8], recorder: PartRecorder, path: String, options: VCardParser.Options, firstLine: Int, last: Bool) {
+        self.recorder = recorder
         parser = VCardParser(path: path, sink: recorder, diagnostics: recorder, options: options, firstLine: firstLine)
         do {
             try parser.feed(bytes)
@@ -233,22 +249,48 @@ private final class PartResult: @unchecked Sendable {
     }
 }
 
-/// Keeps what a parser gives, in order, to be replayed on another thread.
-private final class PartRecorder: PeopleSink, DiagnosticsHandler {
+/// Keeps what a parser gives, in order, to be replayed on another thread: people as they are,
+/// or as the preparer made them, one after another in `prepared`.
+private final class PartRecorder: PeopleSink, DiagnosticsHandler, @unchecked Sendable {
     enum Event {
         case person(PersonInfo)
+        /// A prepared person's bytes in `prepared`, the first `keyLength` its sort key.
+        case prepared(Range<Int>, keyLength: Int)
+        /// A person the preparer's selection left out.
+        case leftOut
         case report(Diagnostic)
         case reject(Diagnostic?, [UInt8])
     }
 
+    private let preparer: PersonPreparer?
     private var events: [Event] = []
+    private(set) var prepared: [UInt8] = []
 
-    func take() -> [Event] {
-        defer { events = [] }
-        return events
+    init(preparer: PersonPreparer?) {
+        self.preparer = preparer
     }
 
-    func consume(_ person: PersonInfo) { events.append(.person(person)) }
+    /// The events so far, and the prepared bytes they point into; both start empty again.
+    func take() -> (events: [Event], prepared: [UInt8]) {
+        defer {
+            events = []
+            prepared = []
+        }
+        return (events, prepared)
+    }
+
+    func consume(_ person: PersonInfo) {
+        if let preparer {
+            let start = prepared.count
+            if let keyLength = preparer.prepare(person, into: &prepared) {
+                events.append(.prepared(start..<prepared.count, keyLength: keyLength))
+            } else {
+                events.append(.leftOut)
+            }
+        } else {
+            events.append(.person(person))
+        }
+    }
     func finish() {}
     func report(_ diagnostic: Diagnostic) { events.append(.report(diagnostic)) }
     func reject(_ diagnostic: Diagnostic?, rawText: [UInt8]) { events.append(.reject(diagnostic, rawText)) }

@@ -12,6 +12,9 @@ typedef struct vc_collator vc_collator;
 /* Opens a collator for a locale ("" or "root" = the root collation). On failure returns NULL and
    sets *err to a positive ICU error code; warnings (negative codes) are not failures. */
 vc_collator *vc_coll_open(const char *locale, int32_t *err);
+/* A copy of a collator for use on another thread (ICU collators and their scratch space are
+   not shared between threads); NULL and *err set on failure, as vc_coll_open. */
+vc_collator *vc_coll_clone(const vc_collator *original, int32_t *err);
 void vc_coll_close(vc_collator *coll);
 
 /* Writes the sort key of a UTF-8 string (invalid sequences count as U+FFFD) into out.

@@ -3,27 +3,23 @@
 /// 5 family name, 6 given name, 7 additional names, 8 honorific prefixes, 9 honorific suffixes,
 /// 10 nickname, 11 days until the next birthday, 12 UID. Empty where unknown. In values a
 /// backslash, tab, newline and carriage return are written `\\`, `\t`, `\n`, `\r`.
-public final class TSVWriter: PeopleSink {
-    private let output: TextOutput
+public struct TSVFormat: PersonFormat {
     private let dates: DateContext
-    private var line: [UInt8] = []
 
-    public init(output: TextOutput, dates: DateContext) {
-        self.output = output
+    public init(dates: DateContext) {
         self.dates = dates
     }
 
-    public func consume(_ person: PersonInfo) throws {
-        line.removeAll(keepingCapacity: true)
+    public func append(_ person: PersonInfo, to line: inout [UInt8]) {
         let upcoming = person.birthday.map { dates.upcoming($0) }
         func field(_ value: String, last: Bool = false) {
-            TSVWriter.appendEscaped(value, to: &line)
+            TSVFormat.appendEscaped(value, to: &line)
             line.append(last ? 0x0A : 0x09)
         }
         func list(_ values: [String], _ separator: String) {
             for (i, value) in values.enumerated() {
                 if i > 0 { line.append(contentsOf: separator.utf8) }
-                TSVWriter.appendEscaped(value, to: &line)
+                TSVFormat.appendEscaped(value, to: &line)
             }
             line.append(0x09)
         }
@@ -39,11 +35,6 @@ public final class TSVWriter: PeopleSink {
         list(person.nicknames, ", ")
         field(upcoming.map { String($0.days) } ?? "")
         field(person.uid ?? "", last: true)
-        try output.write(bytes: line)
-    }
-
-    public func finish() throws {
-        try output.flush()
     }
 
     static func appendEscaped(_ value: String, to line: inout [UInt8]) {

@@ -2,17 +2,11 @@
 /// Dates as `YYYY-MM-DD` or `--MM-DD`; types lower-case. `formattedName` is the contact's `FN`,
 /// or when it has none the name the vCard writers give it (from the name parts, organization,
 /// nickname or e-mail).
-public final class JSONLinesWriter: PeopleSink {
-    private let output: TextOutput
-    private var line: [UInt8] = []
+public struct JSONLinesFormat: PersonFormat {
+    public init() {}
 
-    public init(output: TextOutput) {
-        self.output = output
-    }
-
-    public func consume(_ person: PersonInfo) throws {
-        line.removeAll(keepingCapacity: true)
-        var object = JSONObject(buffer: line)
+    public func append(_ person: PersonInfo, to line: inout [UInt8]) {
+        var object = JSONObject(appendingTo: &line)
         object.string("uid", person.uid)
         object.string("formattedName", person.formattedName ?? person.displayName)
         object.string("familyName", person.familyName)
@@ -31,13 +25,8 @@ public final class JSONLinesWriter: PeopleSink {
         object.addresses(person.addresses)
         object.strings("urls", person.urls)
         object.strings("categories", person.categories)
-        line = object.finish()
+        object.finish(into: &line)
         line.append(0x0A)
-        try output.write(bytes: line)
-    }
-
-    public func finish() throws {
-        try output.flush()
     }
 }
 
@@ -46,14 +35,18 @@ struct JSONObject {
     private(set) var buffer: [UInt8]
     private var empty = true
 
-    init(buffer: [UInt8]) {
-        self.buffer = buffer
-        self.buffer.append(UInt8(ascii: "{"))
+    /// An object written at the end of `bytes`, which it takes over (without a copy) until
+    /// `finish(into:)` gives them back.
+    init(appendingTo bytes: inout [UInt8]) {
+        buffer = []
+        swap(&buffer, &bytes)
+        buffer.append(UInt8(ascii: "{"))
     }
 
-    mutating func finish() -> [UInt8] {
+    /// Closes the object and gives the bytes back to `bytes` (which the object took over).
+    mutating func finish(into bytes: inout [UInt8]) {
         buffer.append(UInt8(ascii: "}"))
-        return buffer
+        swap(&buffer, &bytes)
     }
 
     private mutating func key(_ name: StaticString) {
@@ -96,12 +89,12 @@ struct JSONObject {
         buffer.append(UInt8(ascii: "["))
         for (i, point) in points.enumerated() {
             if i > 0 { buffer.append(UInt8(ascii: ",")) }
-            var item = JSONObject(buffer: [])
+            var item = JSONObject(appendingTo: &buffer)
             item.forceString("value", point.value)
             item.key("types")
             item.appendArray(point.types)
             item.bool("preferred", point.preferred)
-            buffer.append(contentsOf: item.finish())
+            item.finish(into: &buffer)
         }
         buffer.append(UInt8(ascii: "]"))
     }
@@ -112,7 +105,7 @@ struct JSONObject {
         buffer.append(UInt8(ascii: "["))
         for (i, a) in addresses.enumerated() {
             if i > 0 { buffer.append(UInt8(ascii: ",")) }
-            var item = JSONObject(buffer: [])
+            var item = JSONObject(appendingTo: &buffer)
             item.string("poBox", a.poBox)
             item.string("extended", a.extended)
             item.string("street", a.street)
@@ -123,7 +116,7 @@ struct JSONObject {
             item.key("types")
             item.appendArray(a.types)
             item.bool("preferred", a.preferred)
-            buffer.append(contentsOf: item.finish())
+            item.finish(into: &buffer)
         }
         buffer.append(UInt8(ascii: "]"))
     }

@@ -1,0 +1,88 @@
+/// The sink chain of an output written person by person (`PersonFormat`): the birthday
+/// selection, the sort key and the formatting are done by a `PersonPreparer`, and this sink
+/// writes what it prepared, in input order or (with a sort order) sorted on `finish()`.
+///
+/// A reader on several threads asks for a preparer per part of its input and runs it where
+/// the people are decoded, then hands the prepared people over in input order
+/// (`consume(prepared:)`); the output is the same as from `consume(_:)`.
+public final class FormattedOutput: PeopleSink {
+    private let output: TextOutput
+    private let preparer: PersonPreparer
+    private let records: SortedRecords?
+    private var scratch: [UInt8] = []
+
+    /// `keys` nil: input order.
+    init(format: PersonFormat, selection: BirthdaySelection?, keys: SortKeys?, output: TextOutput) {
+        self.output = output
+        let keys = keys?.order == SortOrder.none ? nil : keys
+        preparer = PersonPreparer(format: format, selection: selection, keys: keys)
+        records = keys == nil ? nil : SortedRecords()
+    }
+
+    /// Every person in input order.
+    public convenience init(format: PersonFormat, output: TextOutput) {
+        self.init(format: format, selection: nil, keys: nil, output: output)
+    }
+
+    /// The people `selection` includes (all when nil), in `order`: names compared by `collator`.
+    public convenience init(format: PersonFormat, selection: BirthdaySelection?, order: SortOrder, collator: Collator,
+                            dates: DateContext, output: TextOutput) {
+        self.init(format: format, selection: selection, keys: SortKeys(order: order, collator: collator, dates: dates),
+                  output: output)
+    }
+
+    /// A preparer for another thread (it has a collator of its own).
+    func makePreparer() -> PersonPreparer {
+        preparer.copy()
+    }
+
+    public func consume(_ person: PersonInfo) throws {
+        scratch.removeAll(keepingCapacity: true)
+        guard let keyLength = preparer.prepare(person, into: &scratch) else { return }
+        try scratch.withUnsafeBytes { try consume(prepared: $0, keyLength: keyLength) }
+    }
+
+    /// Takes a person as a preparer made it: `keyLength` bytes of sort key, then its output.
+    func consume(prepared bytes: UnsafeRawBufferPointer, keyLength: Int) throws {
+        let formatted = UnsafeRawBufferPointer(rebasing: bytes[keyLength...])
+        if let records {
+            records.append(key: UnsafeRawBufferPointer(rebasing: bytes[..<keyLength]), payload: formatted)
+        } else {
+            try output.write(bytes: formatted)
+        }
+    }
+
+    public func finish() throws {
+        try records?.drain { try output.write(bytes: $0) }
+        try output.flush()
+    }
+}
+
+/// What `FormattedOutput` does for one person that depends on that person alone: select,
+/// make the sort key, format. Used by one thread at a time (its collator is its own).
+final class PersonPreparer: @unchecked Sendable {
+    private let format: PersonFormat
+    private let selection: BirthdaySelection?
+    private let keys: SortKeys?
+
+    init(format: PersonFormat, selection: BirthdaySelection?, keys: SortKeys?) {
+        self.format = format
+        self.selection = selection
+        self.keys = keys
+    }
+
+    func copy() -> PersonPreparer {
+        PersonPreparer(format: format, selection: selection, keys: keys?.copy())
+    }
+
+    /// Appends the person's sort key (when sorted) and then its output to `bytes`, and returns
+    /// the key's length; nil, appending nothing, when the selection leaves the person out.
+    func prepare(_ person: PersonInfo, into bytes: inout [UInt8]) -> Int? {
+        if let selection, !selection.includes(person) { return nil }
+        let start = bytes.count
+        if let keys { bytes += keys.key(for: person) }
+        let keyLength = bytes.count - start
+        format.append(person, to: &bytes)
+        return keyLength
+    }
+}

@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Records waiting to be sorted: each a sort key and a payload of bytes, kept together in large
+/// blocks of memory; only small index entries are moved while sorting. Ties keep the order in
+/// which records were added.
+final class SortedRecords {
+    private struct Entry {  // 12 bytes
+        var offset: UInt32
+        var payloadLength: UInt32
+        var block: UInt16
+        var keyLength: UInt16
+    }
+
+    private static let blockSize = 16 << 20
+    private var blocks: [(base: UnsafeMutableRawPointer, capacity: Int)] = []
+    private var used = 0  // bytes used in the last block
+    private var entries: [Entry] = []
+
+    init() {}
+
+    deinit { release() }
+
+    /// Adds a record: `key` (cut to 65,535 bytes, which no real name reaches) and `payload`.
+    func append(key: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer) {
+        let key = UnsafeRawBufferPointer(rebasing: key.prefix(Int(UInt16.max)))
+        let size = key.count + payload.count
+        if blocks.isEmpty || used + size > blocks[blocks.count - 1].capacity {
+            let capacity = max(Self.blockSize, size)
+            blocks.append((UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8), capacity))
+            used = 0
+        }
+        let base = blocks[blocks.count - 1].base + used
+        if let k = key.baseAddress { base.copyMemory(from: k, byteCount: key.count) }
+        if let p = payload.baseAddress { (base + key.count).copyMemory(from: p, byteCount: payload.count) }
+        entries.append(Entry(offset: UInt32(used), payloadLength: UInt32(payload.count), block: UInt16(blocks.count - 1),
+                             keyLength: UInt16(key.count)))
+        used += size
+    }
+
+    /// Sorts by key (bytewise; a key before the keys it is a prefix of), passes each payload to
+    /// `body` in that order, and empties the store.
+    func drain(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        let bases = blocks.map(\.base)
+        // Swift's sort is stable: equal keys stay in the order they came.
+        entries.sort { a, b in
+            let c = memcmp(bases[Int(a.block)] + Int(a.offset), bases[Int(b.block)] + Int(b.offset),
+                           Int(min(a.keyLength, b.keyLength)))
+            return c != 0 ? c < 0 : a.keyLength < b.keyLength
+        }
+        defer {
+            entries = []
+            release()
+        }
+        for entry in entries {
+            let start = bases[Int(entry.block)] + Int(entry.offset) + Int(entry.keyLength)
+            try body(UnsafeRawBufferPointer(start: start, count: Int(entry.payloadLength)))
+        }
+    }
+
+    private func release() {
+        for block in blocks { block.base.deallocate() }
+        blocks = []
+        used = 0
+    }
+}

@@ -1,0 +1,95 @@
+import Testing
+@testable import VCFBirthdays
+import VCFBirthdaysTesting
+
+/// `FormattedOutput` (selection, sort key and formatting in one sink, prepared on the worker
+/// threads by the parallel reader) writes what the chain of separate sinks writes.
+@Suite struct FormattedOutputTests {
+    private static let dates = DateContext(today: day(2026, 3, 1))
+
+    /// An output configuration: a format, a selection and a sort order.
+    struct Setup: CustomStringConvertible, Sendable {
+        var name: String
+        var format: PersonFormat
+        var selection: BirthdaySelection?
+        var order: SortOrder
+        var description: String { name }
+    }
+
+    static let setups = [
+        Setup(name: "birthday list", format: TSVFormat(dates: dates),
+              selection: BirthdaySelection(includesEveryone: false, withinDays: nil, dates: dates), order: .last),
+        Setup(name: "upcoming in 150 days", format: TSVFormat(dates: dates),
+              selection: BirthdaySelection(includesEveryone: false, withinDays: 150, dates: dates), order: .upcoming),
+        Setup(name: "NDJSON in input order", format: JSONLinesFormat(), selection: nil, order: .none),
+        Setup(name: "NDJSON by first name", format: JSONLinesFormat(), selection: nil, order: .first),
+    ]
+
+    /// The reference: the birthday filter, the sorting sink, and the format written as it comes,
+    /// fed by one parser.
+    private static func chained(_ bytes: [UInt8], _ setup: Setup) throws -> (String, ReadStatistics) {
+        let output = MemoryOutput(), text = TextOutput(output)
+        let writer = FormattedOutput(format: setup.format, output: text)
+        let sorted: PeopleSink = setup.order == .none ? writer
+            : SortingSink(order: setup.order, collator: try Collator(locale: "de"), dates: dates, next: writer)
+        let sink = setup.selection.map { BirthdayFilter($0, next: sorted) } ?? sorted
+        let parser = VCardParser(path: "in.vcf", sink: sink, diagnostics: RecordingDiagnostics(),
+                                 options: VCardParser.Options(scope: .full))
+        try feed(parser, bytes, chunkSize: 4096)
+        try sink.finish()
+        return (output.text, parser.statistics)
+    }
+
+    /// One `FormattedOutput`, fed by one parser or (with `partBytes`) by the parallel reader.
+    private static func formatted(_ bytes: [UInt8], _ setup: Setup, partBytes: Int?) throws -> (String, ReadStatistics) {
+        let output = MemoryOutput()
+        let sink = FormattedOutput(format: setup.format, selection: setup.selection, order: setup.order,
+                                   collator: try Collator(locale: "de"), dates: dates, output: TextOutput(output))
+        let options = VCardParser.Options(scope: .full)
+        let parser: ContactsParser = partBytes.map {
+            ParallelVCardParser(path: "in.vcf", sink: sink, diagnostics: RecordingDiagnostics(), options: options,
+                                threads: ParallelVCardParserTests.workers, partBytes: $0)
+        } ?? VCardParser(path: "in.vcf", sink: sink, diagnostics: RecordingDiagnostics(), options: options)
+        try feed(parser, bytes, chunkSize: 4096)
+        try sink.finish()
+        return (output.text, parser.statistics)
+    }
+
+    @Test(arguments: setups)
+    func writesWhatTheChainOfSinksWrites(setup: Setup) throws {
+        var linesWritten = 0
+        for fixture in vcardFixtures + ["vdir/vdir-0.vcf"] {
+            let bytes = fixtureBytes(fixture)
+            let (expected, statistics) = try Self.chained(bytes, setup)
+            linesWritten += expected.split(separator: "\n").count
+            for partBytes in [nil, 1, 200, 3000] {
+                let (written, counted) = try Self.formatted(bytes, setup, partBytes: partBytes)
+                #expect(written == expected, "\(fixture), parts of \(partBytes.map(String.init) ?? "all")")
+                #expect(counted == statistics, "\(fixture), parts of \(partBytes.map(String.init) ?? "all")")
+            }
+        }
+        #expect(linesWritten > 3)
+    }
+
+    @Test(arguments: setups)
+    func mutatedInputsWriteTheSameInParts(setup: Setup) throws {
+        let original = fixtureBytes("apple-contacts.vcf") + fixtureBytes("android-2.1.vcf")
+        var r = SplitMix(state: 11)
+        for round in 0..<30 {
+            let bytes = AccountingTests.mutated(original, &r)
+            let partBytes = r.int(1...800)
+            let (expected, statistics) = try Self.chained(bytes, setup)
+            let (written, counted) = try Self.formatted(bytes, setup, partBytes: partBytes)
+            #expect(written == expected && counted == statistics, "mutation \(round), parts of \(partBytes)")
+        }
+    }
+
+    @Test func aCopiedCollatorGivesTheSameKeys() throws {
+        let collator = try Collator(locale: "sv")
+        let copy = collator.copy()
+        for name in ["Åberg", "Zetterlund", "Öberg", "Ängel", "aa", "Müller", ""] {
+            #expect(copy.sortKey(name) == collator.sortKey(name), "\(name)")
+        }
+        #expect(copy.locale == "sv")
+    }
+}
