@@ -14,6 +14,36 @@ import Testing
         #expect(noLists == [["a,b"], ["c;d"]])
     }
 
+    /// The items of a structured value are `structured`'s, trimmed, without the empty ones.
+    @Test func structuredItemsAreTheTrimmedNonEmptyParts() {
+        var r = SplitMix(state: 5)
+        let alphabet = Array("ab ;,\\\tü".utf8)
+        for _ in 0..<2000 {
+            let bytes = (0..<r.int(0...24)).map { _ in r.pick(alphabet) }
+            for lists in [true, false] {
+                var items: [[String]] = Array(repeating: [], count: 8)
+                ValueDecoding.forEachItem(bytes, lists: lists) { items[min($0, 7)].append($1) }
+                let expected = ValueDecoding.structured(bytes, lists: lists)
+                    .map { $0.map { $0.trimmingSpaces() }.filter { !$0.isEmpty } }
+                for k in 0..<7 {
+                    #expect(items[k] == (k < expected.count ? expected[k] : []), "\(bytes) lists: \(lists)")
+                }
+            }
+        }
+    }
+
+    /// The UTF-8 check agrees with the standard library's validation, byte for byte.
+    @Test func utf8ValidationAgreesWithTheStandardLibrary() {
+        var r = SplitMix(state: 9)
+        let interesting: [UInt8] = [0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xA0, 0x9F, 0xED, 0xEF,
+                                    0xF0, 0x90, 0x8F, 0xF4, 0xF5, 0xFF]
+        for _ in 0..<20000 {
+            let bytes = (0..<r.int(0...6)).map { _ in r.pick(interesting) }
+            #expect(ValueDecoding.isValidUTF8(bytes) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
+        }
+        #expect(ValueDecoding.isValidUTF8(Array("Zoë 🎂 田中".utf8)))
+    }
+
     @Test func quotedPrintable() {
         #expect(ValueDecoding.decodeQuotedPrintable(Array("Caf=C3=A9 =3D ok=".utf8)) == Array("Café = ok=".utf8))
         #expect(ValueDecoding.decodeQuotedPrintable(Array("=zz".utf8)) == Array("=zz".utf8))

@@ -44,12 +44,19 @@ public final class Collator {
     }
 
     func sortKey(_ utf8: UnsafeRawBufferPointer) -> [UInt8] {
+        var key: [UInt8] = []
+        appendSortKey(utf8, to: &key)
+        return key
+    }
+
+    /// Appends the sort key of UTF-8 text to `key`.
+    func appendSortKey(_ utf8: UnsafeRawBufferPointer, to key: inout [UInt8]) {
         let base = utf8.baseAddress?.assumingMemoryBound(to: UInt8.self)
         while true {
             let length = scratch.withUnsafeMutableBufferPointer { out in
                 Int(vc_coll_sort_key(handle, base, Int32(utf8.count), out.baseAddress, Int32(out.count)))
             }
-            if length <= scratch.count { return Array(scratch[0..<length]) }
+            if length <= scratch.count { return key.append(contentsOf: scratch[0..<length]) }
             scratch = [UInt8](repeating: 0, count: length * 2)
         }
     }

@@ -38,7 +38,11 @@ public struct TSVFormat: PersonFormat {
     }
 
     static func appendEscaped(_ value: String, to line: inout [UInt8]) {
-        for b in value.utf8 {
+        let utf8 = value.utf8
+        if !utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            return line.append(contentsOf: utf8)
+        }
+        for b in utf8 {
             switch b {
             case UInt8(ascii: "\\"): line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
             case 0x09: line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])

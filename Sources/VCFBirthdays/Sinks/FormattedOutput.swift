@@ -80,7 +80,7 @@ final class PersonPreparer: @unchecked Sendable {
     func prepare(_ person: PersonInfo, into bytes: inout [UInt8]) -> Int? {
         if let selection, !selection.includes(person) { return nil }
         let start = bytes.count
-        if let keys { bytes += keys.key(for: person) }
+        keys?.appendKey(for: person, to: &bytes)
         let keyLength = bytes.count - start
         format.append(person, to: &bytes)
         return keyLength

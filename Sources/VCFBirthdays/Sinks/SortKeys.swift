@@ -11,40 +11,55 @@ struct SortKeys {
         SortKeys(order: order, collator: collator.copy(), dates: dates)
     }
 
-    func key(for person: PersonInfo) -> [UInt8] {
-        switch order {
-        case .last, .none:
-            return collator.sortKey(Self.sortName(person, familyFirst: true))
-        case .first:
-            return collator.sortKey(Self.sortName(person, familyFirst: false))
-        case .date, .upcoming:
-            var key: [UInt8]
+    /// Appends the person's key to `key`.
+    func appendKey(for person: PersonInfo, to key: inout [UInt8]) {
+        if order == .date || order == .upcoming {
             if let birthday = person.birthday {
-                let rank = order == .date ? birthday.month * 100 + birthday.day
-                                          : dates.upcoming(birthday).days
-                key = [UInt8(rank >> 8 & 0xFF), UInt8(rank & 0xFF)]
+                let rank = order == .date ? birthday.month * 100 + birthday.day : dates.upcoming(birthday).days
+                key += [UInt8(rank >> 8 & 0xFF), UInt8(rank & 0xFF)]
             } else {
-                key = [0xFF, 0xFF]
+                key += [0xFF, 0xFF]
             }
-            key += collator.sortKey(Self.sortName(person, familyFirst: true))
-            return key
         }
+        var name: [UInt8] = []
+        name.reserveCapacity(64)
+        Self.appendSortName(person, familyFirst: order != .first, to: &name)
+        name.withUnsafeBytes { collator.appendSortKey($0, to: &key) }
     }
 
     /// The name people are sorted by: name parts separated by tabs (which sort before every
     /// letter), using `SORT-AS` or phonetic spellings where present; `FN` when there are no
     /// name parts.
-    static func sortName(_ person: PersonInfo, familyFirst: Bool) -> String {
-        func preferred(_ sortAs: Int, _ phonetic: String?, _ parts: [String]) -> String {
-            if sortAs < person.sortAs.count, !person.sortAs[sortAs].isEmpty { return person.sortAs[sortAs] }
-            if let phonetic, !phonetic.isEmpty { return phonetic }
-            return parts.joined(separator: " ")
+    static func appendSortName(_ person: PersonInfo, familyFirst: Bool, to name: inout [UInt8]) {
+        func append(_ parts: [String]) {
+            for (i, part) in parts.enumerated() {
+                if i > 0 { name.append(0x20) }
+                name.append(contentsOf: part.utf8)
+            }
+        }
+        /// `SORT-AS`, else the phonetic spelling, else the parts.
+        func preferred(_ sortAs: Int, _ phonetic: String?, _ parts: [String]) -> (text: String?, parts: [String]) {
+            if sortAs < person.sortAs.count, !person.sortAs[sortAs].isEmpty { return (person.sortAs[sortAs], []) }
+            if let phonetic, !phonetic.isEmpty { return (phonetic, []) }
+            return (nil, parts)
+        }
+        func isEmpty(_ p: (text: String?, parts: [String])) -> Bool {
+            p.text == nil && p.parts.count <= 1 && (p.parts.first?.isEmpty ?? true)  // joined, it is ""
+        }
+        func add(_ p: (text: String?, parts: [String])) {
+            if let text = p.text { name.append(contentsOf: text.utf8) } else { append(p.parts) }
         }
         let family = preferred(0, person.phoneticFamilyName, person.familyNames)
         let given = preferred(1, person.phoneticGivenName, person.givenNames)
-        guard !family.isEmpty || !given.isEmpty else { return person.displayName }
-        let rest = [person.additionalNames.joined(separator: " "), person.honorificPrefixes.joined(separator: " "),
-                    person.honorificSuffixes.joined(separator: " ")]
-        return ((familyFirst ? [family, given] : [given, family]) + rest).joined(separator: "\t")
+        guard !isEmpty(family) || !isEmpty(given) else { return name.append(contentsOf: person.displayName.utf8) }
+        add(familyFirst ? family : given)
+        name.append(0x09)
+        add(familyFirst ? given : family)
+        name.append(0x09)
+        append(person.additionalNames)
+        name.append(0x09)
+        append(person.honorificPrefixes)
+        name.append(0x09)
+        append(person.honorificSuffixes)
     }
 }

@@ -6,6 +6,7 @@ public final class SortingSink: PeopleSink {
     private let next: PeopleSink
     private var coding = PersonCoding()
     private let records = SortedRecords()
+    private var key: [UInt8] = []
     private var scratch: [UInt8] = []
 
     public init(order: SortOrder, collator: Collator, dates: DateContext, next: PeopleSink) {
@@ -15,7 +16,8 @@ public final class SortingSink: PeopleSink {
 
     public func consume(_ person: PersonInfo) throws {
         guard keys.order != .none else { return try next.consume(person) }
-        let key = keys.key(for: person)
+        key.removeAll(keepingCapacity: true)
+        keys.appendKey(for: person, to: &key)
         scratch.removeAll(keepingCapacity: true)
         coding.encode(person, into: &scratch)
         key.withUnsafeBytes { k in scratch.withUnsafeBytes { records.append(key: k, payload: $0) } }

@@ -82,13 +82,23 @@ final class PersonDecoder {
             if !shown.isEmpty { person.formattedName = shown }  // an empty FN is no FN
         case .name:
             guard !person.hasNameParts && person.honorificPrefixes.isEmpty else { return false }
-            let parts = withValue(card, p) { ValueDecoding.structured($0, lists: version != .v21) }
-            func part(_ i: Int) -> [String] { i < parts.count ? parts[i].map { $0.trimmingSpaces() }.filter { !$0.isEmpty } : [] }
-            person.familyNames = part(0)
-            person.givenNames = part(1)
-            person.additionalNames = part(2)
-            person.honorificPrefixes = part(3)
-            person.honorificSuffixes = part(4)
+            person.familyNames = []
+            person.givenNames = []
+            person.additionalNames = []
+            person.honorificPrefixes = []
+            person.honorificSuffixes = []
+            withValue(card, p) { value in
+                ValueDecoding.forEachItem(value, lists: version != .v21) { component, item in
+                    switch component {
+                    case 0: person.familyNames.append(item)
+                    case 1: person.givenNames.append(item)
+                    case 2: person.additionalNames.append(item)
+                    case 3: person.honorificPrefixes.append(item)
+                    case 4: person.honorificSuffixes.append(item)
+                    default: break
+                    }
+                }
+            }
             person.sortAs = parameterValues(card, p, "SORT-AS").map { $0.trimmingSpaces() }
         case .nickname:
             person.nicknames += withValue(card, p) { ValueDecoding.textList($0) }

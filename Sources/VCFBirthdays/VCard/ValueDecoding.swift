@@ -68,6 +68,35 @@ enum ValueDecoding {
         }
     }
 
+    /// The items of a structured value as `structured` gives them, without their surrounding
+    /// spaces and leaving out empty ones: `body` gets each with its component's index. Makes
+    /// no arrays, so a name costs only its strings.
+    static func forEachItem<C: Collection<UInt8>>(_ bytes: C, lists: Bool, _ body: (_ component: Int, _ item: String) -> Void)
+        where C.Index == Int {
+        var component = 0
+        var start = bytes.startIndex
+        var i = bytes.startIndex
+        func item(_ end: Int) {
+            guard start < end else { return }
+            let text = unescape(bytes[start..<end]).trimmingSpaces()
+            if !text.isEmpty { body(component, text) }
+        }
+        while i < bytes.endIndex {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\\") {
+                i += 2
+                continue
+            }
+            if b == UInt8(ascii: ";") || (lists && b == UInt8(ascii: ",")) {
+                item(i)
+                if b == UInt8(ascii: ";") { component += 1 }
+                start = i + 1
+            }
+            i += 1
+        }
+        item(bytes.endIndex)
+    }
+
     /// A comma-separated text list (`CATEGORIES`, `NICKNAME`), unescaped, empty items dropped.
     static func textList<C: Collection<UInt8>>(_ bytes: C) -> [String] where C.Index == Int {
         split(bytes, on: UInt8(ascii: ",")).map { unescape(bytes[$0]).trimmingSpaces() }.filter { !$0.isEmpty }
@@ -151,10 +180,34 @@ enum ValueDecoding {
         String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Whether the bytes are valid UTF-8 (fast for ASCII).
-    static func isValidUTF8<C: Collection<UInt8>>(_ bytes: C) -> Bool {
-        if !bytes.contains(where: { $0 >= 0x80 }) { return true }
-        return String(validating: bytes, as: UTF8.self) != nil
+    /// Whether the bytes are valid UTF-8 (RFC 3629: no overlong forms, surrogates or code
+    /// points past U+10FFFF), without making a string.
+    static func isValidUTF8<C: Collection<UInt8>>(_ bytes: C) -> Bool where C.Index == Int {
+        var i = bytes.startIndex
+        let end = bytes.endIndex
+        while i < end {
+            let b = bytes[i]
+            if b < 0x80 {
+                i += 1
+                continue
+            }
+            let count: Int
+            var low: UInt8 = 0x80, high: UInt8 = 0xBF  // the range of the second byte
+            switch b {
+            case 0xC2...0xDF: count = 2
+            case 0xE0: count = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: count = 3
+            case 0xED: count = 3; high = 0x9F
+            case 0xF0: count = 4; low = 0x90
+            case 0xF1...0xF3: count = 4
+            case 0xF4: count = 4; high = 0x8F
+            default: return false
+            }
+            guard end - i >= count, (low...high).contains(bytes[i + 1]) else { return false }
+            for k in 2..<count where bytes[i + k] & 0xC0 != 0x80 { return false }
+            i += count
+        }
+        return true
     }
 }
 
