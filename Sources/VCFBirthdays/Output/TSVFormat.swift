@@ -38,18 +38,24 @@ public struct TSVFormat: PersonFormat {
     }
 
     static func appendEscaped(_ value: String, to line: inout [UInt8]) {
-        let utf8 = value.utf8
-        if !utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
-            return line.append(contentsOf: utf8)
-        }
-        for b in utf8 {
-            switch b {
-            case UInt8(ascii: "\\"): line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x09: line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x0A: line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            default: line.append(b)
+        var value = value
+        value.withUTF8 { bytes in
+            var start = 0
+            for i in 0..<bytes.count {
+                let escaped: UInt8
+                switch bytes[i] {
+                case UInt8(ascii: "\\"): escaped = UInt8(ascii: "\\")
+                case 0x09: escaped = UInt8(ascii: "t")
+                case 0x0A: escaped = UInt8(ascii: "n")
+                case 0x0D: escaped = UInt8(ascii: "r")
+                default: continue
+                }
+                line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                line.append(UInt8(ascii: "\\"))
+                line.append(escaped)
+                start = i + 1
             }
+            line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
     }
 }

@@ -6,7 +6,7 @@
 /// Resumable and pure: feed chunks of any size (one byte at a time gives the same lines) and
 /// call `finish()` at the end of input. Memory grows with the longest logical line only, and at
 /// most to `maxLineBytes`: a longer line is cut there and marked oversized.
-public struct VCardLexer {
+public struct VCardLexer: ~Copyable {
     /// One logical line: its unfolded bytes, the raw bytes it was read from (when raw text is
     /// kept) and the 1-based line number where it starts.
     public struct Line {
@@ -21,8 +21,8 @@ public struct VCardLexer {
     private let maxLineBytes: Int
     private var carryOversized = false  // the physical line in `carry` went past the limit
     private var pendingOversized = false
-    private var logical: [UInt8] = []   // the pending logical line, unfolded
-    private var raw: [UInt8] = []       // its physical lines with their line ends
+    private var logical = ByteBuffer()  // the pending logical line, unfolded
+    private var raw = ByteBuffer()      // its physical lines with their line ends
     private var hasPending = false
     private var pendingNumber = 0
     private var carry: [UInt8] = []     // a physical line that spans chunks
@@ -36,7 +36,6 @@ public struct VCardLexer {
         keepsRaw = keepsRawText
         self.maxLineBytes = maxLineBytes
         physicalNumber = firstLine - 1
-        logical.reserveCapacity(256)
     }
 
     /// The bytes held between chunks: bounded by the line limit, whatever the input.
@@ -168,21 +167,18 @@ public struct VCardLexer {
 
     private mutating func flush(emit: (Line) throws -> Void) rethrows {
         guard hasPending else { return }
-        try logical.withUnsafeBufferPointer { bytes in
-            try raw.withUnsafeBufferPointer { rawBytes in
-                try emit(Line(bytes: bytes, raw: rawBytes, number: pendingNumber, isOversized: pendingOversized))
-            }
-        }
+        // `emit` does not change this lexer, so the buffers stay valid while it runs.
+        try emit(Line(bytes: logical.bytes, raw: raw.bytes, number: pendingNumber, isOversized: pendingOversized))
         hasPending = false
         pendingOversized = false
-        logical.removeAll(keepingCapacity: true)
-        raw.removeAll(keepingCapacity: true)
+        logical.removeAll()
+        raw.removeAll()
     }
 
     /// The pending line is quoted-printable and ends with a soft line break ("=").
     private func pendingEndsWithSoftBreak() -> Bool {
         guard logical.last == UInt8(ascii: "=") else { return false }
-        return logical.withUnsafeBufferPointer(VCardLexer.isQuotedPrintable)
+        return VCardLexer.isQuotedPrintable(logical.bytes)
     }
 
     /// The line's parameters say quoted-printable exactly as the decoder reads them: a bare
@@ -206,8 +202,8 @@ public struct VCardLexer {
 
     /// The pending line holds a base64 value (`ENCODING=BASE64`, `ENCODING=b`, bare `BASE64`).
     private func pendingIsBase64() -> Bool {
-        VCardLexer.parametersContain(logical, "BASE64") || VCardLexer.parametersContain(logical, "ENCODING=B;")
-            || VCardLexer.parametersContain(logical, "ENCODING=B:")
+        VCardLexer.parametersContain(logical.bytes, "BASE64") || VCardLexer.parametersContain(logical.bytes, "ENCODING=B;")
+            || VCardLexer.parametersContain(logical.bytes, "ENCODING=B:")
     }
 
     /// A line that can only be more base64 text: base64 characters and nothing else.
@@ -226,7 +222,7 @@ public struct VCardLexer {
 
     /// Whether `needle` (upper-case ASCII) occurs, ignoring case, in the part of `line` before
     /// the value (up to and including the first colon outside quotes).
-    static func parametersContain(_ line: [UInt8], _ needle: StaticString) -> Bool {
+    static func parametersContain(_ line: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
         var end = 0
         var quoted = false
         while end < line.count {
