@@ -44,6 +44,18 @@ private func person(_ fn: String, family: [String] = [], given: [String] = [], b
             """)
     }
 
+    @Test func decimalDigitsAsStringsWouldWriteThem() {
+        for (value, width) in [(0, 1), (7, 2), (42, 1), (5, 4), (-3, 1), (-12, 4), (12345, 4), (Int.max, 1), (Int.min, 1)] {
+            var bytes: [UInt8] = [0x41]
+            bytes.appendDecimal(value, width: width)
+            let digits = String(value.magnitude)
+            let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
+            #expect(String(decoding: bytes, as: UTF8.self) == "A" + (value < 0 ? "-" : "") + padded, "\(value) width \(width)")
+        }
+        #expect(date(nil, 2, 29).description == "--02-29" && date(987, 12, 1).description == "0987-12-01")
+        #expect(day(2026, 1, 9).description == "2026-01-09")
+    }
+
     @Test func tsvColumnsAndEscapes() throws {
         var p = person("Ann\tLee", family: ["Lee"], given: ["Ann"], birthday: date(1985, 12, 24))
         p.uid = "back\\slash\nnl"

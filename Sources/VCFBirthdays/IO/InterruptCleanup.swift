@@ -33,6 +33,17 @@ public enum InterruptCleanup {
         }
     }
 
+    /// Runs `body` with the handled signals held back (delivered when it returns), so that a
+    /// file it creates and watches cannot be left behind by a signal that comes in between.
+    static func holdingSignals<R>(_ body: () throws -> R) rethrows -> R {
+        var held = sigset_t(), old = sigset_t()
+        sigemptyset(&held)
+        for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&held, sig) }
+        sigprocmask(SIG_BLOCK, &held, &old)
+        defer { sigprocmask(SIG_SETMASK, &old, nil) }
+        return try body()
+    }
+
     /// Watches a temporary file until `forget` is called with the same path.
     static func watch(_ path: String) {
         for i in 0..<capacity where paths[i] == nil {

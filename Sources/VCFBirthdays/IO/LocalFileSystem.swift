@@ -93,12 +93,17 @@ final class LocalAtomicFile: AtomicFile {
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         var template = Array((directory + "." + name + ".tmp-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw IOFailure(path: path, errno: errno) }
+        // Created and watched with the signals held back: one arriving in between would leave the file.
+        let (fd, error) = InterruptCleanup.holdingSignals { () -> (Int32, Int32) in
+            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            let error = errno
+            if fd >= 0 { InterruptCleanup.watch(String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+            return (fd, error)
+        }
+        guard fd >= 0 else { throw IOFailure(path: path, errno: error) }
         self.fd = fd
         self.temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         self.output = FileDescriptorOutput(fd: fd, path: path)
-        InterruptCleanup.watch(temporaryPath)
         // Keep the permissions of a file being replaced; a new file gets 0666 less the umask.
         var st = stat()
         if stat(path, &st) == 0 {

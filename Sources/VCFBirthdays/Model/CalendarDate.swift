@@ -65,7 +65,9 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        PartialDate.pad(year, 4) + "-" + PartialDate.pad(month, 2) + "-" + PartialDate.pad(day, 2)
+        var bytes: [UInt8] = []
+        appendISO(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     public static func < (a: CalendarDate, b: CalendarDate) -> Bool {

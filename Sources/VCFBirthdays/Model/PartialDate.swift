@@ -16,9 +16,9 @@ public struct PartialDate: Hashable, Sendable, CustomStringConvertible {
 
     /// `YYYY-MM-DD`, or `--MM-DD` when the year is unknown.
     public var description: String {
-        let monthDay = PartialDate.pad(month, 2) + "-" + PartialDate.pad(day, 2)
-        guard let year else { return "--" + monthDay }
-        return PartialDate.pad(year, 4) + "-" + monthDay
+        var bytes: [UInt8] = []
+        appendISO(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The first day on or after `date` on which this date recurs. In common years a 29 February

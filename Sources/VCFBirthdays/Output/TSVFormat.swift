@@ -23,9 +23,12 @@ public struct TSVFormat: PersonFormat {
             }
             line.append(0x09)
         }
-        field(person.birthday?.description ?? "")
-        field(upcoming?.date.description ?? "")
-        field(upcoming?.age.map(String.init) ?? "")
+        person.birthday?.appendISO(to: &line)
+        line.append(0x09)
+        upcoming?.date.appendISO(to: &line)
+        line.append(0x09)
+        if let age = upcoming?.age { line.appendDecimal(age) }
+        line.append(0x09)
         field(person.displayName)
         list(person.familyNames, " ")
         list(person.givenNames, " ")
@@ -33,7 +36,8 @@ public struct TSVFormat: PersonFormat {
         list(person.honorificPrefixes, " ")
         list(person.honorificSuffixes, " ")
         list(person.nicknames, ", ")
-        field(upcoming.map { String($0.days) } ?? "")
+        if let days = upcoming?.days { line.appendDecimal(days) }
+        line.append(0x09)
         field(person.uid ?? "", last: true)
     }
 

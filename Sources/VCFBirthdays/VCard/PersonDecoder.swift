@@ -26,7 +26,8 @@ final class PersonDecoder {
         self.scope = scope
     }
 
-    func decode(_ card: CardBuffer, path: String) -> PersonInfo {
+    /// `card` is taken `inout` only so that a card held by a class is not copied; it is not changed.
+    func decode(_ card: inout CardBuffer, path: String) -> PersonInfo {
         warnings.removeAll(keepingCapacity: true)
         var person = PersonInfo(source: SourcePosition(path: path, line: card.beginLine))
         var version: VCardVersion?

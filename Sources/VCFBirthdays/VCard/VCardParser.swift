@@ -198,7 +198,7 @@ public final class VCardParser {
             statistics.people += 1
             return
         }
-        let person = decoder.decode(card, path: path)
+        let person = decoder.decode(&card, path: path)
         for w in decoder.warnings { warn(w.line, w.message) }
         statistics.people += 1
         try sink.consume(person)

@@ -1,0 +1,43 @@
+extension Array where Element == UInt8 {
+    /// Appends `value` in decimal ASCII digits, zero-padded to at least `width` digits (a minus
+    /// sign first when negative), without making a string.
+    mutating func appendDecimal(_ value: Int, width: Int = 1) {
+        if value < 0 { append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        Swift.withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for _ in count..<Swift.max(count, width) { append(UInt8(ascii: "0")) }
+            for k in stride(from: count - 1, through: 0, by: -1) { append(buffer[k]) }
+        }
+    }
+}
+
+extension PartialDate {
+    /// Appends `YYYY-MM-DD`, or `--MM-DD` when the year is unknown (the `description`).
+    func appendISO(to bytes: inout [UInt8]) {
+        if let year { bytes.appendDecimal(year, width: 4) } else { bytes.append(UInt8(ascii: "-")) }
+        bytes.append(UInt8(ascii: "-"))
+        bytes.appendDecimal(month, width: 2)
+        bytes.append(UInt8(ascii: "-"))
+        bytes.appendDecimal(day, width: 2)
+    }
+}
+
+extension CalendarDate {
+    /// Appends `YYYY-MM-DD` (the `description`).
+    func appendISO(to bytes: inout [UInt8]) {
+        bytes.appendDecimal(year, width: 4)
+        bytes.append(UInt8(ascii: "-"))
+        bytes.appendDecimal(month, width: 2)
+        bytes.append(UInt8(ascii: "-"))
+        bytes.appendDecimal(day, width: 2)
+    }
+}
