@@ -12,9 +12,9 @@ enum CSVDates {
         let trimmed = text.trimmingSpaces()
         if trimmed.isEmpty { return Parsed(result: .empty) }
         // The date part only: Outlook may add a time ("4/15/1985 12:00:00 AM").
-        let datePart = trimmed.split(separator: " ", maxSplits: 1).first.map(String.init) ?? trimmed
-        let invalid = Parsed(result: .invalid("invalid date '\(trimmed)'"))
-        if datePart.hasPrefix("--") || isISO(datePart) || datePart.allSatisfy({ $0.isASCII && $0.isNumber }) {
+        let datePart = trimmed.firstIndex(of: " ").map { String(trimmed[..<$0]) } ?? trimmed
+        var invalid: Parsed { Parsed(result: .invalid("invalid date '\(trimmed)'")) }
+        if datePart.hasPrefix("--") || isISO(datePart) || datePart.utf8.allSatisfy(isDigit) {
             return Parsed(result: DateParsing.parse(Array(trimmed.utf8)))
         }
         guard let separator = datePart.first(where: { !($0.isASCII && $0.isNumber) }), "/.-".contains(separator) else {
@@ -22,7 +22,7 @@ enum CSVDates {
         }
         var pieces = datePart.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
         if separator == "." && pieces.count == 2 { pieces.append("") }  // "15.04": no year
-        guard pieces.count == 3, pieces.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return invalid }
+        guard pieces.count == 3, pieces.allSatisfy({ $0.utf8.allSatisfy(isDigit) }) else { return invalid }
         let numbers = pieces.map { Int($0) }
         if numbers.allSatisfy({ $0 == nil || $0 == 0 }) { return Parsed(result: .empty) }  // 0/0/00
         guard let a = numbers[0], let b = numbers[1] else { return invalid }
@@ -56,7 +56,9 @@ enum CSVDates {
 
     /// `YYYY-MM-DD…`: four digits then a dash.
     private static func isISO(_ text: String) -> Bool {
-        let utf8 = Array(text.utf8)
-        return utf8.count >= 5 && utf8[0..<4].allSatisfy { $0 >= 48 && $0 <= 57 } && utf8[4] == UInt8(ascii: "-")
+        let head = text.utf8.prefix(5)
+        return head.count == 5 && head.prefix(4).allSatisfy(isDigit) && head.last == UInt8(ascii: "-")
     }
+
+    private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 }

@@ -45,9 +45,14 @@ public struct PersonInfo: Equatable, Sendable {
     /// The name to show: `FN`, else the name parts, else the organization, else a nickname or e-mail.
     public var displayName: String {
         if let formattedName, !formattedName.isEmpty { return formattedName }
-        let parts = (honorificPrefixes + givenNames + additionalNames + familyNames + honorificSuffixes)
-            .filter { !$0.isEmpty }
-        if !parts.isEmpty { return parts.joined(separator: " ") }
+        var name = ""
+        for parts in [honorificPrefixes, givenNames, additionalNames, familyNames, honorificSuffixes] {
+            for part in parts where !part.isEmpty {
+                if !name.isEmpty { name += " " }
+                name += part
+            }
+        }
+        if !name.isEmpty { return name }
         if let organization, !organization.isEmpty { return organization }
         if let nickname = nicknames.first(where: { !$0.isEmpty }) { return nickname }
         return emails.first?.value ?? ""
