@@ -14,7 +14,8 @@ import Testing
         #expect(noLists == [["a,b"], ["c;d"]])
     }
 
-    /// The items of a structured value are `structured`'s, trimmed, without the empty ones.
+    /// The items of a structured value are `structured`'s, trimmed, without the empty ones
+    /// (or with them); a text list splits at commas only.
     @Test func structuredItemsAreTheTrimmedNonEmptyParts() {
         var r = SplitMix(state: 5)
         let alphabet = Array("ab ;,\\\tü".utf8)
@@ -29,7 +30,36 @@ import Testing
                     #expect(items[k] == (k < expected.count ? expected[k] : []), "\(bytes) lists: \(lists)")
                 }
             }
+            // Every component, empty ones too (ADR, ORG).
+            var components: [String] = []
+            ValueDecoding.forEachItem(bytes, lists: false, keepsEmpty: true) { k, part in
+                #expect(k == components.count)
+                components.append(part)
+            }
+            #expect(components == ValueDecoding.structured(bytes, lists: false).map { $0[0].trimmingSpaces() }, "\(bytes)")
+            // A text list: commas only.
+            let list = ValueDecoding.split(bytes, on: UInt8(ascii: ",")).map { ValueDecoding.unescape(bytes[$0]).trimmingSpaces() }
+            #expect(ValueDecoding.textList(bytes) == list.filter { !$0.isEmpty }, "\(bytes)")
         }
+    }
+
+    /// The fast path for ASCII parameter lists gives what unquoting and splitting the string gives.
+    @Test func asciiParameterListsSplitAsTheirStringsDo() {
+        var r = SplitMix(state: 3)
+        let alphabet = Array("aB ,\"\t^\r\n".utf8) + [0xC3, 0xA9]
+        var fastOnes = 0
+        for _ in 0..<3000 {
+            let bytes = (0..<r.int(0...12)).map { _ in r.pick(alphabet) }
+            var items: [String] = []
+            let fast = ValueDecoding.forEachASCIIListItem(bytes[...]) { items.append(String(decoding: $0, as: UTF8.self)) }
+            #expect(fast == !bytes.contains { $0 >= 0x80 || $0 == UInt8(ascii: "^") }, "\(bytes)")
+            guard fast else { #expect(items.isEmpty); continue }
+            fastOnes += 1
+            let expected = ValueDecoding.parameterValue(bytes).split(separator: ",").map { String($0).trimmingSpaces() }
+                .filter { !$0.isEmpty }
+            #expect(items == expected, "\(bytes)")
+        }
+        #expect(fastOnes > 500)
     }
 
     /// The UTF-8 check agrees with the standard library's validation, byte for byte.

@@ -5,6 +5,11 @@ func asciiUpper(_ b: UInt8) -> UInt8 {
     (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) ? b - 32 : b
 }
 
+@inline(__always)
+func asciiLower(_ b: UInt8) -> UInt8 {
+    (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z")) ? b + 32 : b
+}
+
 /// The bytes equal `upper` (upper-case ASCII), ignoring case.
 func matchesIgnoringCase<C: Collection<UInt8>>(_ bytes: C, _ upper: StaticString) -> Bool {
     guard bytes.count == upper.utf8CodeUnitCount else { return false }

@@ -117,9 +117,16 @@ final class PersonDecoder {
             person.anniversary = date
         case .organization:
             guard person.organization == nil else { return false }
-            let parts = withValue(card, p) { ValueDecoding.structured($0, lists: false) }.map { $0[0].trimmingSpaces() }
-            person.organization = parts.first ?? ""
-            person.organizationUnits = parts.dropFirst().filter { !$0.isEmpty }
+            person.organization = ""
+            withValue(card, p) { value in
+                ValueDecoding.forEachItem(value, lists: false, keepsEmpty: true) { component, part in
+                    if component == 0 {
+                        person.organization = part
+                    } else if !part.isEmpty {
+                        person.organizationUnits.append(part)
+                    }
+                }
+            }
         case .title:
             guard person.title == nil else { return false }
             person.title = text(card, p).trimmingSpaces()
@@ -134,16 +141,21 @@ final class PersonDecoder {
             let (types, preferred) = typesAndPreference(card, p, label: label, dropping: nil)
             person.phones.append(ContactPoint(value: value, types: types, preferred: preferred))
         case .address:
-            let parts = withValue(card, p) { ValueDecoding.structured($0, lists: false) }.map { $0[0].trimmingSpaces() }
-            func part(_ i: Int) -> String { i < parts.count ? parts[i] : "" }
             var address = PostalAddress()
-            address.poBox = part(0)
-            address.extended = part(1)
-            address.street = part(2)
-            address.locality = part(3)
-            address.region = part(4)
-            address.postalCode = part(5)
-            address.country = part(6)
+            withValue(card, p) { value in
+                ValueDecoding.forEachItem(value, lists: false) { component, part in
+                    switch component {
+                    case 0: address.poBox = part
+                    case 1: address.extended = part
+                    case 2: address.street = part
+                    case 3: address.locality = part
+                    case 4: address.region = part
+                    case 5: address.postalCode = part
+                    case 6: address.country = part
+                    default: break
+                    }
+                }
+            }
             (address.types, address.preferred) = typesAndPreference(card, p, label: label, dropping: nil)
             person.addresses.append(address)
         case .url:
@@ -271,6 +283,7 @@ final class PersonDecoder {
             let param = card.parameters[k]
             if param.name.isEmpty || card.equalsIgnoringCase(param.name, "TYPE") {  // a bare 2.1 type is a TYPE
                 if param.name.isEmpty && Self.isEncodingName(card, param.value) { continue }
+                if ValueDecoding.forEachASCIIListItem(card.slice(param.value), { add(Self.lowercased($0)) }) { continue }
                 let value = ValueDecoding.parameterValue(card.slice(param.value))
                 if value.utf8.contains(UInt8(ascii: ",")) {
                     value.split(separator: ",").forEach { add(String($0)) }
@@ -283,6 +296,18 @@ final class PersonDecoder {
         }
         if let label { add(label) }
         return (types, preferred)
+    }
+
+    /// ASCII bytes as a lower-case string (short ones need no allocation).
+    private static func lowercased(_ bytes: ArraySlice<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            var i = 0
+            for b in bytes {
+                buffer[i] = asciiLower(b)
+                i += 1
+            }
+            return i
+        }
     }
 
     private static func isEncodingName(_ card: CardBuffer, _ range: Range<Int>) -> Bool {

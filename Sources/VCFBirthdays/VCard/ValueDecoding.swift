@@ -69,17 +69,18 @@ enum ValueDecoding {
     }
 
     /// The items of a structured value as `structured` gives them, without their surrounding
-    /// spaces and leaving out empty ones: `body` gets each with its component's index. Makes
-    /// no arrays, so a name costs only its strings.
-    static func forEachItem<C: Collection<UInt8>>(_ bytes: C, lists: Bool, _ body: (_ component: Int, _ item: String) -> Void)
-        where C.Index == Int {
+    /// spaces and (unless `keepsEmpty`) leaving out empty ones: `body` gets each with its
+    /// component's index. With `components` false only commas separate (a text list). Makes
+    /// no arrays, so a value costs only its strings.
+    static func forEachItem<C: Collection<UInt8>>(_ bytes: C, lists: Bool, components: Bool = true, keepsEmpty: Bool = false,
+                                                  _ body: (_ component: Int, _ item: String) -> Void) where C.Index == Int {
         var component = 0
         var start = bytes.startIndex
         var i = bytes.startIndex
         func item(_ end: Int) {
-            guard start < end else { return }
+            guard start < end || keepsEmpty else { return }
             let text = unescape(bytes[start..<end]).trimmingSpaces()
-            if !text.isEmpty { body(component, text) }
+            if !text.isEmpty || keepsEmpty { body(component, text) }
         }
         while i < bytes.endIndex {
             let b = bytes[i]
@@ -87,9 +88,10 @@ enum ValueDecoding {
                 i += 2
                 continue
             }
-            if b == UInt8(ascii: ";") || (lists && b == UInt8(ascii: ",")) {
+            let endsComponent = components && b == UInt8(ascii: ";")
+            if endsComponent || (lists && b == UInt8(ascii: ",")) {
                 item(i)
-                if b == UInt8(ascii: ";") { component += 1 }
+                if endsComponent { component += 1 }
                 start = i + 1
             }
             i += 1
@@ -99,7 +101,9 @@ enum ValueDecoding {
 
     /// A comma-separated text list (`CATEGORIES`, `NICKNAME`), unescaped, empty items dropped.
     static func textList<C: Collection<UInt8>>(_ bytes: C) -> [String] where C.Index == Int {
-        split(bytes, on: UInt8(ascii: ",")).map { unescape(bytes[$0]).trimmingSpaces() }.filter { !$0.isEmpty }
+        var items: [String] = []
+        forEachItem(bytes, lists: true, components: false) { items.append($1) }
+        return items
     }
 
     /// Decodes quoted-printable (`=XX`, soft line breaks already joined by the lexer). A `=` not
@@ -147,6 +151,27 @@ enum ValueDecoding {
     }
 
     /// A parameter value: surrounding quotes removed, RFC 6868 `^n ^' ^^` decoded.
+    /// For a parameter value of ASCII text without RFC 6868 escapes (the usual `TYPE=HOME,WORK`):
+    /// calls `body` with each comma-separated item, unquoted and without surrounding spaces,
+    /// and returns true. Returns false, calling nothing, for any other value.
+    static func forEachASCIIListItem(_ bytes: ArraySlice<UInt8>, _ body: (ArraySlice<UInt8>) -> Void) -> Bool {
+        var range = bytes.startIndex..<bytes.endIndex
+        if range.count >= 2, bytes[range.lowerBound] == UInt8(ascii: "\""), bytes[range.upperBound - 1] == UInt8(ascii: "\"") {
+            range = (range.lowerBound + 1)..<(range.upperBound - 1)
+        }
+        let inner = bytes[range]
+        guard !inner.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "^") }) else { return false }
+        var start = inner.startIndex
+        for i in inner.startIndex...inner.endIndex where i == inner.endIndex || inner[i] == UInt8(ascii: ",") {
+            var item = inner[start..<i]
+            while let f = item.first, f == 0x20 || f == 0x09 { item = item.dropFirst() }
+            while let l = item.last, l == 0x20 || l == 0x09 { item = item.dropLast() }
+            if !item.isEmpty { body(item) }
+            start = i + 1
+        }
+        return true
+    }
+
     static func parameterValue<C: Collection<UInt8>>(_ bytes: C) -> String where C.Index == Int {
         var range = bytes.startIndex..<bytes.endIndex
         if range.count >= 2, bytes[range.lowerBound] == UInt8(ascii: "\""), bytes[range.upperBound - 1] == UInt8(ascii: "\"") {
