@@ -21,6 +21,10 @@ import VCFBirthdaysTesting
               selection: BirthdaySelection(includesEveryone: false, withinDays: nil, dates: dates), order: .last),
         Setup(name: "upcoming in 150 days", format: TSVFormat(dates: dates),
               selection: BirthdaySelection(includesEveryone: false, withinDays: 150, dates: dates), order: .upcoming),
+        Setup(name: "aligned list by date", format: ListFormat(dates: dates, showsDaysUntil: true),
+              selection: BirthdaySelection(includesEveryone: true, withinDays: nil, dates: dates), order: .date),
+        Setup(name: "aligned list in input order", format: ListFormat(dates: dates, showsDaysUntil: false),
+              selection: BirthdaySelection(includesEveryone: false, withinDays: nil, dates: dates), order: .none),
         Setup(name: "NDJSON in input order", format: JSONLinesFormat(), selection: nil, order: .none),
         Setup(name: "NDJSON by first name", format: JSONLinesFormat(), selection: nil, order: .first),
     ]

@@ -68,7 +68,7 @@ private func person(_ fn: String, family: [String] = [], given: [String] = [], b
     @Test func listAlignsByDisplayWidth() throws {
         let people = [person("佐藤 太郎", birthday: date(1980, 1, 15)), person("Ann Lee", birthday: date(nil, 1, 5)),
                       person("Bo", birthday: date(2000, 12, 24))]
-        let list = try write(people) { ListWriter(output: $0, dates: DateContext(today: day(2026, 12, 24)), showsDaysUntil: true) }
+        let list = try write(people) { FormattedOutput(format: ListFormat(dates: DateContext(today: day(2026, 12, 24)), showsDaysUntil: true), output: $0) }
         #expect(list == """
             15 Jan 1980  佐藤 太郎  turns 47  in 22 days
              5 Jan       Ann Lee              in 12 days
@@ -79,13 +79,13 @@ private func person(_ fn: String, family: [String] = [], given: [String] = [], b
 
     @Test func listWithoutDaysAndWithoutBirthdays() throws {
         let people = [person("Ann", birthday: date(1990, 3, 1)), person("Line\nBreak"), person("")]
-        let list = try write(people) { ListWriter(output: $0, dates: DateContext(today: day(2026, 1, 1)), showsDaysUntil: false) }
+        let list = try write(people) { FormattedOutput(format: ListFormat(dates: DateContext(today: day(2026, 1, 1)), showsDaysUntil: false), output: $0) }
         #expect(list == " 1 Mar 1990  Ann         turns 36\n             Line Break\n             (no name)\n")
     }
 
     @Test func tomorrowIsSaidSo() throws {
         let list = try write([person("Ann", birthday: date(nil, 1, 2))]) {
-            ListWriter(output: $0, dates: DateContext(today: day(2026, 1, 1)), showsDaysUntil: true)
+            FormattedOutput(format: ListFormat(dates: DateContext(today: day(2026, 1, 1)), showsDaysUntil: true), output: $0)
         }
         #expect(list == " 2 Jan  Ann  tomorrow\n")
     }

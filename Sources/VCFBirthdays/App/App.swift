@@ -141,15 +141,16 @@ public enum App {
                                 withinDays: options.withinDays, dates: dates)
         let writer: PeopleSink
         switch options.format {
-        case .tsv, .json:
+        case .list, .tsv, .json:
             // Written person by person: selected, sorted and formatted in one sink, whose
             // per-person work a threaded reader does where it decodes.
-            let format: PersonFormat = options.format == .tsv ? TSVFormat(dates: dates) : JSONLinesFormat()
+            let format: PersonFormat = switch options.format {
+            case .tsv: TSVFormat(dates: dates)
+            case .json: JSONLinesFormat()
+            default: ListFormat(dates: dates, showsDaysUntil: options.withinDays != nil || order == .upcoming)
+            }
             return FormattedOutput(format: format, selection: selection, order: order, collator: collator,
                                    dates: dates, output: output)
-        case .list:
-            writer = ListWriter(output: output, dates: dates,
-                                showsDaysUntil: options.withinDays != nil || order == .upcoming)
         case .csv:
             writer = CSVTableWriter(layout: GenericCSVLayout(), output: output, guardsFormulas: options.guardsFormulas)
         case .googleCSV:

@@ -1,6 +1,7 @@
 /// The sink chain of an output written person by person (`PersonFormat`): the birthday
 /// selection, the sort key and the formatting are done by a `PersonPreparer`, and this sink
-/// writes what it prepared, in input order or (with a sort order) sorted on `finish()`.
+/// writes what it prepared, in input order or (with a sort order, or a format laid out at the
+/// end) on `finish()`.
 ///
 /// A reader on several threads asks for a preparer per part of its input and runs it where
 /// the people are decoded, then hands the prepared people over in input order
@@ -8,7 +9,9 @@
 public final class FormattedOutput: PeopleSink {
     private let output: TextOutput
     private let preparer: PersonPreparer
+    /// People waiting for the end: sorted, or laid out together (`AlignedFormat`).
     private let records: SortedRecords?
+    private let aligned: AlignedFormat?
     private var scratch: [UInt8] = []
 
     /// `keys` nil: input order.
@@ -16,7 +19,8 @@ public final class FormattedOutput: PeopleSink {
         self.output = output
         let keys = keys?.order == SortOrder.none ? nil : keys
         preparer = PersonPreparer(format: format, selection: selection, keys: keys)
-        records = keys == nil ? nil : SortedRecords()
+        records = keys == nil && !(format is AlignedFormat) ? nil : SortedRecords()
+        aligned = format as? AlignedFormat
     }
 
     /// Every person in input order.
@@ -53,7 +57,12 @@ public final class FormattedOutput: PeopleSink {
     }
 
     public func finish() throws {
-        try records?.drain { try output.write(bytes: $0) }
+        if let records, let aligned {
+            try aligned.write(records.sortedPayloads(), to: output)
+            records.removeAll()
+        } else {
+            try records?.drain { try output.write(bytes: $0) }
+        }
         try output.flush()
     }
 }

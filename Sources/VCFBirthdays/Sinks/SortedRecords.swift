@@ -8,7 +8,7 @@ import Darwin
 /// blocks of memory; only small index entries are moved while sorting. Ties keep the order in
 /// which records were added.
 final class SortedRecords {
-    private struct Entry {  // 12 bytes
+    fileprivate struct Entry {  // 12 bytes
         var offset: UInt32
         var payloadLength: UInt32
         var block: UInt16
@@ -44,6 +44,12 @@ final class SortedRecords {
     /// Sorts by key (bytewise; a key before the keys it is a prefix of), passes each payload to
     /// `body` in that order, and empties the store.
     func drain(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        defer { removeAll() }
+        for payload in sortedPayloads() { try body(payload) }
+    }
+
+    /// The payloads sorted by key, valid until `removeAll()`.
+    func sortedPayloads() -> Payloads {
         let bases = blocks.map(\.base)
         // Swift's sort is stable: equal keys stay in the order they came.
         entries.sort { a, b in
@@ -51,14 +57,25 @@ final class SortedRecords {
                            Int(min(a.keyLength, b.keyLength)))
             return c != 0 ? c < 0 : a.keyLength < b.keyLength
         }
-        defer {
-            entries = []
-            release()
+        return Payloads(bases: bases, entries: entries)
+    }
+
+    /// Payloads in the order of `entries`.
+    struct Payloads: RandomAccessCollection {
+        fileprivate let bases: [UnsafeMutableRawPointer]
+        fileprivate let entries: [Entry]
+        var startIndex: Int { 0 }
+        var endIndex: Int { entries.count }
+        subscript(i: Int) -> UnsafeRawBufferPointer {
+            let entry = entries[i]
+            return UnsafeRawBufferPointer(start: bases[Int(entry.block)] + Int(entry.offset) + Int(entry.keyLength),
+                                          count: Int(entry.payloadLength))
         }
-        for entry in entries {
-            let start = bases[Int(entry.block)] + Int(entry.offset) + Int(entry.keyLength)
-            try body(UnsafeRawBufferPointer(start: start, count: Int(entry.payloadLength)))
-        }
+    }
+
+    func removeAll() {
+        entries = []
+        release()
     }
 
     private func release() {
