@@ -56,6 +56,24 @@ private func person(_ fn: String, family: [String] = [], given: [String] = [], b
         #expect(day(2026, 1, 9).description == "2026-01-09")
     }
 
+    /// A TSV line kept in its compact form while sorting is expanded to the line itself.
+    @Test func compactTSVExpandsToTheLine() {
+        let format = TSVFormat(dates: DateContext(today: day(2026, 2, 28), feb29: .mar1))
+        var withBirthdays = 0
+        for seed in 0..<500 {
+            var person = PropertyRoundTripTests.person(seed)
+            if seed % 7 == 0 { person.birthday = date(seed % 2 == 0 ? nil : 2000, 2, 29) }
+            if person.birthday != nil { withBirthdays += 1 }
+            var line: [UInt8] = [], compact: [UInt8] = [], expanded: [UInt8] = []
+            format.append(person, to: &line)
+            format.appendCompact(person, to: &compact)
+            compact.withUnsafeBytes { format.expand($0, to: &expanded) }
+            #expect(String(decoding: expanded, as: UTF8.self) == String(decoding: line, as: UTF8.self), "seed \(seed)")
+            #expect(compact.count < line.count || person.birthday == nil)
+        }
+        #expect(withBirthdays > 100)
+    }
+
     @Test func tsvColumnsAndEscapes() throws {
         var p = person("Ann\tLee", family: ["Lee"], given: ["Ann"], birthday: date(1985, 12, 24))
         p.uid = "back\\slash\nnl"

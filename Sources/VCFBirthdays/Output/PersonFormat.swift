@@ -10,3 +10,12 @@ public protocol PersonFormat: Sendable {
 public protocol AlignedFormat: PersonFormat {
     func write<Rows: Collection<UnsafeRawBufferPointer>>(_ rows: Rows, to output: TextOutput) throws
 }
+
+/// A format whose output for a person has a smaller form to wait in while people are sorted:
+/// `appendCompact` leaves out what `expand` can work out again when the person is written
+/// (for TSV, the columns that depend on today), so a million waiting people take less memory.
+public protocol CompactFormat: PersonFormat {
+    func appendCompact(_ person: PersonInfo, to bytes: inout [UInt8])
+    /// Appends to `bytes` what `append` gives for the person `compact` was made from.
+    func expand(_ compact: UnsafeRawBufferPointer, to bytes: inout [UInt8])
+}

@@ -3,7 +3,7 @@
 /// 5 family name, 6 given name, 7 additional names, 8 honorific prefixes, 9 honorific suffixes,
 /// 10 nickname, 11 days until the next birthday, 12 UID. Empty where unknown. In values a
 /// backslash, tab, newline and carriage return are written `\\`, `\t`, `\n`, `\r`.
-public struct TSVFormat: PersonFormat {
+public struct TSVFormat: CompactFormat {
     private let dates: DateContext
 
     public init(dates: DateContext) {
@@ -12,10 +12,45 @@ public struct TSVFormat: PersonFormat {
 
     public func append(_ person: PersonInfo, to line: inout [UInt8]) {
         let upcoming = person.birthday.map { dates.upcoming($0) }
-        func field(_ value: String, last: Bool = false) {
-            TSVFormat.appendEscaped(value, to: &line)
-            line.append(last ? 0x0A : 0x09)
-        }
+        person.birthday?.appendISO(to: &line)
+        line.append(0x09)
+        appendUpcoming(upcoming, to: &line)
+        appendNames(person, to: &line)
+        appendDaysAndUID(upcoming?.days, person, to: &line)
+    }
+
+    /// The line without the columns that depend on today (2, 3 and 11), which `expand` adds.
+    public func appendCompact(_ person: PersonInfo, to line: inout [UInt8]) {
+        person.birthday?.appendISO(to: &line)
+        line.append(0x09)
+        appendNames(person, to: &line)
+        TSVFormat.appendEscaped(person.uid ?? "", to: &line)
+        line.append(0x0A)
+    }
+
+    public func expand(_ compact: UnsafeRawBufferPointer, to line: inout [UInt8]) {
+        let bytes = compact.bindMemory(to: UInt8.self)
+        let firstTab = bytes.firstIndex(of: 0x09)!, lastTab = bytes.lastIndex(of: 0x09)!
+        let birthday = PartialDate(iso: UnsafeBufferPointer(rebasing: bytes[..<firstTab]))
+        let upcoming = birthday.map { dates.upcoming($0) }
+        line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[...firstTab]))
+        appendUpcoming(upcoming, to: &line)
+        line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(firstTab + 1)...lastTab]))
+        if let days = upcoming?.days { line.appendDecimal(days) }
+        line.append(0x09)
+        line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(lastTab + 1)...]))
+    }
+
+    /// Columns 2 and 3: the next occurrence and the age then.
+    private func appendUpcoming(_ upcoming: Upcoming?, to line: inout [UInt8]) {
+        upcoming?.date.appendISO(to: &line)
+        line.append(0x09)
+        if let age = upcoming?.age { line.appendDecimal(age) }
+        line.append(0x09)
+    }
+
+    /// Columns 4 to 10, each followed by a tab.
+    private func appendNames(_ person: PersonInfo, to line: inout [UInt8]) {
         func list(_ values: [String], _ separator: String) {
             for (i, value) in values.enumerated() {
                 if i > 0 { line.append(contentsOf: separator.utf8) }
@@ -23,22 +58,22 @@ public struct TSVFormat: PersonFormat {
             }
             line.append(0x09)
         }
-        person.birthday?.appendISO(to: &line)
+        TSVFormat.appendEscaped(person.displayName, to: &line)
         line.append(0x09)
-        upcoming?.date.appendISO(to: &line)
-        line.append(0x09)
-        if let age = upcoming?.age { line.appendDecimal(age) }
-        line.append(0x09)
-        field(person.displayName)
         list(person.familyNames, " ")
         list(person.givenNames, " ")
         list(person.additionalNames, " ")
         list(person.honorificPrefixes, " ")
         list(person.honorificSuffixes, " ")
         list(person.nicknames, ", ")
-        if let days = upcoming?.days { line.appendDecimal(days) }
+    }
+
+    /// Columns 11 and 12, and the line end.
+    private func appendDaysAndUID(_ days: Int?, _ person: PersonInfo, to line: inout [UInt8]) {
+        if let days { line.appendDecimal(days) }
         line.append(0x09)
-        field(person.uid ?? "", last: true)
+        TSVFormat.appendEscaped(person.uid ?? "", to: &line)
+        line.append(0x0A)
     }
 
     static func appendEscaped(_ value: String, to line: inout [UInt8]) {

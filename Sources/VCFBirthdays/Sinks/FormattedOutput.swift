@@ -60,6 +60,13 @@ public final class FormattedOutput: PeopleSink {
         if let records, let aligned {
             try aligned.write(records.sortedPayloads(), to: output)
             records.removeAll()
+        } else if let records, let compact = preparer.compact {
+            var line: [UInt8] = []
+            try records.drain { payload in
+                line.removeAll(keepingCapacity: true)
+                compact.expand(payload, to: &line)
+                try output.write(bytes: line)
+            }
         } else {
             try records?.drain { try output.write(bytes: $0) }
         }
@@ -74,10 +81,14 @@ final class PersonPreparer: @unchecked Sendable {
     private let selection: BirthdaySelection?
     private let keys: SortKeys?
 
+    /// The format's compact form, used while people wait to be sorted.
+    let compact: CompactFormat?
+
     init(format: PersonFormat, selection: BirthdaySelection?, keys: SortKeys?) {
         self.format = format
         self.selection = selection
         self.keys = keys
+        compact = keys == nil ? nil : format as? CompactFormat
     }
 
     func copy() -> PersonPreparer {
@@ -91,7 +102,11 @@ final class PersonPreparer: @unchecked Sendable {
         let start = bytes.count
         keys?.appendKey(for: person, to: &bytes)
         let keyLength = bytes.count - start
-        format.append(person, to: &bytes)
+        if let compact {
+            compact.appendCompact(person, to: &bytes)
+        } else {
+            format.append(person, to: &bytes)
+        }
         return keyLength
     }
 }

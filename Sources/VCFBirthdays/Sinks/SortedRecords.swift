@@ -15,7 +15,7 @@ final class SortedRecords {
         var keyLength: UInt16
     }
 
-    private static let blockSize = 16 << 20
+    private static let blockSize = 4 << 20
     private var blocks: [(base: UnsafeMutableRawPointer, capacity: Int)] = []
     private var used = 0  // bytes used in the last block
     private var entries: [Entry] = []

@@ -1,3 +1,5 @@
+/// Numbers and dates written as (and read back from) ASCII digits in byte buffers, without strings.
+
 extension Array where Element == UInt8 {
     /// Appends `value` in decimal ASCII digits, zero-padded to at least `width` digits (a minus
     /// sign first when negative), without making a string.
@@ -21,6 +23,24 @@ extension Array where Element == UInt8 {
 }
 
 extension PartialDate {
+    /// Reads back what `appendISO` writes (nil for anything else, such as no bytes).
+    init?(iso bytes: UnsafeBufferPointer<UInt8>) {
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= bytes.count else { return nil }
+            var value = 0
+            for i in range {
+                guard bytes[i] >= UInt8(ascii: "0") && bytes[i] <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(bytes[i] - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        let yearless = bytes.count == 7 && bytes[0] == UInt8(ascii: "-")
+        guard bytes.count == 10 || yearless else { return nil }
+        let offset = yearless ? 2 : 5
+        guard let month = number(offset..<(offset + 2)), let day = number((offset + 3)..<(offset + 5)) else { return nil }
+        self.init(year: yearless ? nil : number(0..<4), month: month, day: day)
+    }
+
     /// Appends `YYYY-MM-DD`, or `--MM-DD` when the year is unknown (the `description`).
     func appendISO(to bytes: inout [UInt8]) {
         if let year { bytes.appendDecimal(year, width: 4) } else { bytes.append(UInt8(ascii: "-")) }
