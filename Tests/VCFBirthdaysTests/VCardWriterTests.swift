@@ -116,6 +116,18 @@ private func card(_ version: String, _ lines: String...) -> String {
             == "PHOTO:data:image/jpeg;base64,/9j/4AAQ")
     }
 
+    /// A property whose name could not be read back as one (characters outside letters,
+    /// digits, '-' and '_', or so long that folding splits it) is left out, with a warning.
+    @Test func propertiesWithoutAValidNameAreLeftOut() {
+        let long = String(repeating: "A", count: 80)
+        let text = card("3.0", "FN:Ann", "X-OK_1:kept", "item1.X-ABLABEL:kept too", "X-SL/ASH+:gone", "\(long):gone", "X-ÿ:gone")
+        let (lines, stderr) = convert(text, to: .vcard4)
+        #expect(lines.contains("X-OK_1:kept") && lines.contains { $0.lowercased() == "item1.x-ablabel:kept too" }, "\(lines)")
+        #expect(!lines.contains { $0.hasSuffix(":gone") }, "\(lines)")
+        #expect(stderr.contains("in.vcf:6: warning: property 'X-SL/ASH+' has no valid vCard name"), "\(stderr)")
+        #expect(stderr.components(separatedBy: "has no valid vCard name").count == 4, "\(stderr)")
+    }
+
     @Test func csvColumnsBecomeProperties() {
         let csv = "First Name,Last Name,Birthday,Shoe Size\nAnn,Lee,1990-01-05,38\n"
         let out = run(Array(csv.utf8), path: "in.csv", to: .vcard4).stdout

@@ -1,4 +1,4 @@
-/// Numbers and dates written as (and read back from) ASCII digits in byte buffers, without strings.
+// Numbers and dates written as (and read back from) ASCII digits in byte buffers, without strings.
 
 extension Array where Element == UInt8 {
     /// Appends `value` in decimal ASCII digits, zero-padded to at least `width` digits (a minus

@@ -25,6 +25,13 @@ public final class VCardWriter: PeopleSink {
         var properties: [VCardProperty] = []
         properties.reserveCapacity(source.count + 2)
         for property in source {
+            guard Self.hasWritableName(property) else {
+                let shown = String((property.group.map { $0 + "." } ?? "") + property.name).prefix(40)
+                diagnostics.report(Diagnostic(.warning, path: person.source.path,
+                                              line: property.line > 0 ? property.line : person.source.line,
+                                              "property '\(shown)' has no valid vCard name (letters, digits and '-'); left out"))
+                continue
+            }
             let (converted, keptAs) = converter.convert(property)
             if let keptAs { warnOnce(keptAs, converted.name, person: person, line: property.line) }
             properties.append(converted)
@@ -48,6 +55,20 @@ public final class VCardWriter: PeopleSink {
 
     public func finish() throws {
         try output.flush()
+    }
+
+    /// A name (and group) of letters, digits, '-' and '_', short enough that the line's first
+    /// 75 octets reach past it: a folded name could read back as part of the line before
+    /// (an unindented base64 continuation).
+    static func hasWritableName(_ property: VCardProperty) -> Bool {
+        func valid(_ text: String) -> Bool {
+            !text.isEmpty && text.utf8.allSatisfy { b in
+                (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z")) || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z"))
+                    || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_")
+            }
+        }
+        return valid(property.name) && (property.group.map(valid) ?? true)
+            && property.name.utf8.count + (property.group?.utf8.count ?? 0) <= 64
     }
 
     private func warnOnce(_ name: String, _ written: String, person: PersonInfo, line: Int) {
