@@ -80,7 +80,42 @@ private func drain(_ open: () throws -> ByteSource) -> String {
         let prefetcher = FilePrefetcher(paths: paths, fileSystem: table, workers: WorkerThreads(count: 2), batchesAhead: 1)
         for (index, path) in paths.enumerated() {
             guard let path else { continue }
-            #expect(drain { try prefetcher.open(index) } == drain { try table.openForReading(path) }, "\(path)")
+            guard case .opened(let opened)? = prefetcher.take(index) else {
+                Issue.record("\(path) not opened")
+                continue
+            }
+            #expect(drain { try opened.get() } == drain { try table.openForReading(path) }, "\(path)")
         }
+    }
+
+    /// With a converter, small files come back converted on the workers (from their bytes),
+    /// large ones opened, and missing ones failing.
+    @Test func smallFilesAreConvertedAhead() {
+        var files: [String: [UInt8]] = ["big": Array(repeating: 66, count: FilePrefetcher.wholeFileBytes + 9)]
+        for i in 0..<70 { files["f\(i)"] = Array(repeating: 65, count: i) }
+        let table = FileTable(files: files)
+        let paths: [String?] = (0..<70).map { "f\($0)" } + ["big", "missing"]
+        var batches = 0
+        let prefetcher = FilePrefetcher(paths: paths, fileSystem: table, workers: WorkerThreads(count: 2)) {
+            batches += 1
+            return { path, source in
+                let text = drain { source }
+                return ConvertedInput(events: RecordedEvents(events: [], prepared: []), statistics: ReadStatistics(),
+                                      readFailed: false, bytes: text.count)
+            }
+        }
+        for (index, path) in paths.enumerated() {
+            switch prefetcher.take(index) {
+            case .converted(let converted)?:
+                #expect(converted.bytes == drain { try table.openForReading(path!) }.count, "\(path!)")
+                #expect(path!.hasPrefix("f"))
+            case .opened(let opened)?:
+                #expect(path == "big" || path == "missing")
+                #expect(drain { try opened.get() } == drain { try table.openForReading(path!) })
+            case nil:
+                Issue.record("\(path!) not prefetched")
+            }
+        }
+        #expect(batches == 3)
     }
 }

@@ -64,15 +64,33 @@ public enum App {
         let workers = options.threads > 1 && !options.checksOnly ? WorkerThreads(count: options.threads) : nil
         do {
             let inputs = try expand(options.inputs, env, reporter, status: &status)
-            // With threads, the next files of the real file system (which threads may share) are opened ahead.
+            // With threads, the next files of the real file system (which threads may share) are
+            // opened ahead, and the small ones converted there (replayed here, in order).
             var prefetcher: FilePrefetcher?
             if let workers, inputs.count > 1, let fileSystem = env.fileSystem as? LocalFileSystem {
-                prefetcher = FilePrefetcher(paths: inputs.map(\.path), fileSystem: fileSystem, workers: workers)
+                let formatted = sink as? FormattedOutput
+                prefetcher = FilePrefetcher(paths: inputs.map(\.path), fileSystem: fileSystem, workers: workers) {
+                    convertAhead(options: options, locale: locale, preparer: formatted?.makePreparer())
+                }
             }
             for (index, input) in inputs.enumerated() {
-                let open = { (path: String) in try prefetcher?.open(index) ?? env.fileSystem.openForReading(path) }
-                let statistics = try read(input, open: open, options: options, locale: locale, env: env, sink: sink,
-                                          reporter: reporter, progress: progress, workers: workers, status: &status)
+                let statistics: ReadStatistics
+                switch prefetcher?.take(index) {
+                case .converted(let converted):
+                    statistics = converted.statistics
+                    let replayed = try converted.events.replay(sink: sink, formatted: sink as? FormattedOutput,
+                                                               diagnostics: reporter)
+                    assert(replayed.people == statistics.people && replayed.rejected == statistics.rejected)
+                    if converted.readFailed { status = .noInput }
+                    progress?.finishInput(bytes: converted.bytes, people: statistics.people)
+                case .opened(let opened):
+                    statistics = try read(input, open: { _ in try opened.get() }, options: options, locale: locale, env: env,
+                                          sink: sink, reporter: reporter, progress: progress, workers: workers, status: &status)
+                case nil:
+                    statistics = try read(input, open: env.fileSystem.openForReading, options: options, locale: locale,
+                                          env: env, sink: sink, reporter: reporter, progress: progress, workers: workers,
+                                          status: &status)
+                }
                 people += statistics.people
                 rejectedAny = rejectedAny || statistics.rejected > 0
                 if options.strict && status != .success { break }
@@ -207,6 +225,22 @@ public enum App {
             }
         }
         return inputs
+    }
+
+    /// A converter for the worker threads: reads a small file into recorded events, people
+    /// prepared by `preparer` when the output is a `FormattedOutput`.
+    static func convertAhead(options: RunOptions, locale: String, preparer: PersonPreparer?) -> FilePrefetcher.Converter {
+        { path, source in
+            let recorder = EventRecorder(preparer: preparer)
+            let reader = InputReader(displayPath: path, options: options, locale: locale, sink: recorder, reporter: recorder)
+            do {
+                let (statistics, readFailed) = try reader.read(source)
+                return ConvertedInput(events: recorder.take(), statistics: statistics, readFailed: readFailed,
+                                      bytes: source.size ?? 0)
+            } catch {
+                preconditionFailure("a recorder does not throw: \(error)")
+            }
+        }
     }
 
     /// Opens (with `open`) and reads one input.

@@ -1,68 +1,93 @@
 /// Opens the next inputs of a run on worker threads, and reads the small ones whole, while
-/// this thread parses the current one: a vdir holds thousands of small files, whose `open`,
-/// `read` and `close` calls then overlap the parsing. Inputs are still parsed one after the
-/// other, in order, and a file that cannot be opened or read fails as it would unprefetched.
+/// this thread works on the current one: a vdir holds thousands of small files, whose `open`,
+/// `read` and `close` calls then overlap the rest. Given a converter, a worker also converts
+/// each small file it read (into recorded events that this thread replays), so that the files
+/// of a directory are parsed in parallel. Inputs are still taken one after the other, in order,
+/// and a file that cannot be opened or read fails as it would unprefetched.
 final class FilePrefetcher {
     /// Files up to this size are read whole ahead; larger ones are only opened.
     static let wholeFileBytes = 64 << 10
     /// Files per piece of work: one wake-up of a thread per file would cost what it saves.
     static let batchSize = 32
 
+    /// Converts one small file (its path, its bytes) on a worker thread.
+    typealias Converter = @Sendable (_ path: String, _ source: ByteSource) -> ConvertedInput
+
+    /// An input taken from the prefetcher.
+    enum Prefetched {
+        /// Opened (or failing to open): read it on this thread.
+        case opened(Result<ByteSource, Error>)
+        /// Read and converted by a worker.
+        case converted(ConvertedInput)
+    }
+
     private let paths: [String?]
     private let fileSystem: any FileSystem & Sendable
     private let workers: WorkerThreads
     private let batchesAhead: Int
+    private let makeConverter: (() -> Converter)?
     private var batchesStarted = 0
     private var pending: [Int: Promise<[Opened?]>] = [:]
     private var current: (batch: Int, files: [Opened?])?
 
     /// `paths`: the run's inputs in order, nil for standard input; `batchesAhead` batches are
     /// prefetched beyond the one being read (at most that many batches of files are open).
-    init(paths: [String?], fileSystem: any FileSystem & Sendable, workers: WorkerThreads, batchesAhead: Int = 2) {
+    /// `makeConverter`, when given, is asked here for the converter of each batch of files.
+    init(paths: [String?], fileSystem: any FileSystem & Sendable, workers: WorkerThreads, batchesAhead: Int = 2,
+         makeConverter: (() -> Converter)? = nil) {
         self.paths = paths
         self.fileSystem = fileSystem
         self.workers = workers
         self.batchesAhead = max(1, batchesAhead)
+        self.makeConverter = makeConverter
     }
 
-    /// The opened input `index` (ask in input order), or the error opening it gave.
-    func open(_ index: Int) throws -> ByteSource {
+    /// The input `index` (ask in input order); nil for standard input, which is not prefetched.
+    func take(_ index: Int) -> Prefetched? {
         let batch = index / Self.batchSize
         while batchesStarted * Self.batchSize < paths.count && batchesStarted <= batch + batchesAhead {
             pending[batchesStarted] = prefetch(batchesStarted)
             batchesStarted += 1
         }
         if current?.batch != batch { current = (batch, pending.removeValue(forKey: batch)!.wait()) }
-        guard let opened = current!.files[index % Self.batchSize] else {
-            preconditionFailure("standard input is not prefetched")
-        }
+        guard let opened = current!.files[index % Self.batchSize] else { return nil }
         current!.files[index % Self.batchSize] = nil
-        return try opened.result.get()
+        return opened.result
     }
 
     private func prefetch(_ batch: Int) -> Promise<[Opened?]> {
         let promise = Promise<[Opened?]>()
         let paths = Array(self.paths[(batch * Self.batchSize)..<min(self.paths.count, (batch + 1) * Self.batchSize)])
         let fileSystem = self.fileSystem
-        workers.submit { promise.fulfil(paths.map { $0.map { Opened($0, fileSystem) } }) }
+        let convert = makeConverter?()
+        workers.submit { promise.fulfil(paths.map { $0.map { Opened($0, fileSystem, convert) } }) }
         return promise
     }
 }
 
+/// What a worker made of a small input: the events to replay, and what the reader said.
+struct ConvertedInput: Sendable {
+    var events: RecordedEvents
+    var statistics: ReadStatistics
+    var readFailed: Bool
+    var bytes: Int
+}
+
 /// A file opened, and read when small, by a worker thread.
 private final class Opened: @unchecked Sendable {
-    let result: Result<ByteSource, Error>
+    let result: FilePrefetcher.Prefetched
 
-    init(_ path: String, _ fileSystem: any FileSystem) {
+    init(_ path: String, _ fileSystem: any FileSystem, _ convert: FilePrefetcher.Converter?) {
         do {
             let source = try fileSystem.openForReading(path)
             guard let size = source.size, size <= FilePrefetcher.wholeFileBytes else {
-                result = .success(source)
+                result = .opened(.success(source))
                 return
             }
-            result = .success(PrefetchedSource(reading: source, expecting: size))
+            let read = PrefetchedSource(reading: source, expecting: size)
+            result = convert.map { .converted($0(path, read)) } ?? .opened(.success(read))
         } catch {
-            result = .failure(error)
+            result = .opened(.failure(error))
         }
     }
 }

@@ -31,7 +31,7 @@ final class ParallelVCardParser: ContactsParser {
     private var pendingLine = 1       // the line number where `pending` starts
     private var inFlight: [(result: Promise<PartResult>, bytes: [UInt8], last: Bool)] = []
     /// A parser that goes on reading here: its part ended inside a card, or no cut was found.
-    private var continued: (parser: VCardParser, recorder: PartRecorder)?
+    private var continued: (parser: VCardParser, recorder: EventRecorder)?
     private var serial = false
     private var replayed = ReadStatistics()
     private var saidOnce = Set<String>()
@@ -102,7 +102,7 @@ final class ParallelVCardParser: ContactsParser {
         if !last { pendingLine += Self.lineCount(bytes) }
         let result = Promise<PartResult>()
         let (path, options) = (self.path, self.options)
-        let recorder = PartRecorder(preparer: formatted?.makePreparer())
+        let recorder = EventRecorder(preparer: formatted?.makePreparer())
         threads.submit {
             result.fulfil(PartResult(bytes, recorder: recorder, path: path, options: options, firstLine: firstLine, last: last))
         }
@@ -130,7 +130,7 @@ final class ParallelVCardParser: ContactsParser {
     private func readOnFromHere(_ start: Int) throws {
         while !inFlight.isEmpty { try mergeOldest() }
         if continued == nil {
-            let recorder = PartRecorder(preparer: formatted?.makePreparer())
+            let recorder = EventRecorder(preparer: formatted?.makePreparer())
             continued = (VCardParser(path: path, sink: recorder, diagnostics: recorder, options: options,
                                      firstLine: pendingLine), recorder)
         }
@@ -143,29 +143,9 @@ final class ParallelVCardParser: ContactsParser {
 
     /// Passes recorded events on, counting them as one parser would, and saying a warning
     /// meant once per file only once.
-    private func replay(_ recorded: (events: [PartRecorder.Event], prepared: [UInt8])) throws {
-        let prepared = recorded.prepared
-        for event in recorded.events {
-            switch event {
-            case .person(let person):
-                try sink.consume(person)
-                replayed.people += 1
-            case .prepared(let range, let keyLength):
-                try prepared.withUnsafeBytes {
-                    try formatted!.consume(prepared: UnsafeRawBufferPointer(rebasing: $0[range]), keyLength: keyLength)
-                }
-                replayed.people += 1
-            case .leftOut:
-                replayed.people += 1
-            case .report(let diagnostic):
-                if diagnostic.message.hasSuffix(PersonDecoder.oncePerFile),
-                   !saidOnce.insert(diagnostic.message).inserted { continue }
-                diagnostics.report(diagnostic)
-                replayed.warnings += 1
-            case .reject(let diagnostic, let raw):
-                replayed.rejected += 1
-                try diagnostics.reject(diagnostic, rawText: raw)
-            }
+    private func replay(_ recorded: RecordedEvents) throws {
+        replayed += try recorded.replay(sink: sink, formatted: formatted, diagnostics: diagnostics) { diagnostic in
+            !diagnostic.message.hasSuffix(PersonDecoder.oncePerFile) || saidOnce.insert(diagnostic.message).inserted
         }
     }
 
@@ -232,11 +212,11 @@ final class ParallelVCardParser: ContactsParser {
 /// One part parsed by a worker: what it gave, and its parser, to go on with when the part
 /// ended inside a card.
 private final class PartResult: @unchecked Sendable {
-    let recorder: PartRecorder
+    let recorder: EventRecorder
     let parser: VCardParser
     private(set) var endedBetweenCards = true
 
-    init(_ bytes: [UInt8], recorder: PartRecorder, path: String, options: VCardParser.Options, firstLine: Int, last: Bool) {
+    init(_ bytes: [UInt8], recorder: EventRecorder, path: String, options: VCardParser.Options, firstLine: Int, last: Bool) {
         self.recorder = recorder
         parser = VCardParser(path: path, sink: recorder, diagnostics: recorder, options: options, firstLine: firstLine)
         do {
@@ -247,51 +227,4 @@ private final class PartResult: @unchecked Sendable {
             preconditionFailure("a recorder does not throw: \(error)")
         }
     }
-}
-
-/// Keeps what a parser gives, in order, to be replayed on another thread: people as they are,
-/// or as the preparer made them, one after another in `prepared`.
-private final class PartRecorder: PeopleSink, DiagnosticsHandler, @unchecked Sendable {
-    enum Event {
-        case person(PersonInfo)
-        /// A prepared person's bytes in `prepared`, the first `keyLength` its sort key.
-        case prepared(Range<Int>, keyLength: Int)
-        /// A person the preparer's selection left out.
-        case leftOut
-        case report(Diagnostic)
-        case reject(Diagnostic?, [UInt8])
-    }
-
-    private let preparer: PersonPreparer?
-    private var events: [Event] = []
-    private(set) var prepared: [UInt8] = []
-
-    init(preparer: PersonPreparer?) {
-        self.preparer = preparer
-    }
-
-    /// The events so far, and the prepared bytes they point into; both start empty again.
-    func take() -> (events: [Event], prepared: [UInt8]) {
-        defer {
-            events = []
-            prepared = []
-        }
-        return (events, prepared)
-    }
-
-    func consume(_ person: PersonInfo) {
-        if let preparer {
-            let start = prepared.count
-            if let keyLength = preparer.prepare(person, into: &prepared) {
-                events.append(.prepared(start..<prepared.count, keyLength: keyLength))
-            } else {
-                events.append(.leftOut)
-            }
-        } else {
-            events.append(.person(person))
-        }
-    }
-    func finish() {}
-    func report(_ diagnostic: Diagnostic) { events.append(.report(diagnostic)) }
-    func reject(_ diagnostic: Diagnostic?, rawText: [UInt8]) { events.append(.reject(diagnostic, rawText)) }
 }
