@@ -14,6 +14,8 @@ repeatable=""
 [ -z "${FUZZ_SEED:-}" ] || repeatable="-seed=$FUZZ_SEED"
 [ -z "${FUZZ_RUNS:-}" ] || repeatable="$repeatable -runs=$FUZZ_RUNS"
 
+# SwiftPM may keep a stale build plan for the parent package's sources: plan afresh.
+rm -f Fuzz/.build/release.yaml
 (cd Fuzz && swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld \
     2>&1 | grep -v "Cannot export local symbol" | tail -3)
 mkdir -p Fuzz/findings
