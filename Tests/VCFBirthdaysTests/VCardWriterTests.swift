@@ -117,15 +117,20 @@ private func card(_ version: String, _ lines: String...) -> String {
     }
 
     /// A property whose name could not be read back as one (characters outside letters,
-    /// digits, '-' and '_', or so long that folding splits it) is left out, with a warning.
+    /// digits, '-' and '_', or so long that folding splits it) is left out, with a warning; such
+    /// a group is dropped and the property kept.
     @Test func propertiesWithoutAValidNameAreLeftOut() {
         let long = String(repeating: "A", count: 80)
-        let text = card("3.0", "FN:Ann", "X-OK_1:kept", "item1.X-ABLABEL:kept too", "X-SL/ASH+:gone", "\(long):gone", "X-ÿ:gone")
+        let text = card("3.0", "FN:Ann", "X-OK_1:kept", "item1.X-ABLABEL:kept too", "X-SL/ASH+:gone", "\(long):gone", "X-ÿ:gone",
+                        "it%m1.EMAIL:ann@example.org")
         let (lines, stderr) = convert(text, to: .vcard4)
         #expect(lines.contains("X-OK_1:kept") && lines.contains { $0.lowercased() == "item1.x-ablabel:kept too" }, "\(lines)")
         #expect(!lines.contains { $0.hasSuffix(":gone") }, "\(lines)")
         #expect(stderr.contains("in.vcf:6: warning: property 'X-SL/ASH+' has no valid vCard name"), "\(stderr)")
         #expect(stderr.components(separatedBy: "has no valid vCard name").count == 4, "\(stderr)")
+        // A group that is not one is dropped, the property kept.
+        #expect(lines.contains("EMAIL:ann@example.org"), "\(lines)")
+        #expect(stderr.contains("in.vcf:9: warning: group 'it%m1' of EMAIL is not a valid vCard group name; written without it"))
     }
 
     @Test func csvColumnsBecomeProperties() {

@@ -24,13 +24,18 @@ public final class VCardWriter: PeopleSink {
         let source = person.cardProperties.isEmpty ? PersonProperties.make(person) : person.cardProperties
         var properties: [VCardProperty] = []
         properties.reserveCapacity(source.count + 2)
-        for property in source {
-            guard Self.hasWritableName(property) else {
-                let shown = String((property.group.map { $0 + "." } ?? "") + property.name).prefix(40)
-                diagnostics.report(Diagnostic(.warning, path: person.source.path,
-                                              line: property.line > 0 ? property.line : person.source.line,
+        for var property in source {
+            let line = property.line > 0 ? property.line : person.source.line
+            guard Self.isWritableName(property.name) else {
+                let shown = property.name.prefix(40)
+                diagnostics.report(Diagnostic(.warning, path: person.source.path, line: line,
                                               "property '\(shown)' has no valid vCard name (letters, digits and '-'); left out"))
                 continue
+            }
+            if let group = property.group, !Self.isWritableName(group) {
+                diagnostics.report(Diagnostic(.warning, path: person.source.path, line: line,
+                                              "group '\(group.prefix(40))' of \(property.name) is not a valid vCard group name; written without it"))
+                property.group = nil
             }
             let (converted, keptAs) = converter.convert(property)
             if let keptAs { warnOnce(keptAs, converted.name, person: person, line: property.line) }
@@ -57,18 +62,14 @@ public final class VCardWriter: PeopleSink {
         try output.flush()
     }
 
-    /// A name (and group) of letters, digits, '-' and '_', short enough that the line's first
-    /// 75 octets reach past it: a folded name could read back as part of the line before
-    /// (an unindented base64 continuation).
-    static func hasWritableName(_ property: VCardProperty) -> Bool {
-        func valid(_ text: String) -> Bool {
-            !text.isEmpty && text.utf8.allSatisfy { b in
-                (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z")) || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z"))
-                    || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_")
-            }
+    /// A name or group of letters, digits, '-' and '_', at most 64 bytes: one that could not be
+    /// read back as such (a long one is folded, and its first line could read back as part of
+    /// the line before, an unindented base64 continuation) is not written.
+    static func isWritableName(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.count <= 64 && text.utf8.allSatisfy { b in
+            (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z")) || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z"))
+                || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_")
         }
-        return valid(property.name) && (property.group.map(valid) ?? true)
-            && property.name.utf8.count + (property.group?.utf8.count ?? 0) <= 64
     }
 
     private func warnOnce(_ name: String, _ written: String, person: PersonInfo, line: Int) {
