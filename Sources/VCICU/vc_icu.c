@@ -16,9 +16,8 @@ struct vc_collator {
     int32_t capacity;
 };
 
-vc_collator *vc_coll_open(const char *locale, int32_t *err) {
-    UErrorCode status = U_ZERO_ERROR;
-    UCollator *ucol = ucol_open(locale, &status);
+/* Wraps an opened (or failed) ICU collator; NULL and *err set on failure. */
+static vc_collator *wrap_collator(UCollator *ucol, UErrorCode status, int32_t *err) {
     if (U_FAILURE(status)) {
         *err = (int32_t)status;
         return NULL;
@@ -34,6 +33,12 @@ vc_collator *vc_coll_open(const char *locale, int32_t *err) {
     return coll;
 }
 
+vc_collator *vc_coll_open(const char *locale, int32_t *err) {
+    UErrorCode status = U_ZERO_ERROR;
+    UCollator *ucol = ucol_open(locale, &status);
+    return wrap_collator(ucol, status, err);
+}
+
 vc_collator *vc_coll_clone(const vc_collator *original, int32_t *err) {
     UErrorCode status = U_ZERO_ERROR;
 #if U_ICU_VERSION_MAJOR_NUM >= 71
@@ -41,19 +46,7 @@ vc_collator *vc_coll_clone(const vc_collator *original, int32_t *err) {
 #else
     UCollator *ucol = ucol_safeClone(original->ucol, NULL, NULL, &status);
 #endif
-    if (U_FAILURE(status)) {
-        *err = (int32_t)status;
-        return NULL;
-    }
-    vc_collator *coll = calloc(1, sizeof *coll);
-    if (coll == NULL) {
-        ucol_close(ucol);
-        *err = (int32_t)U_MEMORY_ALLOCATION_ERROR;
-        return NULL;
-    }
-    coll->ucol = ucol;
-    *err = 0;
-    return coll;
+    return wrap_collator(ucol, status, err);
 }
 
 void vc_coll_close(vc_collator *coll) {

@@ -84,28 +84,16 @@ struct JSONObject {
     }
 
     mutating func contactPoints(_ name: StaticString, _ points: [ContactPoint]) {
-        guard !points.isEmpty else { return }
-        key(name)
-        buffer.append(UInt8(ascii: "["))
-        for (i, point) in points.enumerated() {
-            if i > 0 { buffer.append(UInt8(ascii: ",")) }
-            var item = JSONObject(appendingTo: &buffer)
+        objects(name, points) { item, point in
             item.forceString("value", point.value)
             item.key("types")
             item.appendArray(point.types)
             item.bool("preferred", point.preferred)
-            item.finish(into: &buffer)
         }
-        buffer.append(UInt8(ascii: "]"))
     }
 
     mutating func addresses(_ addresses: [PostalAddress]) {
-        guard !addresses.isEmpty else { return }
-        key("addresses")
-        buffer.append(UInt8(ascii: "["))
-        for (i, a) in addresses.enumerated() {
-            if i > 0 { buffer.append(UInt8(ascii: ",")) }
-            var item = JSONObject(appendingTo: &buffer)
+        objects("addresses", addresses) { item, a in
             item.string("poBox", a.poBox)
             item.string("extended", a.extended)
             item.string("street", a.street)
@@ -116,6 +104,18 @@ struct JSONObject {
             item.key("types")
             item.appendArray(a.types)
             item.bool("preferred", a.preferred)
+        }
+    }
+
+    /// An array of objects, each written by `fill`; left out when `values` is empty.
+    private mutating func objects<T>(_ name: StaticString, _ values: [T], _ fill: (inout JSONObject, T) -> Void) {
+        guard !values.isEmpty else { return }
+        key(name)
+        buffer.append(UInt8(ascii: "["))
+        for (i, value) in values.enumerated() {
+            if i > 0 { buffer.append(UInt8(ascii: ",")) }
+            var item = JSONObject(appendingTo: &buffer)
+            fill(&item, value)
             item.finish(into: &buffer)
         }
         buffer.append(UInt8(ascii: "]"))
