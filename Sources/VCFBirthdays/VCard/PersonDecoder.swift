@@ -256,13 +256,13 @@ final class PersonDecoder {
 
     // MARK: Parameters
 
-    /// The values of every parameter named `upper`, unquoted and split at commas.
+    /// The values of every parameter named `upper`, unquoted and split at commas (`parameterList`).
     private func parameterValues(_ card: CardBuffer, _ p: CardBuffer.Property, _ upper: StaticString) -> [String] {
         var values: [String] = []
         for k in p.parameters {
             let param = card.parameters[k]
             guard card.equalsIgnoringCase(param.name, upper) else { continue }
-            values += ValueDecoding.parameterValue(card.slice(param.value)).split(separator: ",").map(String.init)
+            values += ValueDecoding.parameterList(card.slice(param.value))
         }
         return values
     }
@@ -284,12 +284,7 @@ final class PersonDecoder {
             if param.name.isEmpty || card.equalsIgnoringCase(param.name, "TYPE") {  // a bare 2.1 type is a TYPE
                 if param.name.isEmpty && Self.isEncodingName(card, param.value) { continue }
                 if ValueDecoding.forEachASCIIListItem(card.slice(param.value), { add(Self.lowercased($0)) }) { continue }
-                let value = ValueDecoding.parameterValue(card.slice(param.value))
-                if value.utf8.contains(UInt8(ascii: ",")) {
-                    value.split(separator: ",").forEach { add(String($0)) }
-                } else {
-                    add(value)
-                }
+                ValueDecoding.parameterList(card.slice(param.value)).forEach(add)
             } else if card.equalsIgnoringCase(param.name, "PREF") {
                 if ValueDecoding.parameterValue(card.slice(param.value)).trimmingSpaces() == "1" { preferred = true }
             }
@@ -341,7 +336,7 @@ final class PersonDecoder {
             if param.name.isEmpty && Self.isEncodingName(card, param.value) { name = "ENCODING" }
             if name == "ENCODING" && value.uppercased() == "QUOTED-PRINTABLE" { continue }
             if name == "CHARSET" { continue }
-            let values = name == "TYPE" ? value.split(separator: ",").map(String.init) : [value]
+            let values = name == "TYPE" ? ValueDecoding.parameterList(card.slice(param.value)) : [value]
             if let last = parameters.last, last.name == name, name == "TYPE" {
                 parameters[parameters.count - 1].values += values
             } else {

@@ -151,7 +151,7 @@ enum ValueDecoding {
     }
 
     /// A parameter value: surrounding quotes removed, RFC 6868 `^n ^' ^^` decoded.
-    /// For a parameter value of ASCII text without RFC 6868 escapes (the usual `TYPE=HOME,WORK`):
+    /// For a parameter value of ASCII text without RFC 6868 escapes or inner quotes (the usual `TYPE=HOME,WORK`):
     /// calls `body` with each comma-separated item, unquoted and without surrounding spaces,
     /// and returns true. Returns false, calling nothing, for any other value.
     static func forEachASCIIListItem(_ bytes: ArraySlice<UInt8>, _ body: (ArraySlice<UInt8>) -> Void) -> Bool {
@@ -160,7 +160,7 @@ enum ValueDecoding {
             range = (range.lowerBound + 1)..<(range.upperBound - 1)
         }
         let inner = bytes[range]
-        guard !inner.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "^") }) else { return false }
+        guard !inner.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "^") || $0 == UInt8(ascii: "\"") }) else { return false }
         var start = inner.startIndex
         for i in inner.startIndex...inner.endIndex where i == inner.endIndex || inner[i] == UInt8(ascii: ",") {
             var item = inner[start..<i]
@@ -177,7 +177,29 @@ enum ValueDecoding {
         if range.count >= 2, bytes[range.lowerBound] == UInt8(ascii: "\""), bytes[range.upperBound - 1] == UInt8(ascii: "\"") {
             range = (range.lowerBound + 1)..<(range.upperBound - 1)
         }
-        let inner = bytes[range]
+        return decodingCarets(bytes[range])
+    }
+
+    /// A list parameter (`TYPE`, `SORT-AS`): split at commas outside quotes, each item unquoted
+    /// and its RFC 6868 escapes decoded, then split at the commas inside (`TYPE="voice,home"`
+    /// is two types, as RFC 6350 writes them); empty items left out.
+    static func parameterList<C: Collection<UInt8>>(_ bytes: C) -> [String] where C.Index == Int {
+        var items: [String] = []
+        var start = bytes.startIndex
+        var quoted = false
+        for i in bytes.startIndex...bytes.endIndex {
+            if i < bytes.endIndex {
+                if bytes[i] == UInt8(ascii: "\"") { quoted.toggle() }
+                guard bytes[i] == UInt8(ascii: ","), !quoted else { continue }
+            }
+            items += parameterValue(bytes[start..<i]).split(separator: ",").map(String.init)
+            start = i + 1
+        }
+        return items
+    }
+
+    /// Decodes RFC 6868 escapes: `^n` a line break, `^'` a double quote, `^^` a caret.
+    private static func decodingCarets<C: Collection<UInt8>>(_ inner: C) -> String where C.Index == Int {
         guard inner.contains(UInt8(ascii: "^")) else { return makeString(inner) }
         var out: [UInt8] = []
         var i = inner.startIndex
