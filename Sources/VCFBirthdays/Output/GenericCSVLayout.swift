@@ -15,9 +15,10 @@ public struct GenericCSVLayout: CSVLayout {
 
     public var header: [String] { Self.header }
 
-    /// A type as the `[types:]value` form can hold it: `:`, `,`, `@`, `/` and line breaks become `-`.
+    /// A type as the `[*][types:]value` form can hold it: `:`, `,`, `@`, `/`, `*` (the mark of
+    /// a preferred item) and line breaks become `-`.
     public static func typeToken(_ type: String) -> String {
-        String(type.map { ":,@/\n\r".contains($0) ? "-" : $0 })
+        String(type.map { ":,@/*\n\r".contains($0) ? "-" : $0 })
     }
 
     public func row(for person: PersonInfo) -> [String] {
