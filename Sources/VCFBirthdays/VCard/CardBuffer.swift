@@ -26,6 +26,8 @@ struct CardBuffer {
     var lastWasSkipped = false
     /// Text of nested `AGENT` cards, by property index, in the vCard 3.0 inline form.
     var agentValues: [Int: [UInt8]] = [:]
+    /// The parameters of the line being added (kept to reuse its memory).
+    private var lineParameters: [(name: Range<Int>, value: Range<Int>)] = []
 
     mutating func reset(beginLine: Int, keepingRaw: Bool = false) {
         bytes.removeAll(keepingCapacity: true)
@@ -41,12 +43,12 @@ struct CardBuffer {
 
     /// Adds a logical line; false when it is not a property (no name or no colon).
     mutating func append(line: UnsafeBufferPointer<UInt8>, number: Int) -> Bool {
-        guard let parsed = ContentLineParser.parse(line) else { return false }
+        guard let parsed = ContentLineParser.parse(line, parameters: &lineParameters) else { return false }
         lastWasSkipped = false
         let base = bytes.count
         bytes.append(contentsOf: line)
         let firstParameter = parameters.count
-        for p in parsed.parameters {
+        for p in lineParameters {
             parameters.append(Parameter(name: p.name.shifted(by: base), value: p.value.shifted(by: base)))
         }
         properties.append(Property(group: parsed.group.shifted(by: base), name: parsed.name.shifted(by: base),
@@ -124,15 +126,25 @@ enum ContentLineParser {
     }
 
     static func parse(_ line: UnsafeBufferPointer<UInt8>) -> Parsed? {
-        if let parsed = parse(line, honouringQuotes: true) { return parsed }
-        return parse(line, honouringQuotes: false)  // an unbalanced quote: take the first colon
+        var parameters: [(name: Range<Int>, value: Range<Int>)] = []
+        guard let (group, name, value) = parse(line, parameters: &parameters) else { return nil }
+        return Parsed(group: group, name: name, parameters: parameters, value: value)
     }
 
-    private static func parse(_ line: UnsafeBufferPointer<UInt8>, honouringQuotes: Bool) -> Parsed? {
+    /// As `parse`, with the parameters put in `parameters` (emptied first), whose memory is reused.
+    static func parse(_ line: UnsafeBufferPointer<UInt8>, parameters: inout [(name: Range<Int>, value: Range<Int>)])
+        -> (group: Range<Int>, name: Range<Int>, value: Range<Int>)? {
+        if let parsed = parse(line, honouringQuotes: true, parameters: &parameters) { return parsed }
+        return parse(line, honouringQuotes: false, parameters: &parameters)  // an unbalanced quote: take the first colon
+    }
+
+    private static func parse(_ line: UnsafeBufferPointer<UInt8>, honouringQuotes: Bool,
+                              parameters: inout [(name: Range<Int>, value: Range<Int>)])
+        -> (group: Range<Int>, name: Range<Int>, value: Range<Int>)? {
+        parameters.removeAll(keepingCapacity: true)
         guard let (group, name, end) = groupAndName(line) else { return nil }
         let n = line.count
         var i = end
-        var parameters: [(name: Range<Int>, value: Range<Int>)] = []
         while i < n && line[i] == UInt8(ascii: ";") {
             i += 1
             let start = i
@@ -158,7 +170,7 @@ enum ContentLineParser {
             }
         }
         guard i < n, line[i] == UInt8(ascii: ":") else { return nil }
-        return Parsed(group: group, name: name, parameters: parameters, value: (i + 1)..<n)
+        return (group, name, (i + 1)..<n)
     }
 
     private static func trimmed(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {

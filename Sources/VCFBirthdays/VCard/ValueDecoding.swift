@@ -163,10 +163,10 @@ enum ValueDecoding {
         guard !inner.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "^") || $0 == UInt8(ascii: "\"") }) else { return false }
         var start = inner.startIndex
         for i in inner.startIndex...inner.endIndex where i == inner.endIndex || inner[i] == UInt8(ascii: ",") {
-            var item = inner[start..<i]
-            while let f = item.first, f == 0x20 || f == 0x09 { item = item.dropFirst() }
-            while let l = item.last, l == 0x20 || l == 0x09 { item = item.dropLast() }
-            if !item.isEmpty { body(item) }
+            var (lo, hi) = (start, i)  // indices, not slices: a slice of an array retains it
+            while lo < hi && (inner[lo] == 0x20 || inner[lo] == 0x09) { lo += 1 }
+            while hi > lo && (inner[hi - 1] == 0x20 || inner[hi - 1] == 0x09) { hi -= 1 }
+            if lo < hi { body(inner[lo..<hi]) }
             start = i + 1
         }
         return true
@@ -280,6 +280,8 @@ extension String {
 
     func trimmingSpaces() -> String {
         let utf8 = self.utf8
+        func isSpace(_ b: UInt8?) -> Bool { b == 0x20 || b == 0x09 }
+        if !isSpace(utf8.first) && !isSpace(utf8.last) { return self }  // the usual case, at once
         guard let first = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }
         let last = utf8.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })!
         if first == utf8.startIndex && utf8.index(after: last) == utf8.endIndex { return self }
