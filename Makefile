@@ -32,7 +32,7 @@ test-sanitize:
 		$(SWIFT) test --skip-build $(SANITIZE)
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan \
-		--filter 'ParallelVCardParserTests|FilePrefetcherTests|FormattedOutputTests'
+		--filter 'ParallelVCardParserTests|ParallelCSVParserTests|FilePrefetcherTests|FormattedOutputTests'
 
 # libFuzzer targets (Fuzz/), FUZZ_SECONDS each (default 60); FUZZ_SEED and FUZZ_RUNS make a run
 # repeatable, as the CI smoke is (.ci/run).

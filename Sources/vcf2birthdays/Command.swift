@@ -99,7 +99,7 @@ struct Command: ParsableCommand {
                                                                       valueName: "size"))
     var maxRecordBytes: String?
 
-    @Option(help: ArgumentHelp("Threads that parse parts of a large vCard input, and the files of a directory, at once; the output is the same with any number (default: the online CPUs, at most 8; 1 = no extra threads).",
+    @Option(help: ArgumentHelp("Threads that parse parts of a large vCard or CSV input, and the files of a directory, at once; the output is the same with any number (default: the online CPUs, at most 8; 1 = no extra threads).",
                                valueName: "n"))
     var threads: Int?
 

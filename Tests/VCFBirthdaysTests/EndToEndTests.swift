@@ -153,6 +153,28 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         #expect(try run(["--threads", "0", input]).status == 64)
     }
 
+    /// A CSV file large enough to be read in parts (with quoted line breaks to cut inside): the
+    /// same output, diagnostics and rejects on one thread as on several.
+    @Test func threadsDoNotChangeTheOutputOfCSV() throws {
+        let dir = try temporaryDirectory()
+        let google = try String(contentsOfFile: fixtures + "/csv/google-contacts.csv", encoding: .utf8)
+        let header = google.prefix { $0 != "\n" } + "\n"
+        var text = header
+        while text.utf8.count < 600 << 10 { text += google.dropFirst(header.count) + "Ann,\"open,line\nline,03/04/1990\n" }
+        let input = dir.appendingPathComponent("big.csv").path
+        try text.write(toFile: input, atomically: true, encoding: .utf8)
+        for format in ["tsv", "json"] {
+            var results: [String] = []
+            for threads in ["1", "2", "5"] {
+                let rejects = dir.appendingPathComponent("rejects-\(threads)").path
+                let r = try run(["--to", format, "--threads", threads, "--rejects", rejects, input])
+                results.append("\(r.status)" + r.stdout + r.stderr + ((try? String(contentsOfFile: rejects, encoding: .utf8)) ?? "-"))
+            }
+            #expect(results[1] == results[0] && results[2] == results[0], "--to \(format)")
+            #expect(results[0].hasPrefix("0") || results[0].hasPrefix("65"))
+        }
+    }
+
     /// A directory of many files (opened ahead on worker threads when there are threads): the
     /// same output, diagnostics and exit status on one thread as on several, including a file
     /// that cannot be opened, a large one, a CSV file and an empty one.

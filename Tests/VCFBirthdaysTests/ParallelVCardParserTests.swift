@@ -23,6 +23,28 @@ private final class Transcript: PeopleSink, DiagnosticsHandler {
     }
 }
 
+/// The transcript of a parser (made for the transcript) fed `bytes` `chunk` bytes at a time,
+/// then finished, with its statistics; with `strict`, reading stops at the first rejection.
+private func transcript(_ bytes: [UInt8], chunk: Int, strict: Bool, _ makeParser: (Transcript) -> ContactsParser) -> [String] {
+    let transcript = Transcript(stopsAtFirstRejection: strict)
+    let parser = makeParser(transcript)
+    do {
+        try feed(parser, bytes, chunkSize: chunk)
+        transcript.entries.append("statistics \(parser.statistics)")
+    } catch {
+        transcript.entries.append("stopped: \(error)")
+    }
+    return transcript.entries
+}
+
+/// Records where the transcript in parts first differs from the one of one parser.
+private func expectSame(_ serial: [String], _ parallel: [String], _ label: String) {
+    #expect(serial.count == parallel.count, "\(label): \(serial.count) events one by one, \(parallel.count) in parts")
+    if let i = zip(serial, parallel).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+        Issue.record("\(label): event \(i) differs:\n\(serial[i])\n--- in parts:\n\(parallel[i])")
+    }
+}
+
 /// The parallel reader gives what one `VCardParser` gives, wherever the parts are cut.
 @Suite struct ParallelVCardParserTests {
     static let workers = WorkerThreads(count: 3)
@@ -31,30 +53,21 @@ private final class Transcript: PeopleSink, DiagnosticsHandler {
     /// `partBytes`) in parts of about that size.
     private static func read(_ bytes: [UInt8], partBytes: Int?, chunk: Int = 4096, scope: DecodeScope = .full,
                              maxRecordBytes: Int = 64 << 20, strict: Bool = false) -> [String] {
-        let transcript = Transcript(stopsAtFirstRejection: strict)
         let options = VCardParser.Options(scope: scope, keepsRawText: true, maxRecordBytes: maxRecordBytes)
-        let parser: ContactsParser = partBytes.map {
-            ParallelVCardParser(path: "in.vcf", sink: transcript, diagnostics: transcript, options: options,
-                                threads: workers, partBytes: $0)
-        } ?? VCardParser(path: "in.vcf", sink: transcript, diagnostics: transcript, options: options)
-        do {
-            try feed(parser, bytes, chunkSize: chunk)
-            transcript.entries.append("statistics \(parser.statistics)")
-        } catch {
-            transcript.entries.append("stopped: \(error)")
+        return transcript(bytes, chunk: chunk, strict: strict) { t in
+            let parser: ContactsParser = partBytes.map {
+                ParallelVCardParser(path: "in.vcf", sink: t, diagnostics: t, options: options, threads: workers, partBytes: $0)
+            } ?? VCardParser(path: "in.vcf", sink: t, diagnostics: t, options: options)
+            return parser
         }
-        return transcript.entries
     }
 
     private static func expectSame(_ bytes: [UInt8], partBytes: Int, chunk: Int = 4096, scope: DecodeScope = .full,
                                    maxRecordBytes: Int = 64 << 20, strict: Bool = false, _ label: String) {
-        let serial = read(bytes, partBytes: nil, chunk: chunk, scope: scope, maxRecordBytes: maxRecordBytes, strict: strict)
-        let parallel = read(bytes, partBytes: partBytes, chunk: chunk, scope: scope, maxRecordBytes: maxRecordBytes,
-                            strict: strict)
-        #expect(serial.count == parallel.count, "\(label): \(serial.count) events one by one, \(parallel.count) in parts")
-        if let i = zip(serial, parallel).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
-            Issue.record("\(label): event \(i) differs:\n\(serial[i])\n--- in parts:\n\(parallel[i])")
-        }
+        VCFBirthdaysTests.expectSame(
+            read(bytes, partBytes: nil, chunk: chunk, scope: scope, maxRecordBytes: maxRecordBytes, strict: strict),
+            read(bytes, partBytes: partBytes, chunk: chunk, scope: scope, maxRecordBytes: maxRecordBytes, strict: strict),
+            label)
     }
 
     private static let fixtures = vcardFixtures + FuzzRegressionTests.files.filter { $0.hasSuffix(".vcf") }
@@ -144,5 +157,92 @@ private final class Transcript: PeopleSink, DiagnosticsHandler {
         #expect(ParallelVCardParser.lineCount(Array("a\nb\r\nc\rd".utf8)) == 3)
         #expect(ParallelVCardParser.lineCount(Array("\r\r\n\n".utf8)) == 3)
         #expect(ParallelVCardParser.lineCount([]) == 0)
+    }
+}
+
+/// The parallel CSV reader gives what one `CSVParser` gives, wherever the parts are cut: also
+/// when a cut falls inside a quoted field, the header is refused, or lines end in CR alone.
+@Suite struct ParallelCSVParserTests {
+    private static func read(_ bytes: [UInt8], partBytes: Int?, chunk: Int = 4096, strict: Bool = false) -> [String] {
+        let options = CSVParser.Options(keepsRawText: true)
+        return transcript(bytes, chunk: chunk, strict: strict) { t in
+            let parser: ContactsParser = partBytes.map {
+                ParallelCSVParser(path: "in.csv", sink: t, diagnostics: t, options: options,
+                                  threads: ParallelVCardParserTests.workers, partBytes: $0)
+            } ?? CSVParser(path: "in.csv", sink: t, diagnostics: t, options: options)
+            return parser
+        }
+    }
+
+    private static func expectSame(_ bytes: [UInt8], partBytes: Int, chunk: Int = 4096, strict: Bool = false,
+                                   _ label: String) {
+        VCFBirthdaysTests.expectSame(read(bytes, partBytes: nil, chunk: chunk, strict: strict),
+                                     read(bytes, partBytes: partBytes, chunk: chunk, strict: strict), label)
+    }
+
+    static let fixtures = ["csv/google-contacts.csv", "csv/google-contacts-old.csv", "csv/outlook-com.csv",
+                           "csv/outlook-german.csv", "csv/spreadsheet-semicolon.csv", "csv/thunderbird.csv",
+                           "fuzz/csv-chunk-split-utf16-bytes.csv"]
+
+    @Test(arguments: fixtures)
+    func everyFixtureReadsTheSameInPartsOfAnySize(fixture: String) {
+        let once = fixtureBytes(fixture)
+        let header = once.firstIndex(of: 0x0A).map { $0 + 1 } ?? once.count
+        let bytes = once + Array(repeating: once[header...], count: 6).joined()  // many rows after one header
+        for partBytes in [1, 40, 150, 700, 3000] {
+            for chunk in [7, 333, Int.max] {
+                Self.expectSame(bytes, partBytes: partBytes, chunk: chunk, "\(fixture) parts \(partBytes) chunks \(chunk)")
+            }
+        }
+    }
+
+    @Test(arguments: fixtures)
+    func mutatedFixturesReadTheSameInParts(fixture: String) {
+        let once = fixtureBytes(fixture)
+        var r = SplitMix(state: UInt64(once.count) &* 13)
+        for round in 0..<40 {
+            let bytes = AccountingTests.mutated(once + once + once, &r)
+            let partBytes = r.int(1...900), chunk = r.pick([1, 17, 256, 4096, Int.max])
+            Self.expectSame(bytes, partBytes: partBytes, chunk: chunk, "\(fixture) mutation \(round) parts \(partBytes)")
+        }
+    }
+
+    @Test func quotedLineBreaksRefusedHeadersAndCarriageReturnsReadTheSame() {
+        let rows = String(repeating: "Ann,\"line one\nline two, \"\"quoted\"\"\nthree\",1990-03-04\r\nBo,x,--05-06\r\n", count: 40)
+        let cases = ["Name,Notes,Birthday\n" + rows,                                   // quoted line feeds to cut at
+                     "Nothing,Here\n" + rows,                                          // a header that is refused
+                     ("Name,Notes,Birthday\r" + rows).replacingOccurrences(of: "\n", with: "\r"),  // no line feed at all
+                     "\u{FEFF}Name,Notes,Birthday\n" + rows + "Cy,\"never closed\n"]  // a BOM, an open quote at the end
+        for (k, text) in cases.enumerated() {
+            for partBytes in [1, 30, 200, 1000] {
+                Self.expectSame(Array(text.utf8), partBytes: partBytes, chunk: 64, "case \(k) parts \(partBytes)")
+            }
+        }
+    }
+
+    @Test func ambiguousDatesAreWarnedOfOncePerInput() {
+        let text = "Name,Birthday\n" + String(repeating: "Ann,03/04/1990\nBo,05/06/1991\n", count: 60)
+        Self.expectSame(Array(text.utf8), partBytes: 100, "ambiguous dates")
+        let said = Self.read(Array(text.utf8), partBytes: 100).filter { $0.contains(CSVPersonMapper.ambiguousDateNote) }
+        #expect(said.count == 1)
+    }
+
+    @Test func strictStopsAtTheSameRejection() {
+        let text = "Name,Birthday\n" + String(repeating: "Ann,1990-03-04\n", count: 30) + ",\n\"open\n"
+            + String(repeating: "Bo,1991-05-06\n", count: 30)
+        for partBytes in [20, 150] {
+            Self.expectSame(Array(text.utf8), partBytes: partBytes, chunk: 50, strict: true, "parts \(partBytes)")
+        }
+    }
+
+    @Test func aTokenizerFedUpToALineEndIsAtARecordStart() {
+        for text in ["a,b\r\n", "a,b\n", "a,\"b\nc\"\n", "a,b\r"] {
+            var tokenizer = CSVTokenizer()
+            Array(text.utf8).withUnsafeBufferPointer { tokenizer.feed($0) { _ in } }
+            #expect(tokenizer.isAtRecordStart == !text.hasSuffix("\r"), "\(text.debugDescription)")
+        }
+        var open = CSVTokenizer()
+        Array("a,\"b\n".utf8).withUnsafeBufferPointer { open.feed($0) { _ in } }
+        #expect(!open.isAtRecordStart)
     }
 }

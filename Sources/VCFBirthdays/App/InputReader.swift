@@ -114,11 +114,15 @@ struct InputReader {
             }
             return VCardParser(path: displayPath, sink: sink, diagnostics: reporter, options: vcardOptions)
         case .csv:
-            return CSVParser(path: displayPath, sink: sink, diagnostics: reporter,
-                             options: CSVParser.Options(scope: options.decodeScope, keepsRawText: keepsRaw,
-                                                        delimiter: options.delimiter, dialect: options.csvDialect,
-                                                        dateOrder: options.dateOrder, locale: locale,
-                                                        maxRecordBytes: options.maxRecordBytes))
+            let csvOptions = CSVParser.Options(scope: options.decodeScope, keepsRawText: keepsRaw,
+                                               delimiter: options.delimiter, dialect: options.csvDialect,
+                                               dateOrder: options.dateOrder, locale: locale,
+                                               maxRecordBytes: options.maxRecordBytes)
+            if let workers {
+                return ParallelCSVParser(path: displayPath, sink: sink, diagnostics: reporter, options: csvOptions,
+                                         threads: workers)
+            }
+            return CSVParser(path: displayPath, sink: sink, diagnostics: reporter, options: csvOptions)
         }
     }
 

@@ -51,6 +51,26 @@ public final class CSVParser: ContactsParser {
         }
     }
 
+    /// A parser for a later part of the same input, which starts at a record on line
+    /// `firstLine`: it reads with `lead`'s header (its delimiter, columns and date order).
+    /// Nil while `lead` has not read a header it accepted.
+    init?(continuing lead: CSVParser, sink: PeopleSink, diagnostics: DiagnosticsHandler, firstLine: Int) {
+        guard let schema = lead.schema, let mapper = lead.mapper, let delimiter = lead.tokenizer?.delimiter,
+              !lead.headerRejected else { return nil }
+        path = lead.path
+        self.sink = sink
+        self.diagnostics = diagnostics
+        options = lead.options
+        self.schema = schema
+        self.mapper = mapper.copy()
+        tokenizer = CSVTokenizer(delimiter: delimiter, keepsRawText: options.keepsRawText,
+                                 maxRecordBytes: options.maxRecordBytes, firstLine: firstLine)
+    }
+
+    /// Whether the bytes so far ended at the end of a record (not inside a quoted field, say),
+    /// so that what follows may be read by a parser of its own.
+    var isAtRecordStart: Bool { tokenizer?.isAtRecordStart ?? false }
+
     public func feed(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         if tokenizer == nil {
             // Wait for the whole header line (up to 64 KiB) to choose the delimiter: a line end

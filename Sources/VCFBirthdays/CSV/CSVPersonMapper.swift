@@ -33,6 +33,14 @@ final class CSVPersonMapper {
         self.dateOrderGiven = dateOrderGiven
     }
 
+    /// A mapper for the same columns that has warned of nothing yet (for another part of the input).
+    func copy() -> CSVPersonMapper {
+        CSVPersonMapper(schema: schema, scope: scope, dateOrder: dateOrder, dateOrderGiven: dateOrderGiven)
+    }
+
+    /// The end of the warning about a date whose day and month could be swapped, given once per input.
+    static let ambiguousDateNote = " (give --date-order to choose)"
+
     /// The person in `record`, or nil when the row holds nothing at all.
     func map(_ record: CSVTokenizer.Record, path: String) -> PersonInfo? {
         warnings.removeAll(keepingCapacity: true)
@@ -272,7 +280,7 @@ final class CSVPersonMapper {
             if parsed.ambiguous && !dateOrderGiven && !warnedAmbiguousDate {
                 warnedAmbiguousDate = true
                 let form = dateOrder == .mdy ? "month/day/year" : "day/month/year"
-                warnings.append((line, "date '\(text)' could be day/month or month/day; read as \(form) (give --date-order to choose)"))
+                warnings.append((line, "date '\(text)' could be day/month or month/day; read as \(form)" + Self.ambiguousDateNote))
             }
             return date
         case .empty:

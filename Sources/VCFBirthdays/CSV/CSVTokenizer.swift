@@ -80,6 +80,20 @@ public struct CSVTokenizer {
         bytes.reserveCapacity(1024)
     }
 
+    /// A tokenizer for a later part of an input, which starts at a record on line `firstLine`
+    /// (and so has no byte-order mark to skip).
+    init(delimiter: UInt8, keepsRawText: Bool, maxRecordBytes: Int, firstLine: Int) {
+        self.init(delimiter: delimiter, keepsRawText: keepsRawText, maxRecordBytes: maxRecordBytes)
+        line = firstLine
+        recordLine = firstLine
+        bom.finishWithoutMark()
+    }
+
+    /// Nothing of a record is pending: the bytes so far ended at a line end outside quotes.
+    var isAtRecordStart: Bool {
+        state == .fieldStart && !recordHasContent && bytes.isEmpty && ends.isEmpty && !recordAwaitsLF && !discarding
+    }
+
     public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, emit: (Record) throws -> Void) rethrows {
         let (start, replay) = bom.skip(chunk)
         if !replay.isEmpty { try replay.withUnsafeBufferPointer { try feed($0, emit: emit) } }
@@ -134,9 +148,10 @@ public struct CSVTokenizer {
             }
             if isLineEnd && (state != .quoted || discarding) {  // the record ends
                 if keepsRaw { appendRaw(chunk, rawStart, i, includingLF: b == 0x0D) }
+                let crEndsChunk = b == 0x0D && i == n  // an LF may still come, in the next chunk
                 if b == 0x0D && i < n && chunk[i] == 0x0A { i += 1; previousWasCR = false }
                 rawStart = i
-                try endRecord(emit: emit, awaitingLF: b == 0x0D && i == n)
+                try endRecord(emit: emit, awaitingLF: crEndsChunk)
                 newLine()
                 continue
             }

@@ -22,6 +22,11 @@ struct ByteOrderMarkSkipper {
         return (i, [])
     }
 
+    /// Skips nothing: the input starts later than its first byte.
+    mutating func finishWithoutMark() {
+        done = true
+    }
+
     /// At the end of the input: the start of a mark that never completed, to be read as text.
     mutating func finish() -> [UInt8] {
         defer { done = true }

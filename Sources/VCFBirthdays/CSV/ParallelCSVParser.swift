@@ -1,0 +1,219 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads one CSV input on several threads, with exactly the output of `CSVParser`.
+///
+/// The first part (about `partBytes`, up to a line feed) is read here by one parser, the header
+/// included. Later parts, each ending at a line feed, are read by worker threads with parsers
+/// that take that header (`CSVParser(continuing:)`), into recorded events that this thread
+/// replays in input order. A line feed may lie inside a quoted field: then the part before it
+/// does not end at a record, its parser goes on into the next part here, and the worker's
+/// reading of that part is dropped. An input whose header is refused, or with no line feed to
+/// cut at within a few parts, is read by one parser. At most `threads + 1` parts are in flight.
+final class ParallelCSVParser: ContactsParser {
+    private let lead: CSVParser
+    private let leadRecorder: EventRecorder
+    private let formatted: FormattedOutput?
+    private let sink: PeopleSink
+    private let diagnostics: DiagnosticsHandler
+    private let threads: WorkerThreads
+    private let partBytes: Int
+    private let maxInFlight: Int
+
+    private var pending: [UInt8] = []
+    private var pendingLine = 1       // the line where `pending` starts
+    private var leadDone = false      // the lead parser has read its part
+    private var alone = false         // one parser reads the rest: `continued`, else the lead
+    private var inFlight: [(result: Promise<CSVPart>, bytes: [UInt8], last: Bool)] = []
+    /// A parser that goes on reading here: its part ended inside a record, or it reads alone.
+    private var continued: (parser: CSVParser, recorder: EventRecorder)?
+    private var replayed = ReadStatistics()
+    private var saidOnce = Set<String>()
+    private var saidAmbiguousDate = false
+
+    init(path: String, sink: PeopleSink, diagnostics: DiagnosticsHandler, options: CSVParser.Options,
+         threads: WorkerThreads, partBytes: Int = 256 << 10) {
+        formatted = sink as? FormattedOutput
+        // The lead's events are replayed too, so that warnings given once per input are said once.
+        leadRecorder = EventRecorder(preparer: formatted?.makePreparer())
+        lead = CSVParser(path: path, sink: leadRecorder, diagnostics: leadRecorder, options: options)
+        self.sink = sink
+        self.diagnostics = diagnostics
+        self.threads = threads
+        self.partBytes = max(1, partBytes)
+        maxInFlight = threads.count + 1
+    }
+
+    var statistics: ReadStatistics { replayed }
+
+    func feed(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        if alone { return try readAlone(bytes) }
+        pending.append(contentsOf: bytes)
+        var start = 0
+        defer {
+            if start > 0 { pending.removeFirst(start) }
+        }
+        while pending.count - start >= partBytes {
+            guard let cut = Self.cut(pending, from: start, after: start + partBytes) else {
+                if pending.count - start > 8 * partBytes {
+                    let from = start
+                    start = 0
+                    try readOnAlone(from: from)
+                }
+                return
+            }
+            if !leadDone {
+                try pending.withUnsafeBufferPointer { try lead.feed(UnsafeBufferPointer(rebasing: $0[..<cut])) }
+                try replay(leadRecorder.take())
+                pendingLine += ParallelVCardParser.lineCount(Array(pending[..<cut]))
+                leadDone = true
+                start = cut
+                if CSVParser(continuing: lead, sink: sink, diagnostics: diagnostics, firstLine: 1) == nil {
+                    let from = start  // no header to read parts with
+                    start = 0
+                    return try readOnAlone(from: from)
+                }
+                if !lead.isAtRecordStart { continued = (lead, leadRecorder) }
+                continue
+            }
+            try send(start..<cut, last: false)
+            start = cut
+        }
+    }
+
+    func finish() throws {
+        if alone || !leadDone {
+            if !alone { try pending.withUnsafeBufferPointer { try readAlone($0) } }
+            pending = []
+            return try readAlone(nil)
+        }
+        try send(0..<pending.count, last: true)
+        pending = []
+        while !inFlight.isEmpty { try mergeOldest() }
+    }
+
+    /// From `start` of `pending` on, one parser reads the rest here: the one that goes on from
+    /// the parts read so far (or the lead, when none was sent).
+    private func readOnAlone(from start: Int) throws {
+        while !inFlight.isEmpty { try mergeOldest() }
+        if continued == nil && leadDone,
+           let parser = CSVParser(continuing: lead, sink: leadRecorder, diagnostics: leadRecorder, firstLine: pendingLine) {
+            continued = (parser, leadRecorder)
+        }
+        alone = true
+        let rest = Array(pending[start...])
+        pending = []
+        try rest.withUnsafeBufferPointer { try readAlone($0) }
+    }
+
+    /// Feeds (nil: finishes) the parser that reads alone, and passes on what it gave.
+    private func readAlone(_ bytes: UnsafeBufferPointer<UInt8>?) throws {
+        let (parser, recorder) = continued ?? (lead, leadRecorder)
+        if let bytes { try parser.feed(bytes) } else { try parser.finish() }
+        try replay(recorder.take())
+    }
+
+    // MARK: Parts
+
+    private func send(_ range: Range<Int>, last: Bool) throws {
+        let bytes = Array(pending[range])
+        let recorder = EventRecorder(preparer: formatted?.makePreparer())
+        let parser = CSVParser(continuing: lead, sink: recorder, diagnostics: recorder, firstLine: pendingLine)!
+        if !last { pendingLine += ParallelVCardParser.lineCount(bytes) }
+        let result = Promise<CSVPart>()
+        let part = CSVPart(parser: parser, recorder: recorder)  // made here: it reads the lead's header
+        threads.submit {
+            part.read(bytes, last: last)
+            result.fulfil(part)
+        }
+        inFlight.append((result, bytes, last))
+        while inFlight.count > maxInFlight { try mergeOldest() }
+    }
+
+    private func mergeOldest() throws {
+        let (promise, bytes, last) = inFlight.removeFirst()
+        let part = promise.wait()
+        if let (parser, recorder) = continued {
+            try parser.feed(bytes)
+            if last {
+                try parser.finish()
+                continued = nil
+            } else if parser.isAtRecordStart {
+                continued = nil
+            }
+            try replay(recorder.take())
+        } else {
+            try replay(part.recorder.take())
+            if !part.endedAtRecord { continued = (part.parser, part.recorder) }
+        }
+    }
+
+    /// Passes recorded events on, saying a warning meant once per input only once (the
+    /// ambiguous date warning, whatever its date, is one).
+    private func replay(_ recorded: RecordedEvents) throws {
+        replayed += try recorded.replay(sink: sink, formatted: formatted, diagnostics: diagnostics) { diagnostic in
+            if diagnostic.message.hasSuffix(CSVPersonMapper.ambiguousDateNote) {
+                defer { saidAmbiguousDate = true }
+                return !saidAmbiguousDate
+            }
+            return !diagnostic.message.hasSuffix(PersonDecoder.oncePerFile) || saidOnce.insert(diagnostic.message).inserted
+        }
+    }
+
+    /// Just after the first line feed at or after `after` that an even number of quotes since
+    /// `from` (a record's start) puts outside quotes; nil when there is none yet. The count is
+    /// a guess (a bare quote in an unquoted field is text): a part that does not end at a record
+    /// after all is read on by its own parser.
+    static func cut(_ bytes: [UInt8], from: Int, after: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { p -> Int? in
+            guard let base = p.baseAddress else { return nil }
+            func next(_ byte: UInt8, from i: Int) -> Int? {
+                guard i < p.count, let found = memchr(base + i, Int32(byte), p.count - i) else { return nil }
+                return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            }
+            var quoted = false
+            var i = from
+            while let q = next(UInt8(ascii: "\""), from: i), q < after {
+                quoted.toggle()
+                i = q + 1
+            }
+            i = max(i, after)
+            while true {
+                guard let lf = next(0x0A, from: i) else { return nil }
+                if let q = next(UInt8(ascii: "\""), from: i), q < lf {
+                    quoted.toggle()
+                    i = q + 1
+                    continue
+                }
+                if !quoted { return lf + 1 }
+                i = lf + 1
+            }
+        }
+    }
+}
+
+/// One part read by a worker: what it gave, and its parser, to go on with when the part ended
+/// inside a record.
+private final class CSVPart: @unchecked Sendable {
+    let recorder: EventRecorder
+    let parser: CSVParser
+    private(set) var endedAtRecord = true
+
+    init(parser: CSVParser, recorder: EventRecorder) {
+        self.parser = parser
+        self.recorder = recorder
+    }
+
+    /// Reads the part (on a worker thread); `last`: it ends the input.
+    func read(_ bytes: [UInt8], last: Bool) {
+        do {
+            try parser.feed(bytes)
+            if last { try parser.finish() } else { endedAtRecord = parser.isAtRecordStart }
+        } catch {
+            preconditionFailure("a recorder does not throw: \(error)")
+        }
+    }
+}
