@@ -133,6 +133,20 @@ private func card(_ version: String, _ lines: String...) -> String {
         #expect(stderr.contains("in.vcf:9: warning: group 'it%m1' of EMAIL is not a valid vCard group name; written without it"))
     }
 
+    /// A property named BEGIN or END inside a card (kept when read: a grouped END, or a BEGIN
+    /// of something other than a vCard) would start or end a card when read back: left out.
+    @Test func framePropertiesInsideACardAreLeftOut() {
+        let text = card("3.0", "FN:Ann", "...end:VCARD", "BEGIN:VCALENDAR", "END:VCALENDAR", "EMAIL:ann@example.org")
+        let (lines, stderr) = convert(text, to: .vcard4)
+        // convert(_:to:) drops the card's own BEGIN and END lines: none may be left.
+        #expect(!lines.contains { $0.uppercased().hasPrefix("BEGIN:") || $0.uppercased().hasPrefix("END:") }, "\(lines)")
+        #expect(lines.contains("EMAIL:ann@example.org"), "\(lines)")
+        #expect(stderr.contains("in.vcf:4: warning: property end inside a card would be read back as the card's end; left out"),
+                "\(stderr)")
+        #expect(stderr.contains("in.vcf:5: warning: property BEGIN inside a card would be read back as the card's start; left out"),
+                "\(stderr)")
+    }
+
     @Test func csvColumnsBecomeProperties() {
         let csv = "First Name,Last Name,Birthday,Shoe Size\nAnn,Lee,1990-01-05,38\n"
         let out = run(Array(csv.utf8), path: "in.csv", to: .vcard4).stdout

@@ -32,6 +32,12 @@ public final class VCardWriter: PeopleSink {
                                               "property '\(shown)' has no valid vCard name (letters, digits and '-'); left out"))
                 continue
             }
+            guard !Self.isFrameName(property.name) else {
+                diagnostics.report(Diagnostic(.warning, path: person.source.path, line: line,
+                                              "property \(property.name) inside a card would be read back as the card's "
+                                                + "\(property.name.uppercased() == "END" ? "end" : "start"); left out"))
+                continue
+            }
             if let group = property.group, !Self.isWritableName(group) {
                 diagnostics.report(Diagnostic(.warning, path: person.source.path, line: line,
                                               "group '\(group.prefix(40))' of \(property.name) is not a valid vCard group name; written without it"))
@@ -70,6 +76,12 @@ public final class VCardWriter: PeopleSink {
             (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z")) || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z"))
                 || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_")
         }
+    }
+
+    /// `BEGIN` and `END` frame a card: written as a property, either would be read back as a
+    /// card's start or end, not as the property (in any case: names are read case-blind).
+    static func isFrameName(_ name: String) -> Bool {
+        name.utf8.count <= 5 && ["BEGIN", "END"].contains(name.uppercased())
     }
 
     private func warnOnce(_ name: String, _ written: String, person: PersonInfo, line: Int) {
