@@ -9,9 +9,12 @@ BIN := .build/release/vcf2birthdays
 
 all: build
 
+# The Swift runtime linked in (--static-swift-stdlib): the binary needs only ICU and the C and
+# C++ runtimes at run time, starts faster, and maps about 3 MiB less than with the shared
+# Swift libraries (the peak memory of a streaming run is mostly those libraries).
 build:
 	@scripts/require-packages.sh build
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
 
 # Unit, golden and end-to-end tests, then the man page lint.
 test:
@@ -32,7 +35,7 @@ test-sanitize:
 		$(SWIFT) test --skip-build $(SANITIZE)
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan \
-		--filter 'ParallelVCardParserTests|ParallelCSVParserTests|FilePrefetcherTests|FormattedOutputTests'
+		--filter 'ParallelVCardParserTests|ParallelCSVParserTests|FilePrefetcherTests|FormattedOutputTests|WorkerThreadsTests'
 
 # libFuzzer targets (Fuzz/), FUZZ_SECONDS each (default 60); FUZZ_SEED and FUZZ_RUNS make a run
 # repeatable, as the CI smoke is (.ci/run).

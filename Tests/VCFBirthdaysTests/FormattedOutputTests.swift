@@ -52,7 +52,7 @@ import VCFBirthdaysTesting
         let options = VCardParser.Options(scope: .full)
         let parser: ContactsParser = partBytes.map {
             ParallelVCardParser(path: "in.vcf", sink: sink, diagnostics: RecordingDiagnostics(), options: options,
-                                threads: ParallelVCardParserTests.workers, partBytes: $0)
+                                threads: ParallelVCardParserTests.workers, partBytes: $0, aloneAfterBytes: 8 * $0)
         } ?? VCardParser(path: "in.vcf", sink: sink, diagnostics: RecordingDiagnostics(), options: options)
         try feed(parser, bytes, chunkSize: 4096)
         try sink.finish()

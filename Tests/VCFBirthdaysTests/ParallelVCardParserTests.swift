@@ -56,7 +56,8 @@ private func expectSame(_ serial: [String], _ parallel: [String], _ label: Strin
         let options = VCardParser.Options(scope: scope, keepsRawText: true, maxRecordBytes: maxRecordBytes)
         return transcript(bytes, chunk: chunk, strict: strict) { t in
             let parser: ContactsParser = partBytes.map {
-                ParallelVCardParser(path: "in.vcf", sink: t, diagnostics: t, options: options, threads: workers, partBytes: $0)
+                ParallelVCardParser(path: "in.vcf", sink: t, diagnostics: t, options: options, threads: workers, partBytes: $0,
+                                    aloneAfterBytes: 8 * $0)
             } ?? VCardParser(path: "in.vcf", sink: t, diagnostics: t, options: options)
             return parser
         }
@@ -168,7 +169,7 @@ private func expectSame(_ serial: [String], _ parallel: [String], _ label: Strin
         return transcript(bytes, chunk: chunk, strict: strict) { t in
             let parser: ContactsParser = partBytes.map {
                 ParallelCSVParser(path: "in.csv", sink: t, diagnostics: t, options: options,
-                                  threads: ParallelVCardParserTests.workers, partBytes: $0)
+                                  threads: ParallelVCardParserTests.workers, partBytes: $0, aloneAfterBytes: 8 * $0)
             } ?? CSVParser(path: "in.csv", sink: t, diagnostics: t, options: options)
             return parser
         }

@@ -133,6 +133,15 @@ private func card(_ version: String, _ lines: String...) -> String {
         #expect(stderr.contains("in.vcf:9: warning: group 'it%m1' of EMAIL is not a valid vCard group name; written without it"))
     }
 
+    /// Base64 loses its white space on the way to another version: ASCII spaces, tabs and line
+    /// breaks on the bytes, any other Unicode white space too; other bytes stay.
+    @Test func base64WhiteSpaceIsRemoved() {
+        #expect(VCardPropertyConverter.removingWhitespace("QUJD\r\n REVG\t\u{0B}==") == "QUJDREVG==")
+        #expect(VCardPropertyConverter.removingWhitespace("QUJD\u{3000}R A==") == "QUJDRA==")
+        #expect(VCardPropertyConverter.removingWhitespace("QU\u{01}JD") == "QU\u{01}JD")
+        #expect(VCardPropertyConverter.removingWhitespace("") == "")
+    }
+
     /// A property named BEGIN or END inside a card (kept when read: a grouped END, or a BEGIN
     /// of something other than a vCard) would start or end a card when read back: left out.
     @Test func framePropertiesInsideACardAreLeftOut() {

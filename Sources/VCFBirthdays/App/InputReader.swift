@@ -15,7 +15,10 @@ struct InputReader {
     /// Reads to the end; a read error is reported and ends the input (the result says so).
     func read(_ source: ByteSource) throws -> (statistics: ReadStatistics, readFailed: Bool) {
         // 1 MiB, or what a smaller file needs (a vdir holds thousands of small files), unzeroed.
-        let bufferSize = min(1 << 20, max(4096, (source.size ?? 1 << 20) + 1))
+        // With threads, a part's worth: the parsers keep what they have not sent to a worker,
+        // and a larger chunk would only make that buffer (and the peak memory) larger.
+        let chunkSize = workers == nil ? 1 << 20 : WorkerThreads.partBytes
+        let bufferSize = min(chunkSize, max(4096, (source.size ?? 1 << 20) + 1))
         var buffer = [UInt8](unsafeUninitializedCapacity: bufferSize) { _, count in count = bufferSize }
         var head: [UInt8] = []
         var atEnd = false
@@ -49,6 +52,7 @@ struct InputReader {
         try head.withUnsafeBufferPointer { try feed($0, flush: atEnd) }
         let size = progress == nil ? nil : source.size
         var bytesRead = head.count
+        head = []
         var readFailed = false
         while !atEnd {
             progress?.update(bytes: bytesRead, of: size, people: parser.statistics.people)

@@ -21,6 +21,8 @@ final class ParallelCSVParser: ContactsParser {
     private let diagnostics: DiagnosticsHandler
     private let threads: WorkerThreads
     private let partBytes: Int
+    /// Input without a place to cut beyond this is read on by one parser.
+    private let aloneAfterBytes: Int
     private let maxInFlight: Int
 
     private var pending: [UInt8] = []
@@ -35,7 +37,7 @@ final class ParallelCSVParser: ContactsParser {
     private var saidAmbiguousDate = false
 
     init(path: String, sink: PeopleSink, diagnostics: DiagnosticsHandler, options: CSVParser.Options,
-         threads: WorkerThreads, partBytes: Int = 256 << 10) {
+         threads: WorkerThreads, partBytes: Int = WorkerThreads.partBytes, aloneAfterBytes: Int? = nil) {
         formatted = sink as? FormattedOutput
         // The lead's events are replayed too, so that warnings given once per input are said once.
         leadRecorder = EventRecorder(preparer: formatted?.makePreparer())
@@ -44,6 +46,8 @@ final class ParallelCSVParser: ContactsParser {
         self.diagnostics = diagnostics
         self.threads = threads
         self.partBytes = max(1, partBytes)
+        // Eight parts, and at least 2 MiB: one long record is no reason to stop cutting.
+        self.aloneAfterBytes = aloneAfterBytes ?? max(8 * self.partBytes, 2 << 20)
         maxInFlight = threads.count + 1
     }
 
@@ -58,7 +62,7 @@ final class ParallelCSVParser: ContactsParser {
         }
         while pending.count - start >= partBytes {
             guard let cut = Self.cut(pending, from: start, after: start + partBytes) else {
-                if pending.count - start > 8 * partBytes {
+                if pending.count - start > aloneAfterBytes {
                     let from = start
                     start = 0
                     try readOnAlone(from: from)

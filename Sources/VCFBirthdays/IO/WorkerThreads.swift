@@ -20,6 +20,10 @@ final class WorkerThreads: @unchecked Sendable {
         queue.stop()
     }
 
+    /// About how many input bytes the threaded parsers hand a worker at a time, and how many
+    /// they read at once: with `count + 1` parts in flight, this bounds the input held in memory.
+    static let partBytes = 64 << 10
+
     func submit(_ work: @escaping @Sendable () -> Void) {
         guard queue.add(work) else { return }
         let queue = self.queue  // each thread keeps the queue alive until it stops
@@ -43,7 +47,9 @@ final class WorkerThreads: @unchecked Sendable {
 private final class WorkQueue: @unchecked Sendable {
     private let threads: Int
     private let lock = ThreadLock()
-    private var pending: [@Sendable () -> Void] = []
+    /// Work not yet taken starts at `head`; a taken slot is emptied at once, so that its work
+    /// (and what the work holds: a part's bytes) is freed when done, not when the queue empties.
+    private var pending: [(@Sendable () -> Void)?] = []
     private var head = 0
     private var started = 0
     private var stopping = false
@@ -83,10 +89,13 @@ private final class WorkQueue: @unchecked Sendable {
         lock.locked {
             while head == pending.count && !stopping && waiting { lock.wait() }
             guard head < pending.count, !stopping else { return nil }
-            let work = pending[head]
+            let work = pending[head].take()
             head += 1
             if head == pending.count {
                 pending.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head >= 64 && head * 2 >= pending.count {
+                pending.removeFirst(head)
                 head = 0
             }
             return work

@@ -22,6 +22,12 @@ enum ContentLineFolding {
 /// text always gives the same identifier, on every machine.
 enum StableID {
     static func make(_ text: String) -> String {
+        let (a, b) = digest(text)
+        return hex(a) + hex(b)
+    }
+
+    /// The two hashes `make` writes out.
+    static func digest(_ text: String) -> (UInt64, UInt64) {
         var a: UInt64 = 0xcbf2_9ce4_8422_2325
         var b: UInt64 = 0x6c62_272e_07bb_0142
         for byte in text.utf8 {
@@ -29,7 +35,13 @@ enum StableID {
             b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
             b = (b << 13) | (b >> 51)
         }
-        return hex(a) + hex(b)
+        return (a, b)
+    }
+
+    /// The identifier as 64 bits (both hashes mixed), to remember many identifiers in little memory.
+    static func key(_ text: String) -> UInt64 {
+        let (a, b) = digest(text)
+        return a ^ (b &* 0x9E37_79B9_7F4A_7C15)
     }
 
     private static func hex(_ value: UInt64) -> String {

@@ -96,6 +96,7 @@ struct VCardPropertyConverter {
 
     /// An escaped value re-escaped for its type, exactly as the reader will decode it.
     static func value(_ value: String, kind: Kind) -> String {
+        if let same = unchanged(value, kind: kind) { return same }
         let bytes = Array(value.utf8)
         switch kind {
         case .text, .phone:
@@ -112,6 +113,26 @@ struct VCardPropertyConverter {
             return VCardText.structured(ValueDecoding.structured(bytes, lists: false))
         case .date, .binary, .gender, .raw:
             return VCardText.escapingLineBreaks(value)
+        }
+    }
+
+    /// The value itself when rewriting would give it back: no escape, separator or line break
+    /// to handle (most values), and, for names and addresses, all their components there.
+    private static func unchanged(_ value: String, kind: Kind) -> String? {
+        var semicolons = 0
+        for b in value.utf8 {
+            switch b {
+            case 0x5C, 0x2C, 0x0A, 0x0D: return nil
+            case 0x3B: semicolons += 1
+            default: break
+            }
+        }
+        switch kind {
+        case .text, .phone, .textList, .uri: return semicolons == 0 ? value : nil
+        case .name: return semicolons >= 4 ? value : nil
+        case .address: return semicolons >= 6 ? value : nil
+        case .organization: return value
+        case .date, .binary, .gender, .raw: return value
         }
     }
 
@@ -213,7 +234,7 @@ struct VCardPropertyConverter {
         let name = p.name.uppercased()
         if let k = p.parameters.firstIndex(where: { $0.name == "ENCODING" }),
            let encoding = p.parameters[k].values.first?.lowercased(), encoding == "b" || encoding == "base64" {
-            let base64 = String(p.value.unicodeScalars.filter { !$0.properties.isWhitespace })
+            let base64 = Self.removingWhitespace(p.value)
             let format = p.parameters.first { $0.name == "TYPE" }?.values.first
             switch target {
             case .v3:
@@ -240,6 +261,16 @@ struct VCardPropertyConverter {
         if Self.looksLikeURI(p.value) && !p.parameters.contains(where: { $0.name == "VALUE" }) {
             p.parameters.append(VCardParameter(name: "VALUE", values: ["uri"]))
         }
+    }
+
+    /// The text without its white space (base64 may be written with line breaks and spaces);
+    /// ASCII text, as base64 is, is filtered on its bytes.
+    static func removingWhitespace(_ text: String) -> String {
+        let isASCIISpace = { (b: UInt8) in b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return text.utf8.contains(where: isASCIISpace) ? String(decoding: text.utf8.filter { !isASCIISpace($0) }, as: UTF8.self) : text
+        }
+        return String(text.unicodeScalars.filter { !$0.properties.isWhitespace })
     }
 
     /// `scheme:` at the start (RFC 3986).

@@ -24,6 +24,8 @@ final class ParallelVCardParser: ContactsParser {
     private let options: VCardParser.Options
     private let threads: WorkerThreads
     private let partBytes: Int
+    /// Input without a place to cut beyond this is read on by one parser.
+    private let aloneAfterBytes: Int
     private let maxInFlight: Int
 
     private var pending: [UInt8] = []
@@ -37,7 +39,7 @@ final class ParallelVCardParser: ContactsParser {
     private var saidOnce = Set<String>()
 
     init(path: String, sink: PeopleSink, diagnostics: DiagnosticsHandler, options: VCardParser.Options,
-         threads: WorkerThreads, partBytes: Int = 256 << 10) {
+         threads: WorkerThreads, partBytes: Int = WorkerThreads.partBytes, aloneAfterBytes: Int? = nil) {
         self.path = path
         self.sink = sink
         self.formatted = sink as? FormattedOutput
@@ -45,6 +47,8 @@ final class ParallelVCardParser: ContactsParser {
         self.options = options
         self.threads = threads
         self.partBytes = max(1, partBytes)
+        // Eight parts, and at least 2 MiB: a card with a large photo is no reason to stop cutting.
+        self.aloneAfterBytes = aloneAfterBytes ?? max(8 * self.partBytes, 2 << 20)
         self.maxInFlight = threads.count + 1
     }
 
@@ -65,7 +69,7 @@ final class ParallelVCardParser: ContactsParser {
                 searchedTo = cut
             } else {
                 searchedTo = max(start, pending.count - 32)  // a cut may straddle the chunk's end
-                if pending.count - start > 8 * partBytes { return try readOnFromHere(start) }
+                if pending.count - start > aloneAfterBytes { return try readOnFromHere(start) }
                 break
             }
         }
