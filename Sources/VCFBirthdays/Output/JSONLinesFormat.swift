@@ -15,8 +15,8 @@ public struct JSONLinesFormat: PersonFormat {
         object.strings("honorificPrefixes", person.honorificPrefixes)
         object.strings("honorificSuffixes", person.honorificSuffixes)
         object.string("nickname", person.nicknames.joined(separator: ", "))
-        object.string("birthday", person.birthday?.description)
-        object.string("anniversary", person.anniversary?.description)
+        object.date("birthday", person.birthday)
+        object.date("anniversary", person.anniversary)
         object.string("organization", person.organization.map { ([$0] + person.organizationUnits).joined(separator: ", ") })
         object.string("title", person.title)
         object.string("note", person.note)
@@ -61,6 +61,15 @@ struct JSONObject {
         guard let value, !value.isEmpty else { return }
         key(name)
         JSONObject.appendString(value, to: &buffer)
+    }
+
+    /// A date as `YYYY-MM-DD` or `--MM-DD`, written straight into the buffer.
+    mutating func date(_ name: StaticString, _ value: PartialDate?) {
+        guard let value else { return }
+        key(name)
+        buffer.append(UInt8(ascii: "\""))
+        value.appendISO(to: &buffer)
+        buffer.append(UInt8(ascii: "\""))
     }
 
     mutating func strings(_ name: StaticString, _ values: [String]) {
@@ -129,13 +138,13 @@ struct JSONObject {
     /// A JSON string literal: `"` `\\` and control characters escaped, everything else as UTF-8.
     static func appendString(_ value: String, to buffer: inout [UInt8]) {
         buffer.append(UInt8(ascii: "\""))
-        var value = value
-        value.withUTF8 { utf8 in
-            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-                buffer.append(contentsOf: utf8)
-                return
-            }
-            for b in utf8 {
+        let plain = value.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            buffer.append(contentsOf: utf8)
+            return true
+        }
+        if plain != true {
+            for b in value.utf8 {
                 switch b {
                 case UInt8(ascii: "\""): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
                 case UInt8(ascii: "\\"): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
