@@ -49,6 +49,11 @@ import VCFBirthdaysTesting
         let output = MemoryOutput()
         let sink = FormattedOutput(format: setup.format, selection: setup.selection, order: setup.order,
                                    collator: try Collator(locale: "de"), dates: dates, output: TextOutput(output))
+        if partBytes != nil {  // threads at the end too: sorted halves, people laid out in batches
+            sink.finishThreads = ParallelVCardParserTests.workers
+            sink.parallelFinishFrom = 2
+            sink.finishBatch = 3
+        }
         let options = VCardParser.Options(scope: .full)
         let parser: ContactsParser = partBytes.map {
             ParallelVCardParser(path: "in.vcf", sink: sink, diagnostics: RecordingDiagnostics(), options: options,

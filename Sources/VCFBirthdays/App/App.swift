@@ -51,6 +51,7 @@ public enum App {
                                            asJSON: options.errorsAsJSON)
         var sink = options.checksOnly ? DiscardingSink()
             : makeSinks(options, order: order, collator: collator, dates: dates, output: output, diagnostics: reporter)
+        let formatted = sink as? FormattedOutput
         var photos: PhotoExtractor?
         if let directory = options.photoDirectory {
             photos = PhotoExtractor(directory: directory, fileSystem: env.fileSystem, replacesExisting: options.replacesPhotos,
@@ -62,6 +63,7 @@ public enum App {
         var rejectedAny = false
         var people = 0
         let workers = options.threads > 1 && !options.checksOnly ? WorkerThreads(count: options.threads) : nil
+        formatted?.finishThreads = workers
         do {
             let inputs = try expand(options.inputs, env, reporter, status: &status)
             // With threads, the next files of the real file system (which threads may share) are

@@ -13,6 +13,11 @@ public final class FormattedOutput: PeopleSink {
     private let records: SortedRecords?
     private let aligned: AlignedFormat?
     private var scratch: [UInt8] = []
+    /// Threads that may share the work at the end: sorting, and laying out sorted people.
+    var finishThreads: WorkerThreads?
+    /// From how many people waiting at the end the `finishThreads` are used, and how many
+    /// sorted people a worker lays out at a time.
+    var parallelFinishFrom = 32_768, finishBatch = 4096
 
     /// `keys` nil: input order.
     init(format: PersonFormat, selection: BirthdaySelection?, keys: SortKeys?, output: TextOutput) {
@@ -58,19 +63,54 @@ public final class FormattedOutput: PeopleSink {
 
     public func finish() throws {
         if let records, let aligned {
-            try aligned.write(records.sortedPayloads(), to: output)
+            try aligned.write(records.sortedPayloads(threads: finishThreads, parallelFrom: parallelFinishFrom), to: output)
             records.removeAll()
         } else if let records, let compact = preparer.compact {
-            var line: [UInt8] = []
-            try records.drain { payload in
-                line.removeAll(keepingCapacity: true)
-                compact.expand(payload, to: &line)
-                try output.write(bytes: line)
+            defer { records.removeAll() }
+            let payloads = records.sortedPayloads(threads: finishThreads, parallelFrom: parallelFinishFrom)
+            if let threads = finishThreads, payloads.count >= parallelFinishFrom {
+                try Self.expand(payloads, compact, on: threads, batch: finishBatch, to: output)
+            } else {
+                var line: [UInt8] = []
+                for payload in payloads {
+                    line.removeAll(keepingCapacity: true)
+                    compact.expand(payload, to: &line)
+                    try output.write(bytes: line)
+                }
             }
         } else {
-            try records?.drain { try output.write(bytes: $0) }
+            try records?.drain(threads: finishThreads, parallelFrom: parallelFinishFrom) { try output.write(bytes: $0) }
         }
         try output.flush()
+    }
+}
+
+extension FormattedOutput {
+    /// Sorted people laid out by the workers, a batch each, and written here in order; at most
+    /// one batch more than the threads is waiting. Returns only when no worker reads `payloads`.
+    private static func expand(_ payloads: SortedRecords.Payloads, _ compact: CompactFormat, on threads: WorkerThreads,
+                               batch: Int, to output: TextOutput) throws {
+        let batch = max(1, batch)
+        let format = SharedFormat(compact: compact)
+        var waiting: [Promise<[UInt8]>] = []
+        defer { for done in waiting { _ = done.wait() } }
+        for start in stride(from: 0, to: payloads.count, by: batch) {
+            let range = start..<min(start + batch, payloads.count)
+            let done = Promise<[UInt8]>()
+            threads.submit {
+                var bytes: [UInt8] = []
+                for i in range { format.compact.expand(payloads[i], to: &bytes) }
+                done.fulfil(bytes)
+            }
+            waiting.append(done)
+            if waiting.count > threads.count { try output.write(bytes: waiting.removeFirst().wait()) }
+        }
+        while !waiting.isEmpty { try output.write(bytes: waiting.removeFirst().wait()) }
+    }
+
+    /// A compact format the workers use at once: `expand` reads only what it is given.
+    private struct SharedFormat: @unchecked Sendable {
+        let compact: CompactFormat
     }
 }
 

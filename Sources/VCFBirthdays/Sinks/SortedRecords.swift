@@ -43,25 +43,75 @@ final class SortedRecords {
 
     /// Sorts by key (bytewise; a key before the keys it is a prefix of), passes each payload to
     /// `body` in that order, and empties the store.
-    func drain(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    func drain(threads: WorkerThreads? = nil, parallelFrom: Int = 32_768,
+               _ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         defer { removeAll() }
-        for payload in sortedPayloads() { try body(payload) }
+        for payload in sortedPayloads(threads: threads, parallelFrom: parallelFrom) { try body(payload) }
     }
 
-    /// The payloads sorted by key, valid until `removeAll()`.
-    func sortedPayloads() -> Payloads {
-        let bases = blocks.map(\.base)
+    /// The payloads sorted by key, valid until `removeAll()`. Given `threads`, and at least
+    /// `parallelFrom` records, one half is sorted on a worker while this thread sorts the other,
+    /// and the halves are merged.
+    func sortedPayloads(threads: WorkerThreads? = nil, parallelFrom: Int = 32_768) -> Payloads {
+        let order = KeyOrder(bases: blocks.map(\.base))
         // Swift's sort is stable: equal keys stay in the order they came.
-        entries.sort { a, b in
+        if let threads, entries.count >= max(2, parallelFrom) {
+            let half = entries.count / 2
+            entries.withUnsafeMutableBufferPointer { all in
+                let lower = SharedEntries(buffer: UnsafeMutableBufferPointer(rebasing: all[..<half]))
+                let sorted = Promise<Bool>()
+                threads.submit {
+                    var buffer = lower.buffer  // the same memory
+                    buffer.sort(by: order.precedes)
+                    sorted.fulfil(true)
+                }
+                var upper = UnsafeMutableBufferPointer(rebasing: all[half...])
+                upper.sort(by: order.precedes)
+                _ = sorted.wait()
+            }
+            entries = Self.merged(entries, at: half, order)
+        } else {
+            entries.sort(by: order.precedes)
+        }
+        return Payloads(bases: order.bases, entries: entries)
+    }
+
+    /// The two sorted runs of `entries` (before and from `half`) as one; on equal keys the
+    /// first run's entry comes first, so that the order stays stable.
+    private static func merged(_ entries: [Entry], at half: Int, _ order: KeyOrder) -> [Entry] {
+        var out: [Entry] = []
+        out.reserveCapacity(entries.count)
+        var i = 0, j = half
+        while i < half && j < entries.count {
+            if order.precedes(entries[j], entries[i]) {
+                out.append(entries[j]); j += 1
+            } else {
+                out.append(entries[i]); i += 1
+            }
+        }
+        out += entries[i..<half]
+        out += entries[j...]
+        return out
+    }
+
+    /// Bytewise by key, a key before the keys it is a prefix of.
+    fileprivate struct KeyOrder: @unchecked Sendable {  // the blocks are only read while sorting
+        let bases: [UnsafeMutableRawPointer]
+
+        func precedes(_ a: Entry, _ b: Entry) -> Bool {
             let c = memcmp(bases[Int(a.block)] + Int(a.offset), bases[Int(b.block)] + Int(b.offset),
                            Int(min(a.keyLength, b.keyLength)))
             return c != 0 ? c < 0 : a.keyLength < b.keyLength
         }
-        return Payloads(bases: bases, entries: entries)
     }
 
-    /// Payloads in the order of `entries`.
-    struct Payloads: RandomAccessCollection {
+    /// Entries one worker sorts while no other thread touches them.
+    private struct SharedEntries: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<Entry>
+    }
+
+    /// Payloads in the order of `entries`; other threads may read them (until `removeAll()`).
+    struct Payloads: RandomAccessCollection, @unchecked Sendable {
         fileprivate let bases: [UnsafeMutableRawPointer]
         fileprivate let entries: [Entry]
         var startIndex: Int { 0 }
