@@ -33,6 +33,18 @@ private let csvFixtures = ["csv/google-contacts.csv", "csv/google-contacts-old.c
         #expect(!whole.people.isEmpty)
     }
 
+    /// A department without an organization reads as an unnamed organization with that unit,
+    /// as the vCard `ORG:;Sales;Nordic` does.
+    @Test func departmentWithoutOrganization() throws {
+        let csv = Array("Name,Organization,Department\r\nAnn Lee,,Sales ::: Nordic\r\nBo Ek,Acme,\r\nCy Ng,,\r\n".utf8)
+        let people = try readContacts(csv, csv: true).people
+        #expect(people.map(\.organization) == ["", "Acme", nil])
+        #expect(people.map(\.organizationUnits) == [["Sales", "Nordic"], [], []])
+        let vcard = try readContacts(Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann Lee\r\nORG:;Sales;Nordic\r\nEND:VCARD\r\n".utf8),
+                                     csv: false).people
+        #expect(vcard.map(\.organization) == [""] && vcard.map(\.organizationUnits) == [["Sales", "Nordic"]])
+    }
+
     @Test func googleCurrentHeader() throws {
         let (people, diagnostics) = try read("csv/google-contacts.csv")
         #expect(diagnostics.warnings.isEmpty && diagnostics.rejections.isEmpty)

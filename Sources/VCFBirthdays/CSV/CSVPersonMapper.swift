@@ -100,6 +100,9 @@ final class CSVPersonMapper {
             }
         }
         guard anyValue else { return nil }
+        // A department without an organization: the organization is there, unnamed, as a vCard
+        // `ORG:;Sales` reads (and as our CSV writes it).
+        if person.organization == nil && !person.organizationUnits.isEmpty { person.organization = "" }
         if let month = birthMonth, let day = birthDay, person.birthday == nil {
             if let date = PartialDate(year: birthYear.flatMap { $0 == 0 || $0 == DateParsing.appleNoYear ? nil : $0 },
                                       month: month, day: day) {
