@@ -24,8 +24,10 @@ public struct GenericCSVLayout: CSVLayout {
     public func row(for person: PersonInfo) -> [String] {
         func list(_ values: [String]) -> String { values.joined(separator: " ::: ") }
         func item(_ value: String, _ types: [String], _ preferred: Bool) -> String {
-            // A value with a colon of its own gets an empty type list, so it reads back whole.
-            let prefix = types.isEmpty ? (value.contains(":") ? ":" : "") : types.map(Self.typeToken).joined(separator: ",") + ":"
+            // A value with a colon of its own, or starting with the preferred mark `*`, gets an
+            // empty type list, so that it reads back whole.
+            let bare = !value.contains(":") && !value.trimmingSpaces().hasPrefix("*")
+            let prefix = types.isEmpty ? (bare ? "" : ":") : types.map(Self.typeToken).joined(separator: ",") + ":"
             // Line breaks separate items here: an e-mail or phone has none, so they become spaces.
             return (preferred ? "*" : "") + prefix + value.replacingAll("\n", with: " ")
         }
