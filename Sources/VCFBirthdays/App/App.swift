@@ -51,13 +51,14 @@ public enum App {
                                            asJSON: options.errorsAsJSON)
         var sink = options.checksOnly ? DiscardingSink()
             : makeSinks(options, order: order, collator: collator, dates: dates, output: output, diagnostics: reporter)
-        let formatted = sink as? FormattedOutput
         var photos: PhotoExtractor?
         if let directory = options.photoDirectory {
             photos = PhotoExtractor(directory: directory, fileSystem: env.fileSystem, replacesExisting: options.replacesPhotos,
                                     diagnostics: reporter, next: sink)
             sink = photos!
         }
+        // The lines sink, unless the photo extractor (which must see every person) is before it.
+        let formatted = sink as? FormattedOutput
 
         var status = RunStatus.success
         var rejectedAny = false
@@ -70,7 +71,6 @@ public enum App {
             // opened ahead, and the small ones converted there (replayed here, in order).
             var prefetcher: FilePrefetcher?
             if let workers, inputs.count > 1, let fileSystem = env.fileSystem as? LocalFileSystem {
-                let formatted = sink as? FormattedOutput
                 prefetcher = FilePrefetcher(paths: inputs.map(\.path), fileSystem: fileSystem, workers: workers) {
                     convertAhead(options: options, locale: locale, preparer: formatted?.makePreparer())
                 }
@@ -80,7 +80,7 @@ public enum App {
                 switch prefetcher?.take(index) {
                 case .converted(let converted):
                     statistics = converted.statistics
-                    let replayed = try converted.events.replay(sink: sink, formatted: sink as? FormattedOutput,
+                    let replayed = try converted.events.replay(sink: sink, formatted: formatted,
                                                                diagnostics: reporter)
                     assert(replayed.people == statistics.people && replayed.rejected == statistics.rejected)
                     if converted.readFailed { status = .noInput }

@@ -55,8 +55,8 @@ public final class CSVParser: ContactsParser {
     /// `firstLine`: it reads with `lead`'s header (its delimiter, columns and date order).
     /// Nil while `lead` has not read a header it accepted.
     init?(continuing lead: CSVParser, sink: PeopleSink, diagnostics: DiagnosticsHandler, firstLine: Int) {
-        guard let schema = lead.schema, let mapper = lead.mapper, let delimiter = lead.tokenizer?.delimiter,
-              !lead.headerRejected else { return nil }
+        guard lead.readsParts, let schema = lead.schema, let mapper = lead.mapper, let delimiter = lead.tokenizer?.delimiter
+        else { return nil }
         path = lead.path
         self.sink = sink
         self.diagnostics = diagnostics
@@ -66,6 +66,9 @@ public final class CSVParser: ContactsParser {
         tokenizer = CSVTokenizer(delimiter: delimiter, keepsRawText: options.keepsRawText,
                                  maxRecordBytes: options.maxRecordBytes, firstLine: firstLine)
     }
+
+    /// Whether a header was read and accepted, so that later parts can be read with it.
+    var readsParts: Bool { schema != nil && mapper != nil && tokenizer != nil && !headerRejected }
 
     /// Whether the bytes so far ended at the end of a record (not inside a quoted field, say),
     /// so that what follows may be read by a parser of its own.

@@ -75,7 +75,7 @@ final class ParallelCSVParser: ContactsParser {
                 pendingLine += ParallelVCardParser.lineCount(Array(pending[..<cut]))
                 leadDone = true
                 start = cut
-                if CSVParser(continuing: lead, sink: sink, diagnostics: diagnostics, firstLine: 1) == nil {
+                if !lead.readsParts {
                     let from = start  // no header to read parts with
                     start = 0
                     return try readOnAlone(from: from)

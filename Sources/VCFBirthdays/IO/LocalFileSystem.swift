@@ -47,7 +47,7 @@ public struct LocalFileSystem: FileSystem, Sendable {
         let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, Int32(ext.utf8.count + 1)) }
         guard fd >= 0 else { throw IOFailure(path: directory, errno: errno) }
         close(fd)
-        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return filledPath(template)
     }
 
     public func createDirectory(_ path: String) throws {
@@ -78,6 +78,11 @@ public struct LocalFileSystem: FileSystem, Sendable {
     }
 }
 
+/// The path `mkstemp` filled in a template (a C string, its 0 byte last).
+private func filledPath(_ template: [CChar]) -> String {
+    String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
 /// Writes to a temporary file beside the target (created with `mkstemp`, so never through a
 /// symbolic link), then `fsync` and `rename` over the target on commit. Until then, and after a
 /// discard, the target is untouched and no temporary file remains.
@@ -97,12 +102,12 @@ final class LocalAtomicFile: AtomicFile {
         let (fd, error) = InterruptCleanup.holdingSignals { () -> (Int32, Int32) in
             let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             let error = errno
-            if fd >= 0 { InterruptCleanup.watch(String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+            if fd >= 0 { InterruptCleanup.watch(filledPath(template)) }
             return (fd, error)
         }
         guard fd >= 0 else { throw IOFailure(path: path, errno: error) }
         self.fd = fd
-        self.temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        self.temporaryPath = filledPath(template)
         self.output = FileDescriptorOutput(fd: fd, path: path)
         // Keep the permissions of a file being replaced; a new file gets 0666 less the umask.
         var st = stat()

@@ -62,24 +62,25 @@ public final class FormattedOutput: PeopleSink {
     }
 
     public func finish() throws {
-        if let records, let aligned {
-            try aligned.write(records.sortedPayloads(threads: finishThreads, parallelFrom: parallelFinishFrom), to: output)
-            records.removeAll()
-        } else if let records, let compact = preparer.compact {
+        if let records {
             defer { records.removeAll() }
             let payloads = records.sortedPayloads(threads: finishThreads, parallelFrom: parallelFinishFrom)
-            if let threads = finishThreads, payloads.count >= parallelFinishFrom {
-                try Self.expand(payloads, compact, on: threads, batch: finishBatch, to: output)
-            } else {
-                var line: [UInt8] = []
-                for payload in payloads {
-                    line.removeAll(keepingCapacity: true)
-                    compact.expand(payload, to: &line)
-                    try output.write(bytes: line)
+            if let aligned {
+                try aligned.write(payloads, to: output)
+            } else if let compact = preparer.compact {
+                if let threads = finishThreads, payloads.count >= parallelFinishFrom {
+                    try Self.expand(payloads, compact, on: threads, batch: finishBatch, to: output)
+                } else {
+                    var line: [UInt8] = []
+                    for payload in payloads {
+                        line.removeAll(keepingCapacity: true)
+                        compact.expand(payload, to: &line)
+                        try output.write(bytes: line)
+                    }
                 }
+            } else {
+                for payload in payloads { try output.write(bytes: payload) }
             }
-        } else {
-            try records?.drain(threads: finishThreads, parallelFrom: parallelFinishFrom) { try output.write(bytes: $0) }
         }
         try output.flush()
     }

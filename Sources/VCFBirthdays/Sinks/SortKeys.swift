@@ -16,9 +16,11 @@ struct SortKeys {
         if order == .date || order == .upcoming {
             if let birthday = person.birthday {
                 let rank = order == .date ? birthday.month * 100 + birthday.day : dates.upcoming(birthday).days
-                key += [UInt8(rank >> 8 & 0xFF), UInt8(rank & 0xFF)]
+                key.append(UInt8(rank >> 8 & 0xFF))
+                key.append(UInt8(rank & 0xFF))
             } else {
-                key += [0xFF, 0xFF]
+                key.append(0xFF)
+                key.append(0xFF)
             }
         }
         var name: [UInt8] = []

@@ -43,10 +43,9 @@ final class SortedRecords {
 
     /// Sorts by key (bytewise; a key before the keys it is a prefix of), passes each payload to
     /// `body` in that order, and empties the store.
-    func drain(threads: WorkerThreads? = nil, parallelFrom: Int = 32_768,
-               _ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    func drain(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         defer { removeAll() }
-        for payload in sortedPayloads(threads: threads, parallelFrom: parallelFrom) { try body(payload) }
+        for payload in sortedPayloads() { try body(payload) }
     }
 
     /// The payloads sorted by key, valid until `removeAll()`. Given `threads`, and at least

@@ -150,16 +150,11 @@ enum ValueDecoding {
         }
     }
 
-    /// A parameter value: surrounding quotes removed, RFC 6868 `^n ^' ^^` decoded.
     /// For a parameter value of ASCII text without RFC 6868 escapes or inner quotes (the usual `TYPE=HOME,WORK`):
     /// calls `body` with each comma-separated item, unquoted and without surrounding spaces,
     /// and returns true. Returns false, calling nothing, for any other value.
     static func forEachASCIIListItem(_ bytes: ArraySlice<UInt8>, _ body: (ArraySlice<UInt8>) -> Void) -> Bool {
-        var range = bytes.startIndex..<bytes.endIndex
-        if range.count >= 2, bytes[range.lowerBound] == UInt8(ascii: "\""), bytes[range.upperBound - 1] == UInt8(ascii: "\"") {
-            range = (range.lowerBound + 1)..<(range.upperBound - 1)
-        }
-        let inner = bytes[range]
+        let inner = bytes[withoutQuotes(bytes)]
         guard !inner.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "^") || $0 == UInt8(ascii: "\"") }) else { return false }
         var start = inner.startIndex
         for i in inner.startIndex...inner.endIndex where i == inner.endIndex || inner[i] == UInt8(ascii: ",") {
@@ -172,12 +167,17 @@ enum ValueDecoding {
         return true
     }
 
+    /// A parameter value: surrounding quotes removed, RFC 6868 `^n ^' ^^` decoded.
     static func parameterValue<C: Collection<UInt8>>(_ bytes: C) -> String where C.Index == Int {
-        var range = bytes.startIndex..<bytes.endIndex
-        if range.count >= 2, bytes[range.lowerBound] == UInt8(ascii: "\""), bytes[range.upperBound - 1] == UInt8(ascii: "\"") {
-            range = (range.lowerBound + 1)..<(range.upperBound - 1)
-        }
-        return decodingCarets(bytes[range])
+        decodingCarets(bytes[withoutQuotes(bytes)])
+    }
+
+    /// The range of the bytes inside a pair of surrounding double quotes (all of them without).
+    private static func withoutQuotes<C: Collection<UInt8>>(_ bytes: C) -> Range<Int> where C.Index == Int {
+        let range = bytes.startIndex..<bytes.endIndex
+        guard range.count >= 2, bytes[range.lowerBound] == UInt8(ascii: "\""),
+              bytes[range.upperBound - 1] == UInt8(ascii: "\"") else { return range }
+        return (range.lowerBound + 1)..<(range.upperBound - 1)
     }
 
     /// A list parameter (`TYPE`, `SORT-AS`): split at commas outside quotes, each item unquoted
