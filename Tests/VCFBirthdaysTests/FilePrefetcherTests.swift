@@ -73,10 +73,13 @@ private func drain(_ open: () throws -> ByteSource) -> String {
         var files: [String: [UInt8]] = ["grew": Array(repeating: 65, count: 40), "shrank": [1, 2, 3],
                                         "failing": [9, 9], "big": Array(repeating: 66, count: FilePrefetcher.wholeFileBytes + 9),
                                         "empty": []]
+        // Around the first read, which takes a file whole without asking its size.
+        for extra in [-1, 0, 1, 100] { files["probe\(extra)"] = Array(repeating: 67, count: FilePrefetcher.probeBytes + extra) }
         for i in 0..<100 { files["f\(i)"] = Array("card \(i)\n".utf8) }
         let table = FileTable(files: files)
         var paths: [String?] = (0..<100).map { "f\($0)" }
-        paths.insert(contentsOf: ["grew", nil, "shrank", "missing", "failing", "big", "empty"], at: 40)
+        paths.insert(contentsOf: ["grew", nil, "shrank", "missing", "failing", "big", "empty", "probe-1", "probe0",
+                                  "probe1", "probe100"], at: 40)
         let prefetcher = FilePrefetcher(paths: paths, fileSystem: table, workers: WorkerThreads(count: 2), batchesAhead: 1)
         for (index, path) in paths.enumerated() {
             guard let path else { continue }
@@ -93,8 +96,9 @@ private func drain(_ open: () throws -> ByteSource) -> String {
     @Test func smallFilesAreConvertedAhead() {
         var files: [String: [UInt8]] = ["big": Array(repeating: 66, count: FilePrefetcher.wholeFileBytes + 9)]
         for i in 0..<70 { files["f\(i)"] = Array(repeating: 65, count: i) }
+        files["f70"] = Array(repeating: 65, count: FilePrefetcher.wholeFileBytes)  // past the first read, still small
         let table = FileTable(files: files)
-        let paths: [String?] = (0..<70).map { "f\($0)" } + ["big", "missing"]
+        let paths: [String?] = (0..<71).map { "f\($0)" } + ["big", "missing"]
         var batches = 0
         let prefetcher = FilePrefetcher(paths: paths, fileSystem: table, workers: WorkerThreads(count: 2)) {
             batches += 1

@@ -153,12 +153,6 @@ private func expectSame(_ serial: [String], _ parallel: [String], _ label: Strin
         #expect(ParallelVCardParser.cut(Array("END:VCARD\nBEGIN:VCARD\n".utf8), from: 0, notBefore: 0) == nil)
         #expect(ParallelVCardParser.cut(Array("XEND:VCARD\nBEGIN:VCARD\nN:A\n".utf8), from: 0, notBefore: 0) == nil)
     }
-
-    @Test func linesAreCountedAsTheLexerCountsThem() {
-        #expect(ParallelVCardParser.lineCount(Array("a\nb\r\nc\rd".utf8)) == 3)
-        #expect(ParallelVCardParser.lineCount(Array("\r\r\n\n".utf8)) == 3)
-        #expect(ParallelVCardParser.lineCount([]) == 0)
-    }
 }
 
 /// The parallel CSV reader gives what one `CSVParser` gives, wherever the parts are cut: also

@@ -207,12 +207,8 @@ public enum App {
             switch env.fileSystem.kind(of: path) {
             case .directory:
                 do {
-                    let names = try env.fileSystem.directoryEntries(path)
-                        .filter { name in
-                            let lower = name.lowercased()
-                            return !name.hasPrefix(".") && [".vcf", ".vcard", ".csv"].contains { lower.hasSuffix($0) }
-                        }
-                        .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+                    let names = try env.fileSystem.directoryEntries(path).filter(isContactsFileName)
+                        .sorted(by: precedesBytewise)
                     let base = path.hasSuffix("/") ? path : path + "/"
                     inputs += names.map { Input(displayPath: base + $0, path: base + $0) }
                 } catch {

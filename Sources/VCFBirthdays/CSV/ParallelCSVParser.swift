@@ -72,7 +72,7 @@ final class ParallelCSVParser: ContactsParser {
             if !leadDone {
                 try pending.withUnsafeBufferPointer { try lead.feed(UnsafeBufferPointer(rebasing: $0[..<cut])) }
                 try replay(leadRecorder.take())
-                pendingLine += ParallelVCardParser.lineCount(Array(pending[..<cut]))
+                pendingLine += pending.withUnsafeBufferPointer { LineEnds.count(UnsafeBufferPointer(rebasing: $0[..<cut])) }
                 leadDone = true
                 start = cut
                 if !lead.readsParts {
@@ -126,7 +126,7 @@ final class ParallelCSVParser: ContactsParser {
         let bytes = Array(pending[range])
         let recorder = EventRecorder(preparer: formatted?.makePreparer())
         let parser = CSVParser(continuing: lead, sink: recorder, diagnostics: recorder, firstLine: pendingLine)!
-        if !last { pendingLine += ParallelVCardParser.lineCount(bytes) }
+        if !last { pendingLine += bytes.withUnsafeBufferPointer(LineEnds.count) }
         let result = Promise<CSVPart>()
         let part = CSVPart(parser: parser, recorder: recorder)  // made here: it reads the lead's header
         threads.submit {

@@ -5,8 +5,11 @@
 /// of a directory are parsed in parallel. Inputs are still taken one after the other, in order,
 /// and a file that cannot be opened or read fails as it would unprefetched.
 final class FilePrefetcher {
-    /// Files up to this size are read whole ahead; larger ones are only opened.
+    /// Files up to this size are read whole ahead; of larger ones, only `probeBytes`.
     static let wholeFileBytes = 64 << 10
+    /// Files up to this size are read whole without asking their size (one system call less
+    /// per file); a file that fills it is read on when its size says it is small.
+    static let probeBytes = 4 << 10
     /// Files per piece of work: one wake-up of a thread per file would cost what it saves.
     static let batchSize = 32
 
@@ -60,7 +63,12 @@ final class FilePrefetcher {
         let paths = Array(self.paths[(batch * Self.batchSize)..<min(self.paths.count, (batch + 1) * Self.batchSize)])
         let fileSystem = self.fileSystem
         let convert = makeConverter?()
-        workers.submit { promise.fulfil(paths.map { $0.map { Opened($0, fileSystem, convert) } }) }
+        workers.submit {
+            // One buffer per batch for the reads: a file's bytes are then kept at their size.
+            let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.wholeFileBytes + 1, alignment: 1)
+            defer { scratch.deallocate() }
+            promise.fulfil(paths.map { $0.map { Opened($0, fileSystem, convert, scratch) } })
+        }
         return promise
     }
 }
@@ -77,14 +85,15 @@ struct ConvertedInput: Sendable {
 private final class Opened: @unchecked Sendable {
     let result: FilePrefetcher.Prefetched
 
-    init(_ path: String, _ fileSystem: any FileSystem, _ convert: FilePrefetcher.Converter?) {
+    /// Reads the file through `scratch`, one byte more than a small file may have.
+    init(_ path: String, _ fileSystem: any FileSystem, _ convert: FilePrefetcher.Converter?,
+         _ scratch: UnsafeMutableRawBufferPointer) {
         do {
-            let source = try fileSystem.openForReading(path)
-            guard let size = source.size, size <= FilePrefetcher.wholeFileBytes else {
-                result = .opened(.success(source))
+            let read = PrefetchedSource(reading: try fileSystem.openForReading(path), through: scratch)
+            guard read.isWhole else {
+                result = .opened(.success(read))
                 return
             }
-            let read = PrefetchedSource(reading: source, expecting: size)
             result = convert.map { .converted($0(path, read)) } ?? .opened(.success(read))
         } catch {
             result = .opened(.failure(error))
@@ -92,34 +101,38 @@ private final class Opened: @unchecked Sendable {
     }
 }
 
-/// The bytes of a small file read ahead, then whatever the file still gives (it may have grown)
-/// and the error reading it gave, as the file itself would give them.
+/// The bytes of a file read ahead, then whatever the file still gives (it may have grown, or
+/// be large) and the error reading it gave, as the file itself would give them.
 private final class PrefetchedSource: ByteSource {
     private var head: [UInt8]
     private var offset = 0
     private var rest: ByteSource?
     private var failure: Error?
 
-    init(reading source: ByteSource, expecting size: Int) {
-        let capacity = size + 1  // one more, to see the end in the first read
+    /// Reads `source` into `scratch` until it ends or fails, or `probeBytes` are read and its
+    /// size is too large for the scratch, or the scratch is full.
+    init(reading source: ByteSource, through scratch: UnsafeMutableRawBufferPointer) {
         var filled = 0
         var atEnd = false
-        var readFailure: Error?
-        head = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-            do {
-                while filled < capacity {
-                    let n = try source.read(into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[filled...])))
-                    if n == 0 { atEnd = true; break }
-                    filled += n
+        var limit = min(FilePrefetcher.probeBytes + 1, scratch.count)
+        do {
+            while filled < limit {
+                let n = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: scratch[filled..<limit]))
+                if n == 0 { atEnd = true; break }
+                filled += n
+                if filled == limit && limit < scratch.count, let size = source.size, size < scratch.count {
+                    limit = scratch.count
                 }
-            } catch {
-                readFailure = error
             }
-            count = filled
+        } catch {
+            failure = error
         }
-        failure = readFailure
-        rest = atEnd || readFailure != nil ? nil : source
+        head = Array(UnsafeRawBufferPointer(rebasing: scratch[..<filled]))
+        rest = atEnd || failure != nil ? nil : source
     }
+
+    /// Whether all of the file was read (or failed reading), none of it left to read.
+    var isWhole: Bool { rest == nil }
 
     var size: Int? { rest?.size ?? head.count }
 

@@ -103,7 +103,7 @@ final class ParallelVCardParser: ContactsParser {
     private func send(_ range: Range<Int>, last: Bool) throws {
         let bytes = Array(pending[range])
         let firstLine = pendingLine
-        if !last { pendingLine += Self.lineCount(bytes) }
+        if !last { pendingLine += bytes.withUnsafeBufferPointer(LineEnds.count) }
         let result = Promise<PartResult>()
         let (path, options) = (self.path, self.options)
         let recorder = EventRecorder(preparer: formatted?.makePreparer())
@@ -191,25 +191,6 @@ final class ParallelVCardParser: ContactsParser {
 
     private static func equal(_ p: UnsafeBufferPointer<UInt8>, at i: Int, _ word: [UInt8]) -> Bool {
         i >= 0 && i + word.count <= p.count && p[i..<(i + word.count)].elementsEqual(word)
-    }
-
-    /// The physical lines the bytes end, as the lexer counts them: LF, CRLF and a lone CR
-    /// (found with `memchr`, as this runs on the thread that replays).
-    static func lineCount(_ bytes: [UInt8]) -> Int {
-        bytes.withUnsafeBufferPointer { p in
-            var lines = 0
-            var i = 0
-            while let lf = firstIndex(of: 0x0A, in: p, from: i) {
-                lines += 1
-                i = lf + 1
-            }
-            i = 0
-            while let cr = firstIndex(of: 0x0D, in: p, from: i) {
-                if cr + 1 == p.count || p[cr + 1] != 0x0A { lines += 1 }
-                i = cr + 1
-            }
-            return lines
-        }
     }
 }
 
