@@ -160,6 +160,18 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         #expect(r.stdout == "{\"formattedName\":\"A\",\"birthday\":\"--01-01\"}\n{\"formattedName\":\"B\",\"birthday\":\"--02-02\"}\n")
     }
 
+    /// Which names of a directory are read, and in the order of their bytes (as `ls` in the C
+    /// locale): upper case before lower, `é` after `z`, a name before the longer names it starts.
+    @Test func directoryEntriesAreChosenAndOrderedByTheirBytes() {
+        let read = ["a.vcf", "B.VCF", "c.Vcard", "d.csv", "é.vcf", "z.vcf", "a.vcard", "a", "ab.vcf", "x.tar.vcf"]
+        let skipped = [".hidden.vcf", ".vcf", "vcf", "notes.txt", "x.vcfx", "x.vc", "x.", "csv.bak", ""]
+        #expect(read.filter(App.isContactsFileName(_:)) == read.filter { $0 != "a" })
+        #expect(skipped.filter(App.isContactsFileName(_:)) == [])
+        #expect(read.sorted(by: App.precedesBytewise) ==
+                ["B.VCF", "a", "a.vcard", "a.vcf", "ab.vcf", "c.Vcard", "d.csv", "x.tar.vcf", "z.vcf", "é.vcf"])
+        #expect(!App.precedesBytewise("a", "a") && App.precedesBytewise("", "a") && !App.precedesBytewise("a", ""))
+    }
+
     @Test func standardInputWithDashOrNoPath() {
         for inputs in [[], ["-"]] {
             let r = run({ $0.inputs = inputs; $0.format = .tsv }, files: [:], stdin: broken)
