@@ -123,6 +123,7 @@ public struct VCardLexer: ~Copyable {
         try flush(emit: emit)
     }
 
+    @inline(__always)
     private mutating func physicalLine(_ content: UnsafeBufferPointer<UInt8>, terminator: UnsafeBufferPointer<UInt8>,
                                        emit: (Line) throws -> Void) rethrows {
         physicalNumber += 1
