@@ -11,19 +11,20 @@ enum CSVDates {
     static func parse(_ text: String, order: DateOrder) -> Parsed {
         let trimmed = text.trimmingSpaces()
         if trimmed.isEmpty { return Parsed(result: .empty) }
+        let bytes = Array(trimmed.utf8)
         // The date part only: Outlook may add a time ("4/15/1985 12:00:00 AM").
-        let datePart = trimmed.firstIndex(of: " ").map { String(trimmed[..<$0]) } ?? trimmed
+        let datePart = bytes[..<(bytes.firstIndex(of: UInt8(ascii: " ")) ?? bytes.count)]
         var invalid: Parsed { Parsed(result: .invalid("invalid date '\(trimmed)'")) }
-        if datePart.hasPrefix("--") || isISO(datePart) || datePart.utf8.allSatisfy(isDigit) {
-            return Parsed(result: DateParsing.parse(Array(trimmed.utf8)))
+        if datePart.starts(with: "--".utf8) || isISO(datePart) || datePart.allSatisfy(isDigit) {
+            return Parsed(result: DateParsing.parse(bytes))
         }
-        guard let separator = datePart.first(where: { !($0.isASCII && $0.isNumber) }), "/.-".contains(separator) else {
+        guard let separator = datePart.first(where: { !isDigit($0) }), "/.-".utf8.contains(separator) else {
             return invalid
         }
-        var pieces = datePart.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
-        if separator == "." && pieces.count == 2 { pieces.append("") }  // "15.04": no year
-        guard pieces.count == 3, pieces.allSatisfy({ $0.utf8.allSatisfy(isDigit) }) else { return invalid }
-        let numbers = pieces.map { Int($0) }
+        var pieces = datePart.split(separator: separator, omittingEmptySubsequences: false)
+        if separator == UInt8(ascii: ".") && pieces.count == 2 { pieces.append([]) }  // "15.04": no year
+        guard pieces.count == 3, pieces.allSatisfy({ $0.allSatisfy(isDigit) }) else { return invalid }
+        let numbers = pieces.map { Int(String(decoding: $0, as: UTF8.self)) }
         if numbers.allSatisfy({ $0 == nil || $0 == 0 }) { return Parsed(result: .empty) }  // 0/0/00
         guard let a = numbers[0], let b = numbers[1] else { return invalid }
         var year: Int?
@@ -40,12 +41,12 @@ enum CSVDates {
                     return Parsed(result: .invalid("date '\(trimmed)' has a two-digit year"))
                 }
                 year = c
-            } else if separator != "." {
+            } else if separator != UInt8(ascii: ".") {
                 return invalid
             }
-            let dayFirst = separator == "." || order == .dmy
+            let dayFirst = separator == UInt8(ascii: ".") || order == .dmy
             (day, month) = dayFirst ? (a, b) : (b, a)
-            ambiguous = separator != "." && a <= 12 && b <= 12 && a != b
+            ambiguous = separator != UInt8(ascii: ".") && a <= 12 && b <= 12 && a != b
         }
         if let y = year, y == 0 || y == DateParsing.appleNoYear { year = nil }
         guard let date = PartialDate(year: year, month: month, day: day) else {
@@ -55,8 +56,8 @@ enum CSVDates {
     }
 
     /// `YYYY-MM-DD…`: four digits then a dash.
-    private static func isISO(_ text: String) -> Bool {
-        let head = text.utf8.prefix(5)
+    private static func isISO(_ text: ArraySlice<UInt8>) -> Bool {
+        let head = text.prefix(5)
         return head.count == 5 && head.prefix(4).allSatisfy(isDigit) && head.last == UInt8(ascii: "-")
     }
 
