@@ -98,8 +98,16 @@ final class SortedRecords {
         let bases: [UnsafeMutableRawPointer]
 
         func precedes(_ a: Entry, _ b: Entry) -> Bool {
-            let c = memcmp(bases[Int(a.block)] + Int(a.offset), bases[Int(b.block)] + Int(b.offset),
-                           Int(min(a.keyLength, b.keyLength)))
+            let keyA = UnsafeRawPointer(bases[Int(a.block)] + Int(a.offset))
+            let keyB = UnsafeRawPointer(bases[Int(b.block)] + Int(b.offset))
+            let common = Int(min(a.keyLength, b.keyLength))
+            // Most keys differ in their first 8 bytes, which compare as one big-endian number.
+            if common >= 8 {
+                let x = UInt64(bigEndian: keyA.loadUnaligned(as: UInt64.self))
+                let y = UInt64(bigEndian: keyB.loadUnaligned(as: UInt64.self))
+                if x != y { return x < y }
+            }
+            let c = memcmp(keyA, keyB, common)
             return c != 0 ? c < 0 : a.keyLength < b.keyLength
         }
     }
