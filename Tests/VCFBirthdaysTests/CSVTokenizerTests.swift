@@ -108,35 +108,12 @@ private func check(_ marked: String, delimiter: Character = ",", fields expected
         #expect(records.map(\.raw) == ["a,\"b\nc\"\r\n", "d,e"])
     }
 
-    /// Fields of every length around the 8 bytes the plain-run scan looks at together, with
+    /// Fields of every length around the 8 bytes `ByteScan` looks at together, with
     /// the byte that ends them at each place in such a word.
     @Test func fieldsOfEveryLengthAroundAWord() {
         let plain = (0..<19).map { String(repeating: "ä", count: $0 / 2) + String(repeating: "x", count: $0 % 2) }
         check(plain.joined(separator: ",") + "\n" + plain.map { "\"\($0)\"\"\($0)\r\n\($0)\"" }.joined(separator: ",") + "\r\n",
               fields: [plain, plain.map { "\($0)\"\($0)\r\n\($0)" }])
-    }
-
-    /// The scan 8 bytes at a time finds what one byte at a time finds, also among bytes with the
-    /// high bit set, from every start.
-    @Test func plainRunEndFindsTheFirstQuoteStopOrLineEnd() {
-        var state: UInt64 = 0x2545_F491_4F6C_DD1D
-        func next() -> Int {
-            state ^= state << 13; state ^= state >> 7; state ^= state << 17
-            return Int(state % 1_000)
-        }
-        let rare: [UInt8] = [UInt8(ascii: "\""), UInt8(ascii: ","), 0x0A, 0x0D, UInt8(ascii: ";")]
-        let common: [UInt8] = [UInt8(ascii: "a"), 0x80, 0xFF, 0xC3, 0x01, 0x00, 0x7F, UInt8(ascii: " ")]
-        for _ in 0..<200 {
-            let bytes = (0..<(next() % 80)).map { _ in next() < 60 ? rare[next() % rare.count] : common[next() % common.count] }
-            for stop in [UInt8(ascii: ","), UInt8(ascii: "\"")] {
-                bytes.withUnsafeBufferPointer { p in
-                    for from in 0...p.count {
-                        let expected = p[from...].firstIndex { $0 == UInt8(ascii: "\"") || $0 == stop || $0 == 0x0A || $0 == 0x0D } ?? p.count
-                        #expect(CSVTokenizer.plainRunEnd(p, from: from, stop: stop) == expected, "\(bytes) from \(from)")
-                    }
-                }
-            }
-        }
     }
 
     @Test func delimiterIsDetectedFromTheHeaderLine() {

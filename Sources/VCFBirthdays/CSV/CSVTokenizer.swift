@@ -112,7 +112,7 @@ public struct CSVTokenizer {
         while i < n {
             if (state == .unquoted || state == .quoted) && !discarding {
                 // A run of plain bytes inside a field goes in at once.
-                let j = Self.plainRunEnd(chunk, from: i, stop: state == .quoted ? quote : delimiter)
+                let j = ByteScan.firstOf(quote, state == .quoted ? quote : delimiter, orLineEnd: chunk, from: i)
                 if j > i {
                     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[i..<j]))
                     column += j - i
@@ -199,31 +199,6 @@ public struct CSVTokenizer {
             bytes.removeAll()
             ends.removeAll()
         }
-    }
-
-    /// The index of the first quote, `stop`, LF or CR at or after `from` (the chunk's count when
-    /// there is none), looking at 8 bytes at a time.
-    static func plainRunEnd(_ chunk: UnsafeBufferPointer<UInt8>, from: Int, stop: UInt8) -> Int {
-        guard let base = chunk.baseAddress else { return from }
-        let n = chunk.count
-        func spread(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
-        // The high bit of each byte that is zero; a byte above a zero byte may be marked too,
-        // so only the lowest mark is sure, and only it is used.
-        func zeroBytes(_ v: UInt64) -> UInt64 { (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080 }
-        let (quotes, stops, lfs, crs) = (spread(UInt8(ascii: "\"")), spread(stop), spread(0x0A), spread(0x0D))
-        var j = from
-        while j + 8 <= n {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
-            let marks = zeroBytes(word ^ quotes) | zeroBytes(word ^ stops) | zeroBytes(word ^ lfs) | zeroBytes(word ^ crs)
-            if marks != 0 { return j + marks.trailingZeroBitCount >> 3 }
-            j += 8
-        }
-        while j < n {
-            let c = base[j]
-            if c == UInt8(ascii: "\"") || c == stop || c == 0x0A || c == 0x0D { return j }
-            j += 1
-        }
-        return n
     }
 
     /// Ends the input: a last record without a line end is emitted, an open quote reported.

@@ -54,12 +54,7 @@ public struct VCardLexer: ~Copyable {
             }
         }
         while i < n {
-            var end = i
-            while end < n {
-                let b = chunk[end]
-                if b == 0x0A || b == 0x0D { break }
-                end += 1
-            }
+            let end = ByteScan.firstLineEnd(chunk, from: i)
             if end == n {  // the line goes on in the next chunk
                 appendToCarry(UnsafeBufferPointer(rebasing: chunk[i..<n]))
                 return

@@ -1,0 +1,44 @@
+import Testing
+@testable import VCFBirthdays
+
+/// The scans 8 bytes at a time find what one byte at a time finds, from every start, also among
+/// bytes with the high bit set and zero bytes (which the word trick marks above a match).
+@Suite struct ByteScanTests {
+    private func randomTexts() -> [[UInt8]] {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next() -> Int {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            return Int(state % 1_000)
+        }
+        let rare: [UInt8] = [UInt8(ascii: "\""), UInt8(ascii: ","), 0x0A, 0x0D, UInt8(ascii: ";")]
+        let common: [UInt8] = [UInt8(ascii: "a"), 0x80, 0xFF, 0xC3, 0x01, 0x00, 0x7F, UInt8(ascii: " ")]
+        return (0..<200).map { _ in
+            (0..<(next() % 80)).map { _ in next() < 60 ? rare[next() % rare.count] : common[next() % common.count] }
+        }
+    }
+
+    @Test func firstLineEnd() {
+        for bytes in randomTexts() {
+            bytes.withUnsafeBufferPointer { p in
+                for from in 0...p.count {
+                    let expected = p[from...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? p.count
+                    #expect(ByteScan.firstLineEnd(p, from: from) == expected, "\(bytes) from \(from)")
+                }
+            }
+        }
+    }
+
+    @Test func firstOfTwoOrALineEnd() {
+        let quote = UInt8(ascii: "\"")
+        for bytes in randomTexts() {
+            for stop in [UInt8(ascii: ","), quote] {
+                bytes.withUnsafeBufferPointer { p in
+                    for from in 0...p.count {
+                        let expected = p[from...].firstIndex { $0 == quote || $0 == stop || $0 == 0x0A || $0 == 0x0D } ?? p.count
+                        #expect(ByteScan.firstOf(quote, stop, orLineEnd: p, from: from) == expected, "\(bytes) from \(from)")
+                    }
+                }
+            }
+        }
+    }
+}
