@@ -28,6 +28,16 @@ import Testing
         }
     }
 
+    @Test func firstNonASCII() {
+        for bytes in randomTexts() {
+            bytes.withUnsafeBufferPointer { p in
+                for from in 0...p.count {
+                    #expect(ByteScan.firstNonASCII(p, from: from) == (p[from...].firstIndex { $0 >= 0x80 } ?? p.count))
+                }
+            }
+        }
+    }
+
     @Test func firstOfTwoOrALineEnd() {
         let quote = UInt8(ascii: "\"")
         for bytes in randomTexts() {

@@ -1,6 +1,7 @@
 /// Finds the first of a few byte values looking at 8 bytes at a time (one 64-bit word compared
 /// with each value at once), for the loops that pass over runs of ordinary bytes: the text of a
-/// content line up to its line end, a CSV field up to its next quote or delimiter.
+/// content line up to its line end, a CSV field up to its next quote or delimiter, the ASCII
+/// start of a value that is checked to be UTF-8.
 enum ByteScan {
     /// The index of the first LF or CR at or after `from`; the count when there is none.
     static func firstLineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
@@ -35,6 +36,21 @@ enum ByteScan {
             i += 1
         }
         return n
+    }
+
+    /// The index of the first byte at or after `from` with its high bit set (not ASCII); the
+    /// count when there is none.
+    static func firstNonASCII(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        guard let base = bytes.baseAddress else { return from }
+        let n = bytes.count
+        var i = from
+        while i + 8 <= n {
+            let high = load(base + i) & 0x8080_8080_8080_8080
+            if high != 0 { return i + high.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        while i < n && base[i] < 0x80 { i += 1 }
+        return i
     }
 
     private static let lfs = spread(0x0A), crs = spread(0x0D)

@@ -232,6 +232,8 @@ enum ValueDecoding {
     static func isValidUTF8<C: Collection<UInt8>>(_ bytes: C) -> Bool where C.Index == Int {
         var i = bytes.startIndex
         let end = bytes.endIndex
+        // ASCII, the usual case, 8 bytes at a time.
+        i += bytes.withContiguousStorageIfAvailable { ByteScan.firstNonASCII($0, from: 0) } ?? 0
         while i < end {
             let b = bytes[i]
             if b < 0x80 {
