@@ -12,9 +12,7 @@ extension App {
         let bytes = name.utf8
         guard bytes.first != UInt8(ascii: "."), let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return false }
         let suffix = bytes[bytes.index(after: dot)...]
-        return ["vcf", "vcard", "csv"].contains { ext in
-            suffix.count == ext.utf8.count && zip(suffix, ext.utf8).allSatisfy { $0 | 0x20 == $1 }
-        }
+        return matchesIgnoringCase(suffix, "VCF") || matchesIgnoringCase(suffix, "VCARD") || matchesIgnoringCase(suffix, "CSV")
     }
 
     /// Whether `a` comes before `b` in the order of their UTF-8 bytes.

@@ -5,61 +5,44 @@
 enum ByteScan {
     /// The index of the first LF or CR at or after `from`; the count when there is none.
     static func firstLineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
-        guard let base = bytes.baseAddress else { return from }
-        let n = bytes.count
-        var i = from
-        while i + 8 <= n {
-            let word = load(base + i)
-            let marks = zeroBytes(word ^ lfs) | zeroBytes(word ^ crs)
-            if marks != 0 { return i + marks.trailingZeroBitCount >> 3 }
-            i += 8
-        }
-        while i < n && base[i] != 0x0A && base[i] != 0x0D { i += 1 }
-        return i
+        first(in: bytes, from: from, marks: { zeroBytes($0 ^ lfs) | zeroBytes($0 ^ crs) },
+              stops: { $0 == 0x0A || $0 == 0x0D })
     }
 
     /// The index of the first of `a`, `b`, LF or CR at or after `from`; the count when there is none.
     static func firstOf(_ a: UInt8, _ b: UInt8, orLineEnd bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
-        guard let base = bytes.baseAddress else { return from }
-        let n = bytes.count
         let (spreadA, spreadB) = (spread(a), spread(b))
-        var i = from
-        while i + 8 <= n {
-            let word = load(base + i)
-            let marks = zeroBytes(word ^ spreadA) | zeroBytes(word ^ spreadB) | zeroBytes(word ^ lfs) | zeroBytes(word ^ crs)
-            if marks != 0 { return i + marks.trailingZeroBitCount >> 3 }
-            i += 8
-        }
-        while i < n {
-            let c = base[i]
-            if c == a || c == b || c == 0x0A || c == 0x0D { return i }
-            i += 1
-        }
-        return n
+        return first(in: bytes, from: from,
+                     marks: { zeroBytes($0 ^ spreadA) | zeroBytes($0 ^ spreadB) | zeroBytes($0 ^ lfs) | zeroBytes($0 ^ crs) },
+                     stops: { $0 == a || $0 == b || $0 == 0x0A || $0 == 0x0D })
     }
 
     /// The index of the first byte at or after `from` with its high bit set (not ASCII); the
     /// count when there is none.
     static func firstNonASCII(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        first(in: bytes, from: from, marks: { $0 & 0x8080_8080_8080_8080 }, stops: { $0 >= 0x80 })
+    }
+
+    /// The first byte `stops` says yes to: a word at a time while 8 bytes are left (`marks` sets
+    /// the high bit of a byte that stops, and may also mark bytes above it), then byte by byte.
+    @inline(__always)
+    private static func first(in bytes: UnsafeBufferPointer<UInt8>, from: Int, marks: (UInt64) -> UInt64,
+                              stops: (UInt8) -> Bool) -> Int {
         guard let base = bytes.baseAddress else { return from }
         let n = bytes.count
         var i = from
         while i + 8 <= n {
-            let high = load(base + i) & 0x8080_8080_8080_8080
-            if high != 0 { return i + high.trailingZeroBitCount >> 3 }
+            let found = marks(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+            if found != 0 { return i + found.trailingZeroBitCount >> 3 }
             i += 8
         }
-        while i < n && base[i] < 0x80 { i += 1 }
+        while i < n && !stops(base[i]) { i += 1 }
         return i
     }
 
-    private static let lfs = spread(0x0A), crs = spread(0x0D)
+    private static let lfs: UInt64 = 0x0A0A_0A0A_0A0A_0A0A, crs: UInt64 = 0x0D0D_0D0D_0D0D_0D0D  // spread(LF), spread(CR)
 
     private static func spread(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
-
-    private static func load(_ p: UnsafePointer<UInt8>) -> UInt64 {
-        UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
-    }
 
     /// The high bit of each byte that is zero. A byte above a zero byte may be marked too, so
     /// only the lowest mark is sure, and only it is used.
