@@ -170,6 +170,23 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         #expect(read.sorted(by: App.precedesBytewise) ==
                 ["B.VCF", "a", "a.vcard", "a.vcf", "ab.vcf", "c.Vcard", "d.csv", "x.tar.vcf", "z.vcf", "é.vcf"])
         #expect(!App.precedesBytewise("a", "a") && App.precedesBytewise("", "a") && !App.precedesBytewise("a", ""))
+        #expect(App.sortedBytewise(read) == read.sorted(by: App.precedesBytewise))
+        #expect(App.joined(Array("d/".utf8), "é.vcf") == "d/é.vcf" && App.joined([], "a") == "a")
+    }
+
+    /// Names sorted by their first 8 bytes, then whole: in the order of all their bytes, also
+    /// for names that share 8 bytes or more, are shorter than 8, or hold multi-byte characters.
+    @Test func directoryNamesSortAsTheirBytesWhateverTheirPrefix() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ below: Int) -> Int {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            return Int(state % UInt64(below))
+        }
+        let pieces = ["0", "00", "0000000", "00000000", "a", "Z", "é", "ü", ".", "-", "\u{1F600}"]
+        for _ in 0..<50 {
+            let names = (0..<200).map { _ in (0...next(6)).map { _ in pieces[next(pieces.count)] }.joined() }
+            #expect(App.sortedBytewise(names) == names.sorted(by: App.precedesBytewise))
+        }
     }
 
     @Test func standardInputWithDashOrNoPath() {

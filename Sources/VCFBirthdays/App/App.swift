@@ -207,10 +207,12 @@ public enum App {
             switch env.fileSystem.kind(of: path) {
             case .directory:
                 do {
-                    let names = try env.fileSystem.directoryEntries(path).filter(isContactsFileName)
-                        .sorted(by: precedesBytewise)
-                    let base = path.hasSuffix("/") ? path : path + "/"
-                    inputs += names.map { Input(displayPath: base + $0, path: base + $0) }
+                    let names = sortedBytewise(try env.fileSystem.directoryEntries(path).filter(isContactsFileName))
+                    let base = Array((path.hasSuffix("/") ? path : path + "/").utf8)
+                    inputs += names.map { name in
+                        let full = joined(base, name)
+                        return Input(displayPath: full, path: full)
+                    }
                 } catch {
                     reporter.report(Diagnostic(.error, path: path, line: 0, "cannot read directory: \((error as? IOFailure)?.reason ?? "\(error)")"))
                     status = .noInput
