@@ -227,11 +227,13 @@ public enum App {
         return inputs
     }
 
-    /// A converter for the worker threads: reads a small file into recorded events, people
-    /// prepared by `preparer` when the output is a `FormattedOutput`.
+    /// A converter for a batch of files, called for them one after another on a worker thread:
+    /// reads a small file into recorded events, people prepared by `preparer` when the output
+    /// is a `FormattedOutput`.
     static func convertAhead(options: RunOptions, locale: String, preparer: PersonPreparer?) -> FilePrefetcher.Converter {
-        { path, source in
-            let recorder = EventRecorder(preparer: preparer)
+        // One recorder for the batch of files: their events share its storage.
+        let recorder = EventRecorder(preparer: preparer)
+        return { path, source in
             let reader = InputReader(displayPath: path, options: options, locale: locale, sink: recorder, reporter: recorder)
             do {
                 let (statistics, readFailed) = try reader.read(source)

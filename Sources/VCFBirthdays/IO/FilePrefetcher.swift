@@ -11,9 +11,10 @@ final class FilePrefetcher {
     /// per file); a file that fills it is read on when its size says it is small.
     static let probeBytes = 4 << 10
     /// Files per piece of work: one wake-up of a thread per file would cost what it saves.
-    static let batchSize = 32
+    static let batchSize = 64
 
-    /// Converts one small file (its path, its bytes) on a worker thread.
+    /// Converts one small file (its path, its bytes) on a worker thread; one converter is made
+    /// for each batch, and converts its files one after another.
     typealias Converter = @Sendable (_ path: String, _ source: ByteSource) -> ConvertedInput
 
     /// An input taken from the prefetcher.
@@ -82,7 +83,7 @@ struct ConvertedInput: Sendable {
 }
 
 /// A file opened, and read when small, by a worker thread.
-private final class Opened: @unchecked Sendable {
+private struct Opened: @unchecked Sendable {
     let result: FilePrefetcher.Prefetched
 
     /// Reads the file through `scratch`, one byte more than a small file may have.

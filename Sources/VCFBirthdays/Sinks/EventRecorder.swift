@@ -12,44 +12,59 @@ final class EventRecorder: PeopleSink, DiagnosticsHandler, @unchecked Sendable {
     }
 
     private let preparer: PersonPreparer?
-    private var events: [Event] = []
-    private var prepared: [UInt8] = []
+    private var storage = EventStorage()
+    /// Where the events not yet taken start in `storage`.
+    private var taken = 0
+    /// When `take` starts a new storage: at this many events, or prepared bytes.
+    static let storageEvents = 256
+    static let storageBytes = 64 << 10
 
     init(preparer: PersonPreparer?) {
         self.preparer = preparer
     }
 
-    /// The events so far; the recorder starts empty again.
+    /// The events since the last take. They stay where they were recorded, and the next ones
+    /// go on after them (a worker converting many small files makes one storage, not one per
+    /// file) until the storage holds `storageEvents` events or `storageBytes` prepared bytes,
+    /// when a new one is started: what a recorder holds stays bounded.
     func take() -> RecordedEvents {
-        defer {
-            events = []
-            prepared = []
+        let recorded = RecordedEvents(storage: storage, range: taken..<storage.events.count)
+        if storage.events.count >= Self.storageEvents || storage.prepared.count >= Self.storageBytes {
+            storage = EventStorage()
         }
-        return RecordedEvents(events: events, prepared: prepared)
+        taken = storage.events.count
+        return recorded
     }
 
     func consume(_ person: PersonInfo) {
         if let preparer {
-            let start = prepared.count
-            if let keyLength = preparer.prepare(person, into: &prepared) {
-                events.append(.prepared(start..<prepared.count, keyLength: keyLength))
+            let start = storage.prepared.count
+            if let keyLength = preparer.prepare(person, into: &storage.prepared) {
+                storage.events.append(.prepared(start..<storage.prepared.count, keyLength: keyLength))
             } else {
-                events.append(.leftOut)
+                storage.events.append(.leftOut)
             }
         } else {
-            events.append(.person(person))
+            storage.events.append(.person(person))
         }
     }
 
     func finish() {}
-    func report(_ diagnostic: Diagnostic) { events.append(.report(diagnostic)) }
-    func reject(_ diagnostic: Diagnostic?, rawText: [UInt8]) { events.append(.reject(diagnostic, rawText)) }
+    func report(_ diagnostic: Diagnostic) { storage.events.append(.report(diagnostic)) }
+    func reject(_ diagnostic: Diagnostic?, rawText: [UInt8]) { storage.events.append(.reject(diagnostic, rawText)) }
 }
 
-/// What an `EventRecorder` kept, to be passed on in order.
+/// Recorded events, and the bytes of the prepared people among them.
+final class EventStorage {
+    var events: [EventRecorder.Event] = []
+    var prepared: [UInt8] = []
+}
+
+/// What an `EventRecorder` kept, to be passed on in order: read it once its recorder is done
+/// with the storage or on the recorder's thread, not while another thread records into it.
 struct RecordedEvents: @unchecked Sendable {
-    var events: [EventRecorder.Event]
-    var prepared: [UInt8]
+    let storage: EventStorage
+    let range: Range<Int>
 
     /// Passes the events on: people to `sink` (prepared ones to `formatted`, whose preparer
     /// made them), warnings and rejects to `diagnostics`, except warnings `keeps` refuses.
@@ -57,7 +72,8 @@ struct RecordedEvents: @unchecked Sendable {
     func replay(sink: PeopleSink, formatted: FormattedOutput?, diagnostics: DiagnosticsHandler,
                 keeps: (Diagnostic) -> Bool = { _ in true }) throws -> ReadStatistics {
         var statistics = ReadStatistics()
-        for event in events {
+        let prepared = storage.prepared
+        for event in storage.events[range] {
             switch event {
             case .person(let person):
                 try sink.consume(person)
