@@ -145,7 +145,9 @@ public final class CSVParser: ContactsParser {
         if record.count != schema.headers.count {
             warn(record.line, "row has \(record.count) fields, the header has \(schema.headers.count)")
         }
-        guard let mapper, let person = mapper.map(record, path: path) else { return }
+        guard let mapper else { return }
+        var person = PersonInfo(source: SourcePosition(path: path, line: record.line))
+        guard mapper.map(record, into: &person) else { return }
         for w in mapper.warnings { warn(w.line, w.message) }
         guard mapper.identifies else {
             return try reject(record, line: record.line, column: nil, "row has no name, e-mail, phone or organization")

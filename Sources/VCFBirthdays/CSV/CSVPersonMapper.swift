@@ -41,11 +41,11 @@ final class CSVPersonMapper {
     /// The end of the warning about a date whose day and month could be swapped, given once per input.
     static let ambiguousDateNote = " (give --date-order to choose)"
 
-    /// The person in `record`, or nil when the row holds nothing at all.
-    func map(_ record: CSVTokenizer.Record, path: String) -> PersonInfo? {
+    /// Fills `person` (new, at the record's place) from `record`; false when the row holds
+    /// nothing at all. (Filled in place: returned, the person was copied whole.)
+    func map(_ record: CSVTokenizer.Record, into person: inout PersonInfo) -> Bool {
         warnings.removeAll(keepingCapacity: true)
         identifies = false
-        var person = PersonInfo(source: SourcePosition(path: path, line: record.line))
         var items: [Item] = []
         var birthYear: Int?, birthMonth: Int?, birthDay: Int?
         var anyValue = false
@@ -99,7 +99,7 @@ final class CSVPersonMapper {
             case .derived: break
             }
         }
-        guard anyValue else { return nil }
+        guard anyValue else { return false }
         // A department without an organization: the organization is there, unnamed, as a vCard
         // `ORG:;Sales` reads (and as our CSV writes it).
         if person.organization == nil && !person.organizationUnits.isEmpty { person.organization = "" }
@@ -112,7 +112,7 @@ final class CSVPersonMapper {
             }
         }
         for item in items { finish(item, into: &person) }
-        return person
+        return true
     }
 
     // MARK: Items
