@@ -76,6 +76,38 @@ struct CardBuffer {
 
 }
 
+/// A card's bytes, properties and parameters, borrowed while it is decoded: a slice of its
+/// bytes costs no reference counting (an `ArraySlice` retains its array).
+struct BorrowedCard {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let properties: UnsafeBufferPointer<CardBuffer.Property>
+    let parameters: UnsafeBufferPointer<CardBuffer.Parameter>
+    let beginLine: Int
+    let skippedProperties: Int
+    let agentValues: [Int: [UInt8]]
+
+    func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[range]) }
+
+    /// Whether the bytes in `range` equal `upper` (upper-case ASCII), ignoring case.
+    func equalsIgnoringCase(_ range: Range<Int>, _ upper: StaticString) -> Bool {
+        matchesIgnoringCase(slice(range), upper)
+    }
+}
+
+extension CardBuffer {
+    /// Calls `body` with the card borrowed (valid only during the call).
+    func withBorrowed<R>(_ body: (BorrowedCard) -> R) -> R {
+        bytes.withUnsafeBufferPointer { bytes in
+            properties.withUnsafeBufferPointer { properties in
+                parameters.withUnsafeBufferPointer { parameters in
+                    body(BorrowedCard(bytes: bytes, properties: properties, parameters: parameters, beginLine: beginLine,
+                                      skippedProperties: skippedProperties, agentValues: agentValues))
+                }
+            }
+        }
+    }
+}
+
 enum VCardVersion: Sendable {
     case v21, v30, v40
 }

@@ -28,10 +28,14 @@ final class PersonDecoder {
 
     /// `card` is taken `inout` only so that a card held by a class is not copied; it is not changed.
     func decode(_ card: inout CardBuffer, path: String) -> PersonInfo {
+        card.withBorrowed { decode($0, path: path) }
+    }
+
+    private func decode(_ card: BorrowedCard, path: String) -> PersonInfo {
         warnings.removeAll(keepingCapacity: true)
         var person = PersonInfo(source: SourcePosition(path: path, line: card.beginLine))
         var version: VCardVersion?
-        var labels: [ArraySlice<UInt8>: String] = [:]  // Apple item group → X-ABLabel
+        var labels: [[UInt8]: String] = [:]  // Apple item group → X-ABLabel
         names.removeAll(keepingCapacity: true)
         for property in card.properties {
             let name = PropertyName(card.slice(property.name))
@@ -45,7 +49,7 @@ final class PersonDecoder {
                     version = parsed
                 }
             } else if name == .appleLabel, !property.group.isEmpty {
-                labels[card.slice(property.group)] = withValue(card, property) { appleLabel(ValueDecoding.unescape($0)) }
+                labels[Array(card.slice(property.group))] = withValue(card, property) { appleLabel(ValueDecoding.unescape($0)) }
             }
         }
         let v = version ?? .v30
@@ -54,7 +58,7 @@ final class PersonDecoder {
             let name = names[index]
             if name != .version { meaningful += 1 }
             if scope == .namesAndDates && !(name?.isNameOrDate ?? false) { continue }
-            let label = property.group.isEmpty ? nil : labels[card.slice(property.group)]
+            let label = property.group.isEmpty || labels.isEmpty ? nil : labels[Array(card.slice(property.group))]
             let modelled = apply(name, property, index: index, in: card, version: v, label: label, to: &person)
             guard scope.keepsExtras && !(modelled && scope != .card) else { continue }
             var kept = extra(property, index: index, in: card)
@@ -71,7 +75,7 @@ final class PersonDecoder {
 
     /// Stores a known property in the model; false when it goes to `extraProperties` instead
     /// (unknown, repeated, or not representable, such as a birthday given as text).
-    private func apply(_ name: PropertyName?, _ p: CardBuffer.Property, index: Int, in card: CardBuffer,
+    private func apply(_ name: PropertyName?, _ p: CardBuffer.Property, index: Int, in card: BorrowedCard,
                        version: VCardVersion, label: String?, to person: inout PersonInfo) -> Bool {
         guard let name else { return false }
         switch name {
@@ -182,9 +186,9 @@ final class PersonDecoder {
     /// Calls `body` with the value's bytes after transfer decoding: quoted-printable decoded and
     /// converted from its `CHARSET` to UTF-8; bytes that are not valid UTF-8 are read as
     /// Windows-1252, with a warning.
-    private func withValue<R>(_ card: CardBuffer, _ p: CardBuffer.Property,
-                              _ body: (ArraySlice<UInt8>) -> R) -> R {
-        var bytes = card.slice(p.value)
+    private func withValue<R>(_ card: BorrowedCard, _ p: CardBuffer.Property,
+                              _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let bytes = card.slice(p.value)
         var decoded: [UInt8]?
         var charset: String?
         for k in p.parameters {
@@ -201,25 +205,32 @@ final class PersonDecoder {
                 charset = ValueDecoding.parameterValue(card.slice(param.value))
             }
         }
-        if let d = decoded { bytes = d[...] }
+        if let decoded { return decoded.withUnsafeBufferPointer { asUTF8($0, charset: charset, p, body) } }
+        return asUTF8(bytes, charset: charset, p, body)
+    }
+
+    /// Calls `body` with `bytes` converted from `charset` to UTF-8, or read as Windows-1252
+    /// when they are not valid UTF-8 (see `withValue`).
+    private func asUTF8<R>(_ bytes: UnsafeBufferPointer<UInt8>, charset: String?, _ p: CardBuffer.Property,
+                           _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if let charset, !Self.isUTF8Name(charset) {
             if let converter = converter(charset) {
                 let (utf8, substitutions) = converter.utf8(from: bytes)
                 if substitutions > 0 {
                     warn(p.line, "\(substitutions) byte(s) not valid in \(charset) replaced by U+FFFD")
                 }
-                return body(utf8[...])
+                return utf8.withUnsafeBufferPointer(body)
             }
             warnOnce(p.line, "unknown CHARSET '\(charset)'; values read as UTF-8")
         }
         if !ValueDecoding.isValidUTF8(bytes), let cp1252 = converter("windows-1252") {
             warnOnce(p.line, "value is not valid UTF-8; read as Windows-1252")
-            return body(cp1252.utf8(from: bytes).bytes[...])
+            return cp1252.utf8(from: bytes).bytes.withUnsafeBufferPointer(body)
         }
         return body(bytes)
     }
 
-    private func text(_ card: CardBuffer, _ p: CardBuffer.Property) -> String {
+    private func text(_ card: BorrowedCard, _ p: CardBuffer.Property) -> String {
         withValue(card, p) { ValueDecoding.unescape($0) }
     }
 
@@ -237,7 +248,7 @@ final class PersonDecoder {
     }
 
     /// A date property; nil (with a warning where due) when it is empty, text, or invalid.
-    private func date(_ card: CardBuffer, _ p: CardBuffer.Property, what: String) -> PartialDate? {
+    private func date(_ card: BorrowedCard, _ p: CardBuffer.Property, what: String) -> PartialDate? {
         var omitYear: Int?
         for value in parameterValues(card, p, "VALUE") where value.lowercased() == "text" {
             return nil
@@ -257,7 +268,7 @@ final class PersonDecoder {
     // MARK: Parameters
 
     /// The values of every parameter named `upper`, unquoted and split at commas (`parameterList`).
-    private func parameterValues(_ card: CardBuffer, _ p: CardBuffer.Property, _ upper: StaticString) -> [String] {
+    private func parameterValues(_ card: BorrowedCard, _ p: CardBuffer.Property, _ upper: StaticString) -> [String] {
         var values: [String] = []
         for k in p.parameters {
             let param = card.parameters[k]
@@ -269,7 +280,7 @@ final class PersonDecoder {
 
     /// Lower-case types from `TYPE=` and bare 2.1 parameters plus an Apple label, and whether
     /// the item is preferred (`TYPE=pref`, bare `PREF`, `PREF=1`).
-    private func typesAndPreference(_ card: CardBuffer, _ p: CardBuffer.Property, label: String?,
+    private func typesAndPreference(_ card: BorrowedCard, _ p: CardBuffer.Property, label: String?,
                                     dropping: String?) -> ([String], Bool) {
         var types: [String] = []
         var preferred = false
@@ -294,7 +305,7 @@ final class PersonDecoder {
     }
 
     /// ASCII bytes as a lower-case string (short ones need no allocation).
-    private static func lowercased(_ bytes: ArraySlice<UInt8>) -> String {
+    private static func lowercased<C: Collection<UInt8>>(_ bytes: C) -> String {
         String(unsafeUninitializedCapacity: bytes.count) { buffer in
             var i = 0
             for b in bytes {
@@ -305,7 +316,7 @@ final class PersonDecoder {
         }
     }
 
-    private static func isEncodingName(_ card: CardBuffer, _ range: Range<Int>) -> Bool {
+    private static func isEncodingName(_ card: BorrowedCard, _ range: Range<Int>) -> Bool {
         card.equalsIgnoringCase(range, "QUOTED-PRINTABLE") || card.equalsIgnoringCase(range, "BASE64")
             || card.equalsIgnoringCase(range, "8BIT") || card.equalsIgnoringCase(range, "7BIT")
     }
@@ -322,12 +333,12 @@ final class PersonDecoder {
 
     /// Every property of the card as an extra property.
     func extras(of card: CardBuffer) -> [VCardProperty] {
-        card.properties.indices.map { extra(card.properties[$0], index: $0, in: card) }
+        card.withBorrowed { card in card.properties.indices.map { extra(card.properties[$0], index: $0, in: card) } }
     }
 
     /// The property as read, with transfer encodings undone: a quoted-printable value becomes
     /// UTF-8 text and loses its `ENCODING`/`CHARSET` parameters; escapes stay as they were.
-    private func extra(_ p: CardBuffer.Property, index: Int, in card: CardBuffer) -> VCardProperty {
+    private func extra(_ p: CardBuffer.Property, index: Int, in card: BorrowedCard) -> VCardProperty {
         var parameters: [VCardParameter] = []
         for k in p.parameters {
             let param = card.parameters[k]

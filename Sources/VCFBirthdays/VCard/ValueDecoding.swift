@@ -153,7 +153,8 @@ enum ValueDecoding {
     /// For a parameter value of ASCII text without RFC 6868 escapes or inner quotes (the usual `TYPE=HOME,WORK`):
     /// calls `body` with each comma-separated item, unquoted and without surrounding spaces,
     /// and returns true. Returns false, calling nothing, for any other value.
-    static func forEachASCIIListItem(_ bytes: ArraySlice<UInt8>, _ body: (ArraySlice<UInt8>) -> Void) -> Bool {
+    static func forEachASCIIListItem<C: Collection<UInt8>>(_ bytes: C, _ body: (C.SubSequence) -> Void) -> Bool
+        where C.Index == Int {
         let inner = bytes[withoutQuotes(bytes)]
         guard !inner.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "^") || $0 == UInt8(ascii: "\"") }) else { return false }
         var start = inner.startIndex
