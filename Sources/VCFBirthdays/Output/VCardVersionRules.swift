@@ -197,7 +197,8 @@ struct VCardPropertyConverter {
     }
 
     /// 3.0 `TYPE=pref` ↔ 4.0 `PREF=1`, in one place: `pref` last in the first `TYPE` (3.0),
-    /// `PREF` last among the parameters (4.0). Other `PREF` values stay in both.
+    /// `PREF` last among the parameters (4.0). Other `PREF` values stay in both, every one of
+    /// them (a reader takes the item as preferred when any says 1).
     private func convertPreference(_ p: inout VCardProperty) {
         var preferred = false
         for k in p.parameters.indices where p.parameters[k].name == "TYPE" {
@@ -205,18 +206,18 @@ struct VCardPropertyConverter {
             p.parameters[k].values.removeAll { $0.lowercased() == "pref" }
             preferred = preferred || p.parameters[k].values.count < before
         }
-        var preference = p.parameters.first { $0.name == "PREF" }
+        var preferences = p.parameters.filter { $0.name == "PREF" }
         p.parameters.removeAll { ($0.name == "TYPE" && $0.values.isEmpty) || $0.name == "PREF" }
-        if target == .v3 && preference?.values == ["1"] {
+        let first = preferences.contains { $0.values == ["1"] }
+        if target == .v3 && first {
             preferred = true
-            preference = nil
+            preferences.removeAll { $0.values == ["1"] }
         }
+        p.parameters += preferences
         switch target {
         case .v4:
-            if let preference { p.parameters.append(preference) }
-            else if preferred { p.parameters.append(VCardParameter(name: "PREF", values: ["1"])) }
+            if preferred && !first { p.parameters.append(VCardParameter(name: "PREF", values: ["1"])) }
         case .v3:
-            if let preference { p.parameters.append(preference) }
             guard preferred else { return }
             if let t = p.parameters.firstIndex(where: { $0.name == "TYPE" }) {
                 p.parameters[t].values.append("pref")
