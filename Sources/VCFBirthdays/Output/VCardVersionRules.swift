@@ -208,15 +208,15 @@ struct VCardPropertyConverter {
         }
         var preferences = p.parameters.filter { $0.name == "PREF" }
         p.parameters.removeAll { ($0.name == "TYPE" && $0.values.isEmpty) || $0.name == "PREF" }
-        let first = preferences.contains { $0.values == ["1"] }
-        if target == .v3 && first {
+        let saysOne = preferences.contains { $0.values == ["1"] }
+        if target == .v3 && saysOne {
             preferred = true
             preferences.removeAll { $0.values == ["1"] }
         }
         p.parameters += preferences
         switch target {
         case .v4:
-            if preferred && !first { p.parameters.append(VCardParameter(name: "PREF", values: ["1"])) }
+            if preferred && !saysOne { p.parameters.append(VCardParameter(name: "PREF", values: ["1"])) }
         case .v3:
             guard preferred else { return }
             if let t = p.parameters.firstIndex(where: { $0.name == "TYPE" }) {
