@@ -29,7 +29,7 @@ import VCFBirthdaysTesting
         let diagnostics = RecordingDiagnostics()
         var total = ReadStatistics()
         for recorded in taken {
-            let statistics = try recorded.replay(sink: sink, formatted: nil, diagnostics: diagnostics)
+            let statistics = try recorded.replay(sink: sink, preparedSink: nil, diagnostics: diagnostics)
             total.people += statistics.people
             total.warnings += statistics.warnings
             total.rejected += statistics.rejected

@@ -126,6 +126,37 @@ private func expectSame(_ serial: [String], _ parallel: [String], _ label: Strin
         #expect(said.count == 1)
     }
 
+    /// vCard output is written on the workers too (`PreparedSink`): the same bytes and the
+    /// same warnings, in the same order, as one parser and one writer give, wherever the parts
+    /// are cut; a warning meant once per run is given once.
+    @Test func vCardOutputWrittenInPartsIsTheSame() throws {
+        let cards = (0..<40).map { i in
+            "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:P\(i)\r\n" + (i % 3 == 0 ? "RELATED:urn:uuid:\(i)\r\n" : "")
+                + (i % 5 == 0 ? "BAD NAME:x\r\nLANG:de\r\n" : "") + "EMAIL;PREF=1;PREF=2:p\(i)@example.com\r\nEND:VCARD\r\n"
+        }
+        let bytes = Array(cards.joined().utf8)
+        let options = VCardParser.Options(scope: .card, keepsRawText: false, maxRecordBytes: 64 << 20)
+        func write(partBytes: Int?) throws -> (text: String, warnings: [String]) {
+            let output = MemoryOutput()
+            let diagnostics = RecordingDiagnostics()
+            let writer = VCardWriter(output: TextOutput(output), version: .v3, appleCompat: false, diagnostics: diagnostics)
+            let parser: ContactsParser = partBytes.map {
+                ParallelVCardParser(path: "in.vcf", sink: writer, diagnostics: diagnostics, options: options,
+                                    threads: Self.workers, partBytes: $0, aloneAfterBytes: 8 * $0)
+            } ?? VCardParser(path: "in.vcf", sink: writer, diagnostics: diagnostics, options: options)
+            try feed(parser, bytes, chunkSize: 256)
+            try writer.finish()
+            return (output.text, diagnostics.warnings.map { "\($0)" })
+        }
+        let serial = try write(partBytes: nil)
+        #expect(serial.warnings.filter { $0.hasSuffix(VCardCards.oncePerRun) }.count == 2)  // RELATED, LANG
+        for partBytes in [60, 200, 700] {
+            let parallel = try write(partBytes: partBytes)
+            #expect(parallel.text == serial.text, "parts of \(partBytes)")
+            #expect(parallel.warnings == serial.warnings, "parts of \(partBytes)")
+        }
+    }
+
     @Test func lineEndsOfCarriageReturnsAloneAreReadByOneParser() {
         let bytes = Array(String(repeating: Self.card + "BEGIN:VCARD\r\nFN:Open\r\n", count: 30)
             .replacingOccurrences(of: "\r\n", with: "\r").utf8)

@@ -57,7 +57,9 @@ public enum App {
                                     diagnostics: reporter, next: sink)
             sink = photos!
         }
-        // The lines sink, unless the photo extractor (which must see every person) is before it.
+        // The sink whose work threads may do (unless the photo extractor, which must see every
+        // person, is before it), and the lines sink, which may share its sort with them.
+        let preparedSink = sink as? PreparedSink
         let formatted = sink as? FormattedOutput
 
         var status = RunStatus.success
@@ -72,7 +74,7 @@ public enum App {
             var prefetcher: FilePrefetcher?
             if let workers, inputs.count > 1, let fileSystem = env.fileSystem as? LocalFileSystem {
                 prefetcher = FilePrefetcher(paths: inputs.map(\.path), fileSystem: fileSystem, workers: workers) {
-                    convertAhead(options: options, locale: locale, preparer: formatted?.makePreparer())
+                    convertAhead(options: options, locale: locale, preparer: preparedSink?.makePreparer())
                 }
             }
             for (index, input) in inputs.enumerated() {
@@ -80,7 +82,7 @@ public enum App {
                 switch prefetcher?.take(index) {
                 case .converted(let converted):
                     statistics = converted.statistics
-                    let replayed = try converted.events.replay(sink: sink, formatted: formatted,
+                    let replayed = try converted.events.replay(sink: sink, preparedSink: preparedSink,
                                                                diagnostics: reporter)
                     assert(replayed.people == statistics.people && replayed.rejected == statistics.rejected)
                     if converted.readFailed { status = .noInput }
@@ -228,9 +230,9 @@ public enum App {
     }
 
     /// A converter for a batch of files, called for them one after another on a worker thread:
-    /// reads a small file into recorded events, people prepared by `preparer` when the output
-    /// is a `FormattedOutput`.
-    static func convertAhead(options: RunOptions, locale: String, preparer: PersonPreparer?) -> FilePrefetcher.Converter {
+    /// reads a small file into recorded events, people prepared by `preparer` when the sink is
+    /// a `PreparedSink`.
+    static func convertAhead(options: RunOptions, locale: String, preparer: PersonPreparing?) -> FilePrefetcher.Converter {
         // One recorder for the batch of files: their events share its storage.
         let recorder = EventRecorder(preparer: preparer)
         return { path, source in

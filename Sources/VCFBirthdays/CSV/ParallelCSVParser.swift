@@ -16,7 +16,7 @@ import Darwin
 final class ParallelCSVParser: ContactsParser {
     private let lead: CSVParser
     private let leadRecorder: EventRecorder
-    private let formatted: FormattedOutput?
+    private let preparedSink: PreparedSink?
     private let sink: PeopleSink
     private let diagnostics: DiagnosticsHandler
     private let threads: WorkerThreads
@@ -38,9 +38,9 @@ final class ParallelCSVParser: ContactsParser {
 
     init(path: String, sink: PeopleSink, diagnostics: DiagnosticsHandler, options: CSVParser.Options,
          threads: WorkerThreads, partBytes: Int = WorkerThreads.partBytes, aloneAfterBytes: Int? = nil) {
-        formatted = sink as? FormattedOutput
+        preparedSink = sink as? PreparedSink
         // The lead's events are replayed too, so that warnings given once per input are said once.
-        leadRecorder = EventRecorder(preparer: formatted?.makePreparer())
+        leadRecorder = EventRecorder(preparer: preparedSink?.makePreparer())
         lead = CSVParser(path: path, sink: leadRecorder, diagnostics: leadRecorder, options: options)
         self.sink = sink
         self.diagnostics = diagnostics
@@ -124,7 +124,7 @@ final class ParallelCSVParser: ContactsParser {
 
     private func send(_ range: Range<Int>, last: Bool) throws {
         let bytes = Array(pending[range])
-        let recorder = EventRecorder(preparer: formatted?.makePreparer())
+        let recorder = EventRecorder(preparer: preparedSink?.makePreparer())
         let parser = CSVParser(continuing: lead, sink: recorder, diagnostics: recorder, firstLine: pendingLine)!
         if !last { pendingLine += bytes.withUnsafeBufferPointer(LineEnds.count) }
         let result = Promise<CSVPart>()
@@ -158,7 +158,7 @@ final class ParallelCSVParser: ContactsParser {
     /// Passes recorded events on, saying a warning meant once per input only once (the
     /// ambiguous date warning, whatever its date, is one).
     private func replay(_ recorded: RecordedEvents) throws {
-        replayed += try recorded.replay(sink: sink, formatted: formatted, diagnostics: diagnostics) { diagnostic in
+        replayed += try recorded.replay(sink: sink, preparedSink: preparedSink, diagnostics: diagnostics) { diagnostic in
             if diagnostic.message.hasSuffix(CSVPersonMapper.ambiguousDateNote) {
                 defer { saidAmbiguousDate = true }
                 return !saidAmbiguousDate

@@ -5,46 +5,87 @@
 /// `VERSION` follows `BEGIN`; `FN` is always there (from the name parts, organization,
 /// nickname or e-mail when the source had none), and so is `N` (3.0 requires it; 4.0 clients
 /// such as Apple's and Google's expect it).
-public final class VCardWriter: PeopleSink {
+public final class VCardWriter: PreparedSink {
     private let output: TextOutput
-    private let version: VCardTargetVersion
-    private let converter: VCardPropertyConverter
+    private let cards: VCardCards
     private let diagnostics: DiagnosticsHandler
-    private var warnedNames = Set<String>()
+    /// The warnings said once per run so far (also those prepared on other threads).
+    private var saidOnce = Set<String>()
     private var bytes: [UInt8] = []
 
     public init(output: TextOutput, version: VCardTargetVersion, appleCompat: Bool, diagnostics: DiagnosticsHandler) {
         self.output = output
-        self.version = version
-        self.converter = VCardPropertyConverter(target: version, appleCompat: appleCompat)
+        self.cards = VCardCards(version: version, converter: VCardPropertyConverter(target: version, appleCompat: appleCompat))
         self.diagnostics = diagnostics
     }
 
     public func consume(_ person: PersonInfo) throws {
+        bytes.removeAll(keepingCapacity: true)
+        cards.append(person, to: &bytes, report: diagnostics.report) { warning in
+            if saidOnce.insert(warning.message).inserted { diagnostics.report(warning) }
+        }
+        try output.write(bytes: bytes)
+    }
+
+    public func finish() throws {
+        try output.flush()
+    }
+
+    /// A preparer that writes the cards on another thread; it says a warning meant once per
+    /// run once per part, and `keeps` lets only the first of those through.
+    func makePreparer() -> PersonPreparing {
+        VCardPreparer(cards: cards)
+    }
+
+    func consume(prepared bytes: UnsafeRawBufferPointer, keyLength: Int) throws {
+        try output.write(bytes: UnsafeRawBufferPointer(rebasing: bytes[keyLength...]))
+    }
+
+    func keeps(_ diagnostic: Diagnostic) -> Bool {
+        !diagnostic.message.hasSuffix(VCardCards.oncePerRun) || saidOnce.insert(diagnostic.message).inserted
+    }
+}
+
+/// Writes the vCard of one person (see `VCardWriter`), on whichever thread.
+struct VCardCards: @unchecked Sendable {
+    let version: VCardTargetVersion
+    let converter: VCardPropertyConverter
+
+    /// The end of a warning meant once per run.
+    static let oncePerRun = "(said once per run)"
+
+    /// Appends the person's card to `bytes`; warnings go to `report`, and those meant once per
+    /// run to `warnOnce`, which is to say each message once.
+    func append(_ person: PersonInfo, to bytes: inout [UInt8], report: (Diagnostic) -> Void,
+                warnOnce: (Diagnostic) -> Void) {
         let source = person.cardProperties.isEmpty ? PersonProperties.make(person) : person.cardProperties
         var properties: [VCardProperty] = []
         properties.reserveCapacity(source.count + 2)
         for var property in source {
             let line = property.line > 0 ? property.line : person.source.line
-            guard Self.isWritableName(property.name) else {
+            guard VCardWriter.isWritableName(property.name) else {
                 let shown = property.name.prefix(40)
-                diagnostics.report(Diagnostic(.warning, path: person.source.path, line: line,
-                                              "property '\(shown)' has no valid vCard name (letters, digits and '-'); left out"))
+                report(Diagnostic(.warning, path: person.source.path, line: line,
+                                  "property '\(shown)' has no valid vCard name (letters, digits and '-'); left out"))
                 continue
             }
-            guard !Self.isFrameName(property.name) else {
-                diagnostics.report(Diagnostic(.warning, path: person.source.path, line: line,
-                                              "property \(property.name) inside a card would be read back as the card's "
-                                                + "\(property.name.uppercased() == "END" ? "end" : "start"); left out"))
+            guard !VCardWriter.isFrameName(property.name) else {
+                report(Diagnostic(.warning, path: person.source.path, line: line,
+                                  "property \(property.name) inside a card would be read back as the card's "
+                                    + "\(property.name.uppercased() == "END" ? "end" : "start"); left out"))
                 continue
             }
-            if let group = property.group, !Self.isWritableName(group) {
-                diagnostics.report(Diagnostic(.warning, path: person.source.path, line: line,
-                                              "group '\(group.prefix(40))' of \(property.name) is not a valid vCard group name; written without it"))
+            if let group = property.group, !VCardWriter.isWritableName(group) {
+                report(Diagnostic(.warning, path: person.source.path, line: line,
+                                  "group '\(group.prefix(40))' of \(property.name) is not a valid vCard group name; written without it"))
                 property.group = nil
             }
             let (converted, keptAs) = converter.convert(property)
-            if let keptAs { warnOnce(keptAs, converted.name, person: person, line: property.line) }
+            if let keptAs {
+                warnOnce(Diagnostic(.warning, path: person.source.path, line: line,
+                                    "\(keptAs) has no vCard \(version.rawValue) counterpart; written as \(converted.name) "
+                                      + Self.oncePerRun))
+            }
             properties.append(converted)
         }
         if !properties.contains(where: { $0.name == "FN" }) {
@@ -54,20 +95,33 @@ public final class VCardWriter: PeopleSink {
             let at = (properties.firstIndex { $0.name == "FN" } ?? -1) + 1
             properties.insert(VCardProperty(name: "N", value: PersonProperties.name(person)), at: at)
         }
-        bytes.removeAll(keepingCapacity: true)
         ContentLineFolding.append("BEGIN:VCARD", to: &bytes)
         ContentLineFolding.append("VERSION:" + version.rawValue, to: &bytes)
         for property in properties {
             ContentLineFolding.append(VCardLineWriter.line(property), to: &bytes)
         }
         ContentLineFolding.append("END:VCARD", to: &bytes)
-        try output.write(bytes: bytes)
+    }
+}
+
+/// `VCardCards` for one thread: says each once-per-run warning once itself.
+private final class VCardPreparer: PersonPreparing {
+    private let cards: VCardCards
+    private var saidOnce = Set<String>()
+
+    init(cards: VCardCards) {
+        self.cards = cards
     }
 
-    public func finish() throws {
-        try output.flush()
+    func prepare(_ person: PersonInfo, into bytes: inout [UInt8], diagnostics: DiagnosticsHandler) -> Int? {
+        cards.append(person, to: &bytes, report: diagnostics.report) { warning in
+            if saidOnce.insert(warning.message).inserted { diagnostics.report(warning) }
+        }
+        return 0
     }
+}
 
+extension VCardWriter {
     /// A name or group of letters, digits, '-' and '_', at most 64 bytes: one that could not be
     /// read back as such (a long one is folded, and its first line could read back as part of
     /// the line before, an unindented base64 continuation) is not written.
@@ -82,12 +136,5 @@ public final class VCardWriter: PeopleSink {
     /// card's start or end, not as the property (in any case: names are read case-blind).
     static func isFrameName(_ name: String) -> Bool {
         name.utf8.count <= 5 && ["BEGIN", "END"].contains(name.uppercased())
-    }
-
-    private func warnOnce(_ name: String, _ written: String, person: PersonInfo, line: Int) {
-        guard warnedNames.insert(name).inserted else { return }
-        diagnostics.report(Diagnostic(.warning, path: person.source.path, line: line > 0 ? line : person.source.line,
-                                      "\(name) has no vCard \(version.rawValue) counterpart; written as \(written) "
-                                        + "(said once per run)"))
     }
 }

@@ -11,7 +11,7 @@ final class EventRecorder: PeopleSink, DiagnosticsHandler, @unchecked Sendable {
         case reject(Diagnostic?, [UInt8])
     }
 
-    private let preparer: PersonPreparer?
+    private let preparer: PersonPreparing?
     private var storage = EventStorage()
     /// Where the events not yet taken start in `storage`.
     private var taken = 0
@@ -19,7 +19,7 @@ final class EventRecorder: PeopleSink, DiagnosticsHandler, @unchecked Sendable {
     static let storageEvents = 256
     static let storageBytes = 64 << 10
 
-    init(preparer: PersonPreparer?) {
+    init(preparer: PersonPreparing?) {
         self.preparer = preparer
     }
 
@@ -39,7 +39,7 @@ final class EventRecorder: PeopleSink, DiagnosticsHandler, @unchecked Sendable {
     func consume(_ person: PersonInfo) {
         if let preparer {
             let start = storage.prepared.count
-            if let keyLength = preparer.prepare(person, into: &storage.prepared) {
+            if let keyLength = preparer.prepare(person, into: &storage.prepared, diagnostics: self) {
                 storage.events.append(.prepared(start..<storage.prepared.count, keyLength: keyLength))
             } else {
                 storage.events.append(.leftOut)
@@ -66,10 +66,10 @@ struct RecordedEvents: @unchecked Sendable {
     let storage: EventStorage
     let range: Range<Int>
 
-    /// Passes the events on: people to `sink` (prepared ones to `formatted`, whose preparer
-    /// made them), warnings and rejects to `diagnostics`, except warnings `keeps` refuses.
-    /// Returns what was passed on, counted as a reader counts it.
-    func replay(sink: PeopleSink, formatted: FormattedOutput?, diagnostics: DiagnosticsHandler,
+    /// Passes the events on: people to `sink` (prepared ones to `preparedSink`, whose preparer
+    /// made them), warnings and rejects to `diagnostics`, except warnings `keeps` or the
+    /// `preparedSink` refuses. Returns what was passed on, counted as a reader counts it.
+    func replay(sink: PeopleSink, preparedSink: PreparedSink?, diagnostics: DiagnosticsHandler,
                 keeps: (Diagnostic) -> Bool = { _ in true }) throws -> ReadStatistics {
         var statistics = ReadStatistics()
         let prepared = storage.prepared
@@ -80,13 +80,13 @@ struct RecordedEvents: @unchecked Sendable {
                 statistics.people += 1
             case .prepared(let range, let keyLength):
                 try prepared.withUnsafeBytes {
-                    try formatted!.consume(prepared: UnsafeRawBufferPointer(rebasing: $0[range]), keyLength: keyLength)
+                    try preparedSink!.consume(prepared: UnsafeRawBufferPointer(rebasing: $0[range]), keyLength: keyLength)
                 }
                 statistics.people += 1
             case .leftOut:
                 statistics.people += 1
             case .report(let diagnostic):
-                guard keeps(diagnostic) else { continue }
+                guard keeps(diagnostic) && preparedSink?.keeps(diagnostic) != false else { continue }
                 diagnostics.report(diagnostic)
                 statistics.warnings += 1
             case .reject(let diagnostic, let raw):

@@ -6,7 +6,7 @@
 /// A reader on several threads asks for a preparer per part of its input and runs it where
 /// the people are decoded, then hands the prepared people over in input order
 /// (`consume(prepared:)`); the output is the same as from `consume(_:)`.
-public final class FormattedOutput: PeopleSink {
+public final class FormattedOutput: PreparedSink {
     private let output: TextOutput
     private let preparer: PersonPreparer
     /// People waiting for the end: sorted, or laid out together (`AlignedFormat`).
@@ -41,9 +41,11 @@ public final class FormattedOutput: PeopleSink {
     }
 
     /// A preparer for another thread (it has a collator of its own).
-    func makePreparer() -> PersonPreparer {
+    func makePreparer() -> PersonPreparing {
         preparer.copy()
     }
+
+    func keeps(_ diagnostic: Diagnostic) -> Bool { true }
 
     public func consume(_ person: PersonInfo) throws {
         scratch.removeAll(keepingCapacity: true)
@@ -117,7 +119,7 @@ extension FormattedOutput {
 
 /// What `FormattedOutput` does for one person that depends on that person alone: select,
 /// make the sort key, format. Used by one thread at a time (its collator is its own).
-final class PersonPreparer: @unchecked Sendable {
+final class PersonPreparer: PersonPreparing, @unchecked Sendable {
     private let format: PersonFormat
     private let selection: BirthdaySelection?
     private let keys: SortKeys?
@@ -138,6 +140,10 @@ final class PersonPreparer: @unchecked Sendable {
 
     /// Appends the person's sort key (when sorted) and then its output to `bytes`, and returns
     /// the key's length; nil, appending nothing, when the selection leaves the person out.
+    func prepare(_ person: PersonInfo, into bytes: inout [UInt8], diagnostics: DiagnosticsHandler) -> Int? {
+        prepare(person, into: &bytes)
+    }
+
     func prepare(_ person: PersonInfo, into bytes: inout [UInt8]) -> Int? {
         if let selection, !selection.includes(person) { return nil }
         let start = bytes.count

@@ -13,13 +13,13 @@ import Darwin
 /// whose last card is still open there (an unclosed card holding the next `BEGIN:VCARD`) is
 /// continued by its own parser into the next part, here. An input with no place to cut within
 /// a few parts is read by one parser from there on. At most `threads + 1` parts are in flight,
-/// so memory stays bounded. When the sink is a `FormattedOutput`, each part also selects,
-/// keys and formats its people on its worker (`PersonPreparer`), and only the prepared bytes
-/// are replayed.
+/// so memory stays bounded. When the sink is a `PreparedSink` (the line outputs, vCard), each
+/// part also prepares its people on its worker (selects, keys and formats them), and only the
+/// prepared bytes are replayed.
 final class ParallelVCardParser: ContactsParser {
     private let path: String
     private let sink: PeopleSink
-    private let formatted: FormattedOutput?
+    private let preparedSink: PreparedSink?
     private let diagnostics: DiagnosticsHandler
     private let options: VCardParser.Options
     private let threads: WorkerThreads
@@ -42,7 +42,7 @@ final class ParallelVCardParser: ContactsParser {
          threads: WorkerThreads, partBytes: Int = WorkerThreads.partBytes, aloneAfterBytes: Int? = nil) {
         self.path = path
         self.sink = sink
-        self.formatted = sink as? FormattedOutput
+        self.preparedSink = sink as? PreparedSink
         self.diagnostics = diagnostics
         self.options = options
         self.threads = threads
@@ -106,7 +106,7 @@ final class ParallelVCardParser: ContactsParser {
         if !last { pendingLine += bytes.withUnsafeBufferPointer(LineEnds.count) }
         let result = Promise<PartResult>()
         let (path, options) = (self.path, self.options)
-        let recorder = EventRecorder(preparer: formatted?.makePreparer())
+        let recorder = EventRecorder(preparer: preparedSink?.makePreparer())
         threads.submit {
             result.fulfil(PartResult(bytes, recorder: recorder, path: path, options: options, firstLine: firstLine, last: last))
         }
@@ -134,7 +134,7 @@ final class ParallelVCardParser: ContactsParser {
     private func readOnFromHere(_ start: Int) throws {
         while !inFlight.isEmpty { try mergeOldest() }
         if continued == nil {
-            let recorder = EventRecorder(preparer: formatted?.makePreparer())
+            let recorder = EventRecorder(preparer: preparedSink?.makePreparer())
             continued = (VCardParser(path: path, sink: recorder, diagnostics: recorder, options: options,
                                      firstLine: pendingLine), recorder)
         }
@@ -148,7 +148,7 @@ final class ParallelVCardParser: ContactsParser {
     /// Passes recorded events on, counting them as one parser would, and saying a warning
     /// meant once per file only once.
     private func replay(_ recorded: RecordedEvents) throws {
-        replayed += try recorded.replay(sink: sink, formatted: formatted, diagnostics: diagnostics) { diagnostic in
+        replayed += try recorded.replay(sink: sink, preparedSink: preparedSink, diagnostics: diagnostics) { diagnostic in
             !diagnostic.message.hasSuffix(PersonDecoder.oncePerFile) || saidOnce.insert(diagnostic.message).inserted
         }
     }
