@@ -12,16 +12,22 @@ enum VCardLineWriter {
     }
 
     static func parameterValue(_ value: String) -> String {
-        var escaped = ""
-        for c in value.unicodeScalars {
-            switch c {
-            case "^": escaped += "^^"
-            case "\n": escaped += "^n"
-            case "\"": escaped += "^'"
-            case "\r": continue
-            default: escaped.unicodeScalars.append(c)
+        // Byte by byte: every character handled here is ASCII, never part of a longer one.
+        var escaped = value
+        if value.utf8.contains(where: { $0 == 0x5E || $0 == 0x0A || $0 == 0x22 || $0 == 0x0D }) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(value.utf8.count + 8)
+            for b in value.utf8 {
+                switch b {
+                case UInt8(ascii: "^"): bytes.append(UInt8(ascii: "^")); bytes.append(UInt8(ascii: "^"))
+                case 0x0A: bytes.append(UInt8(ascii: "^")); bytes.append(UInt8(ascii: "n"))
+                case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "^")); bytes.append(UInt8(ascii: "'"))
+                case 0x0D: continue
+                default: bytes.append(b)
+                }
             }
+            escaped = String(decoding: bytes, as: UTF8.self)
         }
-        return escaped.contains(where: { $0 == ":" || $0 == ";" || $0 == "," }) ? "\"" + escaped + "\"" : escaped
+        return escaped.utf8.contains(where: { $0 == 0x3A || $0 == 0x3B || $0 == 0x2C }) ? "\"" + escaped + "\"" : escaped
     }
 }

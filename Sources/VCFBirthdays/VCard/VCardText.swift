@@ -57,19 +57,20 @@ enum VCardText {
     /// Line breaks as `\n` and the `specials` backslash-escaped.
     private static func escaping(_ text: String, specials: Specials) -> String {
         guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || specials.contains($0) }) else { return text }
-        var out = ""
+        // Byte by byte: every character handled here is ASCII, never part of a longer one.
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 8)
         var afterCR = false
-        for c in text.unicodeScalars {
-            defer { afterCR = c == "\r" }
-            switch c {
-            case "\r": out += "\\n"
-            case "\n": if !afterCR { out += "\\n" }
-            case "\\", ",", ";":
-                if specials.contains(UInt8(c.value)) { out += "\\" }
-                out.unicodeScalars.append(c)
-            default: out.unicodeScalars.append(c)
+        for b in text.utf8 {
+            defer { afterCR = b == 0x0D }
+            switch b {
+            case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
+            case 0x0A: if !afterCR { out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n")) }
+            default:
+                if specials.contains(b) { out.append(UInt8(ascii: "\\")) }
+                out.append(b)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }
