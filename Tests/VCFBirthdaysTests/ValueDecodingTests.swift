@@ -69,6 +69,9 @@ import Testing
         #expect(ValueDecoding.parameterList(Array("\"voice,home\"".utf8)) == ["voice", "home"])
         #expect(ValueDecoding.parameterList(Array("\"a\",\"b\",c".utf8)) == ["a", "b", "c"])
         #expect(ValueDecoding.parameterList(Array("^'voice,\"cel:x;y=^'v\"".utf8)) == ["\"voice", "cel:x;y=\"v"])
+        // Plain items (nothing to unquote or decode): as they are, empty ones left out.
+        #expect(ValueDecoding.parameterList(Array("home,,work, x y ,é".utf8)) == ["home", "work", " x y ", "é"])
+        #expect(ValueDecoding.parameterList(Array(",".utf8)) == [] && ValueDecoding.parameterList([UInt8]()) == [])
         var r = SplitMix(state: 17)
         let pieces = ["a", "B", ":", ";", "\"", "^", " ", "é", "\n"]
         for _ in 0..<2000 {

@@ -193,7 +193,12 @@ enum ValueDecoding {
                 if bytes[i] == UInt8(ascii: "\"") { quoted.toggle() }
                 guard bytes[i] == UInt8(ascii: ","), !quoted else { continue }
             }
-            items += parameterValue(bytes[start..<i]).split(separator: ",").map(String.init)
+            let item = bytes[start..<i]
+            if item.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "^") }) {
+                items += parameterValue(item).split(separator: ",").map(String.init)
+            } else if !item.isEmpty {  // most items: nothing to unquote, decode or split
+                items.append(makeString(item))
+            }
             start = i + 1
         }
         return items
