@@ -24,15 +24,39 @@ public enum VCardTargetVersion: String, Sendable {
 struct VCardPropertyConverter {
     let target: VCardTargetVersion
     let appleCompat: Bool
+    /// The names the target writes otherwise (upper case), looked up once per property.
+    private let renames: [String: Rename]
+
+    init(target: VCardTargetVersion, appleCompat: Bool) {
+        self.target = target
+        self.appleCompat = appleCompat
+        let (renamed, mine, theirs) = target == .v3 ? (Self.renamedIn3, Self.only3, Self.only4)
+                                                    : (Self.renamedIn4, Self.only4, Self.only3)
+        // In the order of precedence, last: a renamed name, then one with no counterpart.
+        var renames: [String: Rename] = [:]
+        for name in mine { renames["X-" + name] = .to(name) }
+        for name in theirs { renames[name] = .keptAs("X-" + name) }
+        for (name, written) in renamed { renames[name] = .to(written) }
+        self.renames = renames
+    }
 
     /// The converted property, and the original name when it had to become an `X-` property.
     func convert(_ property: VCardProperty) -> (property: VCardProperty, keptAs: String?) {
         var p = property
         let upper = p.name.uppercased()
         var keptAs: String?
-        p.name = rename(upper, original: p.name, keptAs: &keptAs)
-        p.parameters = p.parameters.filter { !($0.name == "ENCODING" && Self.isTransferEncoding($0.values)) }
-        let kind = Self.kinds[p.name.uppercased()] ?? .raw
+        let rename = renames[upper]
+        switch rename {
+        case .to(let name)?: p.name = name
+        case .keptAs(let name)?:
+            keptAs = upper
+            p.name = name
+        case nil: p.name = upper.hasPrefix("X-") ? p.name : upper
+        }
+        if p.parameters.contains(where: { $0.name == "ENCODING" }) {
+            p.parameters = p.parameters.filter { !($0.name == "ENCODING" && Self.isTransferEncoding($0.values)) }
+        }
+        let kind = Self.kinds[rename == nil ? upper : p.name] ?? .raw  // a new name is upper case
         switch kind {
         case .binary:
             convertBinary(&p)
@@ -63,16 +87,12 @@ struct VCardPropertyConverter {
     /// 3.0 properties RFC 6350 removed.
     static let only3: Set<String> = ["LABEL", "MAILER", "NAME", "PROFILE", "CLASS", "SORT-STRING", "AGENT"]
 
-    private func rename(_ upper: String, original: String, keptAs: inout String?) -> String {
-        let (renamed, mine, theirs) = target == .v3 ? (Self.renamedIn3, Self.only3, Self.only4)
-                                                    : (Self.renamedIn4, Self.only4, Self.only3)
-        if let name = renamed[upper] { return name }
-        if theirs.contains(upper) {
-            keptAs = upper
-            return "X-" + upper
-        }
-        if upper.hasPrefix("X-"), mine.contains(String(upper.dropFirst(2))) { return String(upper.dropFirst(2)) }
-        return upper.hasPrefix("X-") ? original : upper
+    /// What becomes of a name in the target version.
+    private enum Rename {
+        /// Written under this name.
+        case to(String)
+        /// No counterpart: written under this `X-` name, with a warning.
+        case keptAs(String)
     }
 
     // MARK: Values
