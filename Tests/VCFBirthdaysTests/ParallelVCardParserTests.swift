@@ -157,6 +157,34 @@ private func expectSame(_ serial: [String], _ parallel: [String], _ label: Strin
         }
     }
 
+    /// CSV output too: the rows made on the workers are those one parser and one writer make,
+    /// after the one header.
+    @Test func csvOutputWrittenInPartsIsTheSame() throws {
+        let cards = (0..<40).map { i in
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lind\(i);=Eva\\, \"E\";;;\r\nFN:Eva \(i)\r\nTEL;TYPE=cell:+46 \(i)\r\n"
+                + "BDAY:1990-03-0\(i % 9 + 1)\r\nEND:VCARD\r\n"
+        }
+        let bytes = Array(cards.joined().utf8)
+        let options = VCardParser.Options(scope: .fields, keepsRawText: false, maxRecordBytes: 64 << 20)
+        func write(partBytes: Int?) throws -> String {
+            let output = MemoryOutput()
+            let writer = CSVTableWriter(layout: GoogleCSVLayout(), output: TextOutput(output), guardsFormulas: true)
+            let diagnostics = RecordingDiagnostics()
+            let parser: ContactsParser = partBytes.map {
+                ParallelVCardParser(path: "in.vcf", sink: writer, diagnostics: diagnostics, options: options,
+                                    threads: Self.workers, partBytes: $0, aloneAfterBytes: 8 * $0)
+            } ?? VCardParser(path: "in.vcf", sink: writer, diagnostics: diagnostics, options: options)
+            try feed(parser, bytes, chunkSize: 256)
+            try writer.finish()
+            return output.text
+        }
+        let serial = try write(partBytes: nil)
+        #expect(serial.split(separator: "\r\n").count == 41 && serial.contains("\"'=Eva, \"\"E\"\"\",,Lind7,"))
+        for partBytes in [60, 200, 700] {
+            #expect(try write(partBytes: partBytes) == serial, "parts of \(partBytes)")
+        }
+    }
+
     @Test func lineEndsOfCarriageReturnsAloneAreReadByOneParser() {
         let bytes = Array(String(repeating: Self.card + "BEGIN:VCARD\r\nFN:Open\r\n", count: 30)
             .replacingOccurrences(of: "\r\n", with: "\r").utf8)

@@ -2,18 +2,11 @@
 /// doubled; CRLF line ends. With `guardsFormulas`, a cell a spreadsheet would run as a formula
 /// (starting with `=`, `+`, `-`, `@`, tab or CR) gets a leading apostrophe, except phone numbers
 /// (`+49 30 1234567`) and year-less dates (`--04-15`), which stay intact.
-struct CSVRowEncoder {
-    let output: TextOutput
+struct CSVRowEncoder: Sendable {
     let guardsFormulas: Bool
-    private var line: [UInt8] = []
 
-    init(output: TextOutput, guardsFormulas: Bool) {
-        self.output = output
-        self.guardsFormulas = guardsFormulas
-    }
-
-    mutating func write(_ fields: [String]) throws {
-        line.removeAll(keepingCapacity: true)
+    /// Appends the row of `fields`, its line end included, to `line`.
+    func append(_ fields: [String], to line: inout [UInt8]) {
         for (i, field) in fields.enumerated() {
             if i > 0 { line.append(UInt8(ascii: ",")) }
             var text = field
@@ -30,8 +23,8 @@ struct CSVRowEncoder {
                 line.append(contentsOf: utf8)
             }
         }
-        line.append(contentsOf: [0x0D, 0x0A])
-        try output.write(bytes: line)
+        line.append(0x0D)
+        line.append(0x0A)
     }
 
     static func looksLikeFormula(_ text: String) -> Bool {

@@ -5,22 +5,27 @@ public protocol CSVLayout: Sendable {
 }
 
 /// Writes people as CSV rows in a layout, after its header (which is written even when
-/// nobody is): RFC 4180 quoting, CRLF, optionally guarded against formula injection.
-public final class CSVTableWriter: PeopleSink {
+/// nobody is): RFC 4180 quoting, CRLF, optionally guarded against formula injection. A row
+/// depends on its person alone, so readers on several threads make the rows there
+/// (`PreparedSink`).
+public final class CSVTableWriter: PreparedSink {
     private let layout: any CSVLayout
     private let output: TextOutput
-    private var rows: CSVRowEncoder
+    private let rows: CSVRowEncoder
+    private var line: [UInt8] = []
     private var wroteHeader = false
 
     public init(layout: any CSVLayout, output: TextOutput, guardsFormulas: Bool = false) {
         self.layout = layout
         self.output = output
-        rows = CSVRowEncoder(output: output, guardsFormulas: guardsFormulas)
+        rows = CSVRowEncoder(guardsFormulas: guardsFormulas)
     }
 
     public func consume(_ person: PersonInfo) throws {
         try writeHeaderOnce()
-        try rows.write(layout.row(for: person))
+        line.removeAll(keepingCapacity: true)
+        rows.append(layout.row(for: person), to: &line)
+        try output.write(bytes: line)
     }
 
     public func finish() throws {
@@ -28,9 +33,38 @@ public final class CSVTableWriter: PeopleSink {
         try output.flush()
     }
 
+    func makePreparer() -> PersonPreparing {
+        CSVRowPreparer(layout: layout, rows: rows)
+    }
+
+    func consume(prepared bytes: UnsafeRawBufferPointer, keyLength: Int) throws {
+        try writeHeaderOnce()
+        try output.write(bytes: UnsafeRawBufferPointer(rebasing: bytes[keyLength...]))
+    }
+
+    func keeps(_ diagnostic: Diagnostic) -> Bool { true }
+
     private func writeHeaderOnce() throws {
         guard !wroteHeader else { return }
         wroteHeader = true
-        try rows.write(layout.header)
+        line.removeAll(keepingCapacity: true)
+        rows.append(layout.header, to: &line)
+        try output.write(bytes: line)
+    }
+}
+
+/// Makes a person's CSV row on another thread.
+private final class CSVRowPreparer: PersonPreparing {
+    private let layout: any CSVLayout
+    private let rows: CSVRowEncoder
+
+    init(layout: any CSVLayout, rows: CSVRowEncoder) {
+        self.layout = layout
+        self.rows = rows
+    }
+
+    func prepare(_ person: PersonInfo, into bytes: inout [UInt8], diagnostics: DiagnosticsHandler) -> Int? {
+        rows.append(layout.row(for: person), to: &bytes)
+        return 0
     }
 }
