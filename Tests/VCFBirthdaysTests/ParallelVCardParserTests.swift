@@ -126,6 +126,23 @@ private func expectSame(_ serial: [String], _ parallel: [String], _ label: Strin
         #expect(said.count == 1)
     }
 
+    /// What `makeWriter` writes, and the warnings, when `bytes` are read by one parser, or
+    /// (with `partBytes`) in parts on the workers.
+    private static func written(_ bytes: [UInt8], scope: DecodeScope, partBytes: Int?,
+                                _ makeWriter: (TextOutput, DiagnosticsHandler) -> PeopleSink) throws -> (text: String, warnings: [String]) {
+        let options = VCardParser.Options(scope: scope, keepsRawText: false, maxRecordBytes: 64 << 20)
+        let output = MemoryOutput()
+        let diagnostics = RecordingDiagnostics()
+        let writer = makeWriter(TextOutput(output), diagnostics)
+        let parser: ContactsParser = partBytes.map {
+            ParallelVCardParser(path: "in.vcf", sink: writer, diagnostics: diagnostics, options: options,
+                                threads: workers, partBytes: $0, aloneAfterBytes: 8 * $0)
+        } ?? VCardParser(path: "in.vcf", sink: writer, diagnostics: diagnostics, options: options)
+        try feed(parser, bytes, chunkSize: 256)
+        try writer.finish()
+        return (output.text, diagnostics.warnings.map { "\($0)" })
+    }
+
     /// vCard output is written on the workers too (`PreparedSink`): the same bytes and the
     /// same warnings, in the same order, as one parser and one writer give, wherever the parts
     /// are cut; a warning meant once per run is given once.
@@ -135,23 +152,15 @@ private func expectSame(_ serial: [String], _ parallel: [String], _ label: Strin
                 + (i % 5 == 0 ? "BAD NAME:x\r\nLANG:de\r\n" : "") + "EMAIL;PREF=1;PREF=2:p\(i)@example.com\r\nEND:VCARD\r\n"
         }
         let bytes = Array(cards.joined().utf8)
-        let options = VCardParser.Options(scope: .card, keepsRawText: false, maxRecordBytes: 64 << 20)
-        func write(partBytes: Int?) throws -> (text: String, warnings: [String]) {
-            let output = MemoryOutput()
-            let diagnostics = RecordingDiagnostics()
-            let writer = VCardWriter(output: TextOutput(output), version: .v3, appleCompat: false, diagnostics: diagnostics)
-            let parser: ContactsParser = partBytes.map {
-                ParallelVCardParser(path: "in.vcf", sink: writer, diagnostics: diagnostics, options: options,
-                                    threads: Self.workers, partBytes: $0, aloneAfterBytes: 8 * $0)
-            } ?? VCardParser(path: "in.vcf", sink: writer, diagnostics: diagnostics, options: options)
-            try feed(parser, bytes, chunkSize: 256)
-            try writer.finish()
-            return (output.text, diagnostics.warnings.map { "\($0)" })
+        let write = { (partBytes: Int?) in
+            try Self.written(bytes, scope: .card, partBytes: partBytes) {
+                VCardWriter(output: $0, version: .v3, appleCompat: false, diagnostics: $1)
+            }
         }
-        let serial = try write(partBytes: nil)
+        let serial = try write(nil)
         #expect(serial.warnings.filter { $0.hasSuffix(VCardCards.oncePerRun) }.count == 2)  // RELATED, LANG
         for partBytes in [60, 200, 700] {
-            let parallel = try write(partBytes: partBytes)
+            let parallel = try write(partBytes)
             #expect(parallel.text == serial.text, "parts of \(partBytes)")
             #expect(parallel.warnings == serial.warnings, "parts of \(partBytes)")
         }
@@ -165,23 +174,15 @@ private func expectSame(_ serial: [String], _ parallel: [String], _ label: Strin
                 + "BDAY:1990-03-0\(i % 9 + 1)\r\nEND:VCARD\r\n"
         }
         let bytes = Array(cards.joined().utf8)
-        let options = VCardParser.Options(scope: .fields, keepsRawText: false, maxRecordBytes: 64 << 20)
-        func write(partBytes: Int?) throws -> String {
-            let output = MemoryOutput()
-            let writer = CSVTableWriter(layout: GoogleCSVLayout(), output: TextOutput(output), guardsFormulas: true)
-            let diagnostics = RecordingDiagnostics()
-            let parser: ContactsParser = partBytes.map {
-                ParallelVCardParser(path: "in.vcf", sink: writer, diagnostics: diagnostics, options: options,
-                                    threads: Self.workers, partBytes: $0, aloneAfterBytes: 8 * $0)
-            } ?? VCardParser(path: "in.vcf", sink: writer, diagnostics: diagnostics, options: options)
-            try feed(parser, bytes, chunkSize: 256)
-            try writer.finish()
-            return output.text
+        let write = { (partBytes: Int?) in
+            try Self.written(bytes, scope: .fields, partBytes: partBytes) { output, _ in
+                CSVTableWriter(layout: GoogleCSVLayout(), output: output, guardsFormulas: true)
+            }.text
         }
-        let serial = try write(partBytes: nil)
+        let serial = try write(nil)
         #expect(serial.split(separator: "\r\n").count == 41 && serial.contains("\"'=Eva, \"\"E\"\"\",,Lind7,"))
         for partBytes in [60, 200, 700] {
-            #expect(try write(partBytes: partBytes) == serial, "parts of \(partBytes)")
+            #expect(try write(partBytes) == serial, "parts of \(partBytes)")
         }
     }
 
