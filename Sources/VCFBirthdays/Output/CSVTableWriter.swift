@@ -23,9 +23,7 @@ public final class CSVTableWriter: PreparedSink {
 
     public func consume(_ person: PersonInfo) throws {
         try writeHeaderOnce()
-        line.removeAll(keepingCapacity: true)
-        rows.append(layout.row(for: person), to: &line)
-        try output.write(bytes: line)
+        try write(layout.row(for: person))
     }
 
     public func finish() throws {
@@ -47,8 +45,12 @@ public final class CSVTableWriter: PreparedSink {
     private func writeHeaderOnce() throws {
         guard !wroteHeader else { return }
         wroteHeader = true
+        try write(layout.header)
+    }
+
+    private func write(_ fields: [String]) throws {
         line.removeAll(keepingCapacity: true)
-        rows.append(layout.header, to: &line)
+        rows.append(fields, to: &line)
         try output.write(bytes: line)
     }
 }

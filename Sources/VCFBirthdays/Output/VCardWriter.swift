@@ -10,7 +10,7 @@ public final class VCardWriter: PreparedSink {
     private let cards: VCardCards
     private let diagnostics: DiagnosticsHandler
     /// The warnings said once per run so far (also those prepared on other threads).
-    private var saidOnce = Set<String>()
+    private var saidOnce = OncePerRun()
     private var bytes: [UInt8] = []
 
     public init(output: TextOutput, version: VCardTargetVersion, appleCompat: Bool, diagnostics: DiagnosticsHandler) {
@@ -21,9 +21,7 @@ public final class VCardWriter: PreparedSink {
 
     public func consume(_ person: PersonInfo) throws {
         bytes.removeAll(keepingCapacity: true)
-        cards.append(person, to: &bytes, report: diagnostics.report) { warning in
-            if saidOnce.insert(warning.message).inserted { diagnostics.report(warning) }
-        }
+        cards.append(person, to: &bytes) { if saidOnce.admits($0) { diagnostics.report($0) } }
         try output.write(bytes: bytes)
     }
 
@@ -42,7 +40,17 @@ public final class VCardWriter: PreparedSink {
     }
 
     func keeps(_ diagnostic: Diagnostic) -> Bool {
-        !diagnostic.message.hasSuffix(VCardCards.oncePerRun) || saidOnce.insert(diagnostic.message).inserted
+        saidOnce.admits(diagnostic)
+    }
+}
+
+/// Lets a warning meant once per run through the first time its message comes, and every
+/// other warning always.
+private struct OncePerRun {
+    private var said = Set<String>()
+
+    mutating func admits(_ diagnostic: Diagnostic) -> Bool {
+        !diagnostic.message.hasSuffix(VCardCards.oncePerRun) || said.insert(diagnostic.message).inserted
     }
 }
 
@@ -54,10 +62,9 @@ struct VCardCards: @unchecked Sendable {
     /// The end of a warning meant once per run.
     static let oncePerRun = "(said once per run)"
 
-    /// Appends the person's card to `bytes`; warnings go to `report`, and those meant once per
-    /// run to `warnOnce`, which is to say each message once.
-    func append(_ person: PersonInfo, to bytes: inout [UInt8], report: (Diagnostic) -> Void,
-                warnOnce: (Diagnostic) -> Void) {
+    /// Appends the person's card to `bytes`, its warnings to `report` (those meant once per
+    /// run end in `oncePerRun`: the receiver says each of them once).
+    func append(_ person: PersonInfo, to bytes: inout [UInt8], report: (Diagnostic) -> Void) {
         let source = person.cardProperties.isEmpty ? PersonProperties.make(person) : person.cardProperties
         var properties: [VCardProperty] = []
         properties.reserveCapacity(source.count + 2)
@@ -82,9 +89,9 @@ struct VCardCards: @unchecked Sendable {
             }
             let (converted, keptAs) = converter.convert(property)
             if let keptAs {
-                warnOnce(Diagnostic(.warning, path: person.source.path, line: line,
-                                    "\(keptAs) has no vCard \(version.rawValue) counterpart; written as \(converted.name) "
-                                      + Self.oncePerRun))
+                report(Diagnostic(.warning, path: person.source.path, line: line,
+                                  "\(keptAs) has no vCard \(version.rawValue) counterpart; written as \(converted.name) "
+                                    + Self.oncePerRun))
             }
             properties.append(converted)
         }
@@ -107,16 +114,14 @@ struct VCardCards: @unchecked Sendable {
 /// `VCardCards` for one thread: says each once-per-run warning once itself.
 private final class VCardPreparer: PersonPreparing {
     private let cards: VCardCards
-    private var saidOnce = Set<String>()
+    private var saidOnce = OncePerRun()
 
     init(cards: VCardCards) {
         self.cards = cards
     }
 
     func prepare(_ person: PersonInfo, into bytes: inout [UInt8], diagnostics: DiagnosticsHandler) -> Int? {
-        cards.append(person, to: &bytes, report: diagnostics.report) { warning in
-            if saidOnce.insert(warning.message).inserted { diagnostics.report(warning) }
-        }
+        cards.append(person, to: &bytes) { if saidOnce.admits($0) { diagnostics.report($0) } }
         return 0
     }
 }
