@@ -45,7 +45,7 @@ private func person(_ fn: String, family: [String] = [], given: [String] = [], b
     }
 
     @Test func decimalDigitsAsStringsWouldWriteThem() {
-        for (value, width) in [(0, 1), (7, 2), (42, 1), (5, 4), (-3, 1), (-12, 4), (12345, 4), (Int.max, 1), (Int.min, 1)] {
+        for (value, width) in [(0, 1), (7, 2), (42, 1), (5, 4), (-3, 1), (-12, 4), (12345, 4), (Int.max, 1), (Int.min, 1), (Int.max, 24), (7, 25), (-42, 30)] {
             var bytes: [UInt8] = [0x41]
             bytes.appendDecimal(value, width: width)
             let digits = String(value.magnitude)
@@ -81,6 +81,27 @@ private func person(_ fn: String, family: [String] = [], given: [String] = [], b
         let tsv = try write([p, person("No Date")]) { FormattedOutput(format: TSVFormat(dates: DateContext(today: day(2026, 12, 20))), output: $0) }
         #expect(tsv == "1985-12-24\t2026-12-24\t41\tAnn\\tLee\tLee\tAnn\t\t\t\tAnnie, A\t4\tback\\\\slash\\nnl\n"
             + "\t\t\tNo Date\t\t\t\t\t\t\t\t\n")
+    }
+
+    /// Without `FN` the fourth column is the display name made of the name parts (or the
+    /// organization, a nickname, an e-mail), escaped like every value.
+    @Test func tsvDisplayNameWithoutFN() throws {
+        var parts = person("", family: ["Lee", "Ng"], given: ["Ann\tMarie"])
+        parts.formattedName = nil
+        parts.honorificPrefixes = ["Dr.", ""]
+        parts.honorificSuffixes = ["PhD"]
+        var company = person("")
+        company.organization = "Zander GmbH"
+        var nickname = person("")
+        nickname.nicknames = ["", "Bo"]
+        var email = person("")
+        email.emails = [ContactPoint(value: "x@example.org", types: [], preferred: false)]
+        let people = [parts, company, nickname, email, person("")]
+        let tsv = try write(people) { FormattedOutput(format: TSVFormat(dates: DateContext(today: day(2026, 12, 20))), output: $0) }
+        let names = tsv.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            .map { $0.split(separator: "\t", omittingEmptySubsequences: false)[3] }
+        #expect(names == ["Dr. Ann\\tMarie Lee Ng PhD", "Zander GmbH", "Bo", "x@example.org", ""])
+        #expect(people.map(\.displayName) == ["Dr. Ann\tMarie Lee Ng PhD", "Zander GmbH", "Bo", "x@example.org", ""])
     }
 
     @Test func listAlignsByDisplayWidth() throws {

@@ -6,18 +6,21 @@ extension Array where Element == UInt8 {
     mutating func appendDecimal(_ value: Int, width: Int = 1) {
         if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24: an Int has at most 20 digits
         Swift.withUnsafeMutableBytes(of: &digits) { buffer in
+            // From the end backwards, so that the digits lie in order and go in with one append.
+            var start = buffer.count
             repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
-                count += 1
             } while magnitude > 0
-            for _ in count..<Swift.max(count, width) { append(UInt8(ascii: "0")) }
-            for k in stride(from: count - 1, through: 0, by: -1) { append(buffer[k]) }
+            if width > buffer.count { append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - buffer.count)) }
+            while buffer.count - start < Swift.min(width, buffer.count) {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0")
+            }
+            append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
         }
     }
 }

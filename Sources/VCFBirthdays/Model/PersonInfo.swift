@@ -44,18 +44,34 @@ public struct PersonInfo: Equatable, Sendable {
 
     /// The name to show: `FN`, else the name parts, else the organization, else a nickname or e-mail.
     public var displayName: String {
-        if let formattedName, !formattedName.isEmpty { return formattedName }
         var name = ""
-        for parts in [honorificPrefixes, givenNames, additionalNames, familyNames, honorificSuffixes] {
+        forEachDisplayNamePart { part in
+            if !name.isEmpty { name += " " }
+            name += part
+        }
+        return name
+    }
+
+    /// The pieces of `displayName`, in order, which it joins with a space: without making the
+    /// name, for writers that copy it into their output as they go.
+    func forEachDisplayNamePart(_ body: (String) -> Void) {
+        if let formattedName, !formattedName.isEmpty { return body(formattedName) }
+        var any = false
+        func parts(_ parts: [String]) {
             for part in parts where !part.isEmpty {
-                if !name.isEmpty { name += " " }
-                name += part
+                body(part)
+                any = true
             }
         }
-        if !name.isEmpty { return name }
-        if let organization, !organization.isEmpty { return organization }
-        if let nickname = nicknames.first(where: { !$0.isEmpty }) { return nickname }
-        return emails.first?.value ?? ""
+        parts(honorificPrefixes)
+        parts(givenNames)
+        parts(additionalNames)
+        parts(familyNames)
+        parts(honorificSuffixes)
+        if any { return }
+        if let organization, !organization.isEmpty { return body(organization) }
+        if let nickname = nicknames.first(where: { !$0.isEmpty }) { return body(nickname) }
+        body(emails.first?.value ?? "")
     }
 
     /// True when the record holds a family or given name.

@@ -58,7 +58,12 @@ public struct TSVFormat: CompactFormat {
             }
             line.append(0x09)
         }
-        TSVFormat.appendEscaped(person.displayName, to: &line)
+        var first = true
+        person.forEachDisplayNamePart { part in
+            if !first { line.append(UInt8(ascii: " ")) }
+            TSVFormat.appendEscaped(part, to: &line)
+            first = false
+        }
         line.append(0x09)
         list(person.familyNames, " ")
         list(person.givenNames, " ")
