@@ -235,8 +235,9 @@ public enum App {
     static func convertAhead(options: RunOptions, locale: String, preparer: PersonPreparing?) -> FilePrefetcher.Converter {
         // One recorder for the batch of files: their events share its storage.
         let recorder = EventRecorder(preparer: preparer)
+        let readOptions = InputReader.Options(options, locale: locale)  // this thread's own
         return { path, source in
-            let reader = InputReader(displayPath: path, options: options, locale: locale, sink: recorder, reporter: recorder)
+            let reader = InputReader(displayPath: path, options: readOptions, sink: recorder, reporter: recorder)
             do {
                 let (statistics, readFailed) = try reader.read(source)
                 return ConvertedInput(events: recorder.take(), statistics: statistics, readFailed: readFailed,

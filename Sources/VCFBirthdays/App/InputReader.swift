@@ -2,15 +2,59 @@
 /// Windows-1252 fallback for CSV) and its format (vCard when `BEGIN:VCARD` appears, else CSV),
 /// then feeds the right parser in chunks of up to 1 MiB, transcoding to UTF-8 on the way.
 struct InputReader {
+    /// What reading takes from the run's options, and the collation locale (whose usual date
+    /// order reads ambiguous CSV dates). Its texts are copies of their own: readers of a
+    /// directory's files on several threads share no reference-counted storage, whose counts
+    /// both cores would write for every file.
+    struct Options {
+        var inputFormat: RunOptions.InputFormat?
+        var encoding: String?
+        var keepsRawText: Bool
+        var scope: DecodeScope
+        var maxRecordBytes: Int
+        var checksRules: Bool
+        var delimiter: UInt8?
+        var csvDialect: CSVDialect?
+        var dateOrder: DateOrder?
+        var locale: String
+
+        init(_ options: RunOptions, locale: String) {
+            inputFormat = options.inputFormat
+            encoding = options.encoding?.ownCopy()
+            keepsRawText = options.rejects != nil
+            scope = options.decodeScope
+            maxRecordBytes = options.maxRecordBytes
+            checksRules = options.checksOnly
+            delimiter = options.delimiter
+            csvDialect = options.csvDialect
+            dateOrder = options.dateOrder
+            self.locale = locale.ownCopy()
+        }
+    }
+
     let displayPath: String
-    let options: RunOptions
-    /// The collation locale, whose usual date order reads ambiguous CSV dates.
-    let locale: String
+    let options: Options
     let sink: PeopleSink
     let reporter: DiagnosticsHandler
     var progress: ProgressMeter? = nil
     /// Threads for parsing vCard parts at once (`--threads` above 1), shared by the inputs.
     var workers: WorkerThreads? = nil
+
+    init(displayPath: String, options: Options, sink: PeopleSink, reporter: DiagnosticsHandler,
+         progress: ProgressMeter? = nil, workers: WorkerThreads? = nil) {
+        self.displayPath = displayPath
+        self.options = options
+        self.sink = sink
+        self.reporter = reporter
+        self.progress = progress
+        self.workers = workers
+    }
+
+    init(displayPath: String, options: RunOptions, locale: String, sink: PeopleSink, reporter: DiagnosticsHandler,
+         progress: ProgressMeter? = nil, workers: WorkerThreads? = nil) {
+        self.init(displayPath: displayPath, options: Options(options, locale: locale), sink: sink, reporter: reporter,
+                  progress: progress, workers: workers)
+    }
 
     /// Reads to the end; a read error is reported and ends the input (the result says so).
     func read(_ source: ByteSource) throws -> (statistics: ReadStatistics, readFailed: Bool) {
@@ -107,20 +151,19 @@ struct InputReader {
     }
 
     private func makeParser(_ format: RunOptions.InputFormat) -> ContactsParser {
-        let keepsRaw = options.rejects != nil
         switch format {
         case .vcard:
-            let vcardOptions = VCardParser.Options(scope: options.decodeScope, keepsRawText: keepsRaw,
-                                                   maxRecordBytes: options.maxRecordBytes, checksRules: options.checksOnly)
+            let vcardOptions = VCardParser.Options(scope: options.scope, keepsRawText: options.keepsRawText,
+                                                   maxRecordBytes: options.maxRecordBytes, checksRules: options.checksRules)
             if let workers {  // none with --check (App.run)
                 return ParallelVCardParser(path: displayPath, sink: sink, diagnostics: reporter, options: vcardOptions,
                                            threads: workers)
             }
             return VCardParser(path: displayPath, sink: sink, diagnostics: reporter, options: vcardOptions)
         case .csv:
-            let csvOptions = CSVParser.Options(scope: options.decodeScope, keepsRawText: keepsRaw,
+            let csvOptions = CSVParser.Options(scope: options.scope, keepsRawText: options.keepsRawText,
                                                delimiter: options.delimiter, dialect: options.csvDialect,
-                                               dateOrder: options.dateOrder, locale: locale,
+                                               dateOrder: options.dateOrder, locale: options.locale,
                                                maxRecordBytes: options.maxRecordBytes)
             if let workers {
                 return ParallelCSVParser(path: displayPath, sink: sink, diagnostics: reporter, options: csvOptions,

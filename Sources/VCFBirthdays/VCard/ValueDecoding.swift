@@ -267,6 +267,11 @@ enum ValueDecoding {
 }
 
 extension String {
+    /// The same text in storage of its own, which no other thread retains.
+    func ownCopy() -> String {
+        String(decoding: Array(utf8), as: UTF8.self)
+    }
+
     /// Lower-cases ASCII letters only (type names are ASCII; no locale rules apply).
     func asciiLowercased() -> String {
         guard utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return self }
