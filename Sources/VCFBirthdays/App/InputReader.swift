@@ -40,22 +40,6 @@ struct InputReader {
     /// Threads for parsing vCard parts at once (`--threads` above 1), shared by the inputs.
     var workers: WorkerThreads? = nil
 
-    init(displayPath: String, options: Options, sink: PeopleSink, reporter: DiagnosticsHandler,
-         progress: ProgressMeter? = nil, workers: WorkerThreads? = nil) {
-        self.displayPath = displayPath
-        self.options = options
-        self.sink = sink
-        self.reporter = reporter
-        self.progress = progress
-        self.workers = workers
-    }
-
-    init(displayPath: String, options: RunOptions, locale: String, sink: PeopleSink, reporter: DiagnosticsHandler,
-         progress: ProgressMeter? = nil, workers: WorkerThreads? = nil) {
-        self.init(displayPath: displayPath, options: Options(options, locale: locale), sink: sink, reporter: reporter,
-                  progress: progress, workers: workers)
-    }
-
     /// Reads to the end; a read error is reported and ends the input (the result says so).
     func read(_ source: ByteSource) throws -> (statistics: ReadStatistics, readFailed: Bool) {
         // 1 MiB, or what a smaller file needs (a vdir holds thousands of small files), unzeroed.
@@ -184,5 +168,15 @@ struct InputReader {
             return true
         }
         return false
+    }
+}
+
+extension InputReader {
+    /// A reader with what it needs of the run's `options` (in an extension, so that the
+    /// memberwise initializer stays).
+    init(displayPath: String, options: RunOptions, locale: String, sink: PeopleSink, reporter: DiagnosticsHandler,
+         progress: ProgressMeter? = nil, workers: WorkerThreads? = nil) {
+        self.init(displayPath: displayPath, options: Options(options, locale: locale), sink: sink, reporter: reporter,
+                  progress: progress, workers: workers)
     }
 }

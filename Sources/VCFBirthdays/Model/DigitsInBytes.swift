@@ -6,7 +6,7 @@ extension Array where Element == UInt8 {
     mutating func appendDecimal(_ value: Int, width: Int = 1) {
         if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24: an Int has at most 20 digits
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: an Int has at most 20 digits
         Swift.withUnsafeMutableBytes(of: &digits) { buffer in
             // From the end backwards, so that the digits lie in order and go in with one append.
             var start = buffer.count
@@ -15,11 +15,8 @@ extension Array where Element == UInt8 {
                 buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            if width > buffer.count { append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - buffer.count)) }
-            while buffer.count - start < Swift.min(width, buffer.count) {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0")
-            }
+            let count = buffer.count - start
+            if width > count { append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - count)) }
             append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
         }
     }

@@ -57,17 +57,17 @@ public struct PersonInfo: Equatable, Sendable {
     func forEachDisplayNamePart(_ body: (String) -> Void) {
         if let formattedName, !formattedName.isEmpty { return body(formattedName) }
         var any = false
-        func parts(_ parts: [String]) {
-            for part in parts where !part.isEmpty {
-                body(part)
+        func add(_ names: [String]) {
+            for name in names where !name.isEmpty {
+                body(name)
                 any = true
             }
         }
-        parts(honorificPrefixes)
-        parts(givenNames)
-        parts(additionalNames)
-        parts(familyNames)
-        parts(honorificSuffixes)
+        add(honorificPrefixes)
+        add(givenNames)
+        add(additionalNames)
+        add(familyNames)
+        add(honorificSuffixes)
         if any { return }
         if let organization, !organization.isEmpty { return body(organization) }
         if let nickname = nicknames.first(where: { !$0.isEmpty }) { return body(nickname) }
