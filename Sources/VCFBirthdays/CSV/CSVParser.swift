@@ -54,16 +54,38 @@ public final class CSVParser: ContactsParser {
     /// A parser for a later part of the same input, which starts at a record on line
     /// `firstLine`: it reads with `lead`'s header (its delimiter, columns and date order).
     /// Nil while `lead` has not read a header it accepted.
-    init?(continuing lead: CSVParser, sink: PeopleSink, diagnostics: DiagnosticsHandler, firstLine: Int) {
-        guard lead.readsParts, let schema = lead.schema, let mapper = lead.mapper, let delimiter = lead.tokenizer?.delimiter
-        else { return nil }
-        path = lead.path
+    convenience init?(continuing lead: CSVParser, sink: PeopleSink, diagnostics: DiagnosticsHandler, firstLine: Int) {
+        guard let header = Header(lead) else { return nil }
+        self.init(header, sink: sink, diagnostics: diagnostics, firstLine: firstLine)
+    }
+
+    /// What a parser for a later part takes from the lead: taken on the lead's thread, and
+    /// used on another.
+    struct Header: Sendable {
+        fileprivate let path: String
+        fileprivate let options: Options
+        fileprivate let schema: CSVSchema
+        fileprivate let mapper: CSVPersonMapper.Settings
+        fileprivate let delimiter: UInt8
+
+        /// Nil while `lead` has not read a header it accepted.
+        init?(_ lead: CSVParser) {
+            guard lead.readsParts, let schema = lead.schema, let mapper = lead.mapper, let delimiter = lead.tokenizer?.delimiter
+            else { return nil }
+            (path, options, self.schema, self.mapper, self.delimiter) = (lead.path, lead.options, schema, mapper.settings, delimiter)
+        }
+    }
+
+    /// A parser for a later part of the input that `header` was taken from (with a path of its
+    /// own: a worker retains it for every person).
+    init(_ header: Header, sink: PeopleSink, diagnostics: DiagnosticsHandler, firstLine: Int) {
+        path = header.path.ownCopy()
         self.sink = sink
         self.diagnostics = diagnostics
-        options = lead.options
-        self.schema = schema
-        self.mapper = mapper.copy()
-        tokenizer = CSVTokenizer(delimiter: delimiter, keepsRawText: options.keepsRawText,
+        options = header.options
+        schema = header.schema
+        mapper = CSVPersonMapper(header.mapper)
+        tokenizer = CSVTokenizer(delimiter: header.delimiter, keepsRawText: options.keepsRawText,
                                  maxRecordBytes: options.maxRecordBytes, firstLine: firstLine)
     }
 

@@ -33,9 +33,20 @@ final class CSVPersonMapper {
         self.dateOrderGiven = dateOrderGiven
     }
 
-    /// A mapper for the same columns that has warned of nothing yet (for another part of the input).
-    func copy() -> CSVPersonMapper {
-        CSVPersonMapper(schema: schema, scope: scope, dateOrder: dateOrder, dateOrderGiven: dateOrderGiven)
+    /// What a mapper is made from: the same for every part of an input.
+    struct Settings: Sendable {
+        let schema: CSVSchema
+        let scope: DecodeScope
+        let dateOrder: DateOrder
+        let dateOrderGiven: Bool
+    }
+
+    var settings: Settings { Settings(schema: schema, scope: scope, dateOrder: dateOrder, dateOrderGiven: dateOrderGiven) }
+
+    /// A mapper with `settings` that has warned of nothing yet (for another part of the input).
+    convenience init(_ settings: Settings) {
+        self.init(schema: settings.schema, scope: settings.scope, dateOrder: settings.dateOrder,
+                  dateOrderGiven: settings.dateOrderGiven)
     }
 
     /// The end of the warning about a date whose day and month could be swapped, given once per input.

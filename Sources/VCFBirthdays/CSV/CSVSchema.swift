@@ -1,5 +1,5 @@
 /// What each column of a CSV file holds, from its header row.
-struct CSVSchema {
+struct CSVSchema: Sendable {
     let dialect: CSVDialect
     let headers: [String]
     let roles: [ColumnRole?]

@@ -124,14 +124,13 @@ final class ParallelCSVParser: ContactsParser {
 
     private func send(_ range: Range<Int>, last: Bool) throws {
         let bytes = Array(pending[range])
-        let recorder = EventRecorder(preparer: preparedSink?.makePreparer())
-        let parser = CSVParser(continuing: lead, sink: recorder, diagnostics: recorder, firstLine: pendingLine)!
+        let preparer = preparedSink?.makePreparer()
+        let header = CSVParser.Header(lead)!  // taken here, where the lead is read
+        let firstLine = pendingLine
         if !last { pendingLine += bytes.withUnsafeBufferPointer(LineEnds.count) }
         let result = Promise<CSVPart>()
-        let part = CSVPart(parser: parser, recorder: recorder)  // made here: it reads the lead's header
         threads.submit {
-            part.read(bytes, last: last)
-            result.fulfil(part)
+            result.fulfil(CSVPart(bytes, header: header, preparer: preparer, firstLine: firstLine, last: last))
         }
         inFlight.append((result, bytes, last))
         while inFlight.count > maxInFlight { try mergeOldest() }
@@ -200,19 +199,17 @@ final class ParallelCSVParser: ContactsParser {
 }
 
 /// One part read by a worker: what it gave, and its parser, to go on with when the part ended
-/// inside a record.
+/// inside a record. Made and read on the worker, so that what the worker retains for every
+/// record is its own, not next to what the reading thread uses.
 private final class CSVPart: @unchecked Sendable {
     let recorder: EventRecorder
     let parser: CSVParser
     private(set) var endedAtRecord = true
 
-    init(parser: CSVParser, recorder: EventRecorder) {
-        self.parser = parser
-        self.recorder = recorder
-    }
-
-    /// Reads the part (on a worker thread); `last`: it ends the input.
-    func read(_ bytes: [UInt8], last: Bool) {
+    /// Reads `bytes`, which start at a record on line `firstLine`; `last`: they end the input.
+    init(_ bytes: [UInt8], header: CSVParser.Header, preparer: PersonPreparing?, firstLine: Int, last: Bool) {
+        recorder = EventRecorder(preparer: preparer)
+        parser = CSVParser(header, sink: recorder, diagnostics: recorder, firstLine: firstLine)
         do {
             try parser.feed(bytes)
             if last { try parser.finish() } else { endedAtRecord = parser.isAtRecordStart }

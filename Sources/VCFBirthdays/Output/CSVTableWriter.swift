@@ -56,7 +56,7 @@ public final class CSVTableWriter: PreparedSink {
 }
 
 /// Makes a person's CSV row on another thread.
-private final class CSVRowPreparer: PersonPreparing {
+private final class CSVRowPreparer: PersonPreparing, @unchecked Sendable {
     private let layout: any CSVLayout
     private let rows: CSVRowEncoder
 

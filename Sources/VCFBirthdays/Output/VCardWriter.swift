@@ -112,7 +112,7 @@ struct VCardCards: @unchecked Sendable {
 }
 
 /// `VCardCards` for one thread: says each once-per-run warning once itself.
-private final class VCardPreparer: PersonPreparing {
+private final class VCardPreparer: PersonPreparing, @unchecked Sendable {
     private let cards: VCardCards
     private var saidOnce = OncePerRun()
 

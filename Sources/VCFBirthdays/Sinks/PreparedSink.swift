@@ -11,8 +11,9 @@ protocol PreparedSink: PeopleSink {
     func keeps(_ diagnostic: Diagnostic) -> Bool
 }
 
-/// One thread's copy of a `PreparedSink`'s per-person work.
-protocol PersonPreparing: AnyObject {
+/// One thread's copy of a `PreparedSink`'s per-person work: made on the sink's thread and
+/// handed to the one thread that uses it.
+protocol PersonPreparing: AnyObject, Sendable {
     /// Appends what the sink writes for the person (after its sort key, when sorted) to
     /// `bytes`, giving its warnings to `diagnostics`, and returns the key's length; nil,
     /// appending nothing, when the person is left out.

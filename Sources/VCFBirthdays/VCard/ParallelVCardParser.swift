@@ -106,9 +106,9 @@ final class ParallelVCardParser: ContactsParser {
         if !last { pendingLine += bytes.withUnsafeBufferPointer(LineEnds.count) }
         let result = Promise<PartResult>()
         let (path, options) = (self.path, self.options)
-        let recorder = EventRecorder(preparer: preparedSink?.makePreparer())
+        let preparer = preparedSink?.makePreparer()
         threads.submit {
-            result.fulfil(PartResult(bytes, recorder: recorder, path: path, options: options, firstLine: firstLine, last: last))
+            result.fulfil(PartResult(bytes, preparer: preparer, path: path, options: options, firstLine: firstLine, last: last))
         }
         inFlight.append((result, bytes, last))
         while inFlight.count > maxInFlight { try mergeOldest() }
@@ -195,15 +195,18 @@ final class ParallelVCardParser: ContactsParser {
 }
 
 /// One part parsed by a worker: what it gave, and its parser, to go on with when the part
-/// ended inside a card.
+/// ended inside a card. Made on the worker, with a path of its own: what the worker retains
+/// for every card is not shared with the reading thread, nor next to what that thread uses.
 private final class PartResult: @unchecked Sendable {
     let recorder: EventRecorder
     let parser: VCardParser
     private(set) var endedBetweenCards = true
 
-    init(_ bytes: [UInt8], recorder: EventRecorder, path: String, options: VCardParser.Options, firstLine: Int, last: Bool) {
-        self.recorder = recorder
-        parser = VCardParser(path: path, sink: recorder, diagnostics: recorder, options: options, firstLine: firstLine)
+    init(_ bytes: [UInt8], preparer: PersonPreparing?, path: String, options: VCardParser.Options, firstLine: Int,
+         last: Bool) {
+        recorder = EventRecorder(preparer: preparer)
+        parser = VCardParser(path: path.ownCopy(), sink: recorder, diagnostics: recorder, options: options,
+                             firstLine: firstLine)
         do {
             try parser.feed(bytes)
             if !last { endedBetweenCards = try parser.endPart() }
