@@ -64,15 +64,13 @@ public final class CSVParser: ContactsParser {
     struct Header: Sendable {
         fileprivate let path: String
         fileprivate let options: Options
-        fileprivate let schema: CSVSchema
-        fileprivate let mapper: CSVPersonMapper.Settings
+        fileprivate let mapper: CSVPersonMapper.Settings  // the schema among them
         fileprivate let delimiter: UInt8
 
         /// Nil while `lead` has not read a header it accepted.
         init?(_ lead: CSVParser) {
-            guard lead.readsParts, let schema = lead.schema, let mapper = lead.mapper, let delimiter = lead.tokenizer?.delimiter
-            else { return nil }
-            (path, options, self.schema, self.mapper, self.delimiter) = (lead.path, lead.options, schema, mapper.settings, delimiter)
+            guard lead.readsParts, let mapper = lead.mapper, let delimiter = lead.tokenizer?.delimiter else { return nil }
+            (path, options, self.mapper, self.delimiter) = (lead.path, lead.options, mapper.settings, delimiter)
         }
     }
 
@@ -83,7 +81,7 @@ public final class CSVParser: ContactsParser {
         self.sink = sink
         self.diagnostics = diagnostics
         options = header.options
-        schema = header.schema
+        schema = header.mapper.schema
         mapper = CSVPersonMapper(header.mapper)
         tokenizer = CSVTokenizer(delimiter: header.delimiter, keepsRawText: options.keepsRawText,
                                  maxRecordBytes: options.maxRecordBytes, firstLine: firstLine)
