@@ -114,12 +114,14 @@ public final class MemoryOutput: ByteOutput {
     }
 }
 
-/// A file system in memory: files as bytes, directories as paths that have children.
+/// A file system in memory: files as bytes, directories as paths that have children. Every
+/// file has an identity of its own (there are no links).
 public final class InMemoryFileSystem: FileSystem {
     public private(set) var files: [String: [UInt8]] = [:]
     public private(set) var directories = Set<String>()
     private var temporaryCount = 0
     private let unwritable: Set<String>
+    private var inodes: [String: UInt64] = [:]
 
     /// Text files, plus files given as raw bytes (for encodings other than UTF-8).
     public init(files: [String: String] = [:], binaryFiles: [String: [UInt8]] = [:], unwritable: Set<String> = []) {
@@ -132,11 +134,18 @@ public final class InMemoryFileSystem: FileSystem {
         files[path].map { String(decoding: $0, as: UTF8.self) }
     }
 
-    public func kind(of path: String) -> FileKind {
-        if files[path] != nil { return .file }
-        if directories.contains(path) { return .directory }
+    private func identity(_ path: String) -> FileIdentity {
+        if inodes[path] == nil { inodes[path] = UInt64(inodes.count + 1) }
+        return FileIdentity(device: 1, inode: inodes[path]!)
+    }
+
+    public func status(of path: String) -> FileStatus? {
+        if files[path] != nil { return FileStatus(kind: .file, identity: identity(path)) }
         let prefix = path.hasSuffix("/") ? path : path + "/"
-        return files.keys.contains { $0.hasPrefix(prefix) } ? .directory : .missing
+        if directories.contains(path) || files.keys.contains(where: { $0.hasPrefix(prefix) }) {
+            return FileStatus(kind: .directory, identity: identity(path))
+        }
+        return nil
     }
 
     public func openForReading(_ path: String) throws -> ByteSource {
@@ -144,18 +153,26 @@ public final class InMemoryFileSystem: FileSystem {
         return MemorySource(bytes)
     }
 
-    public func directoryEntries(_ path: String) throws -> [String] {
+    public func directoryEntries(_ path: String) throws -> [DirectoryEntry] {
         let prefix = path.hasSuffix("/") ? path : path + "/"
-        return files.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
-            .filter { !$0.contains("/") }
+        return files.keys.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains("/") }
+            .map { DirectoryEntry(name: String($0.dropFirst(prefix.count)), kind: .file, identity: identity($0)) }
     }
 
-    public func createAtomically(_ path: String) throws -> AtomicFile {
+    public func outputTarget(_ path: String, _ mode: OutputMode) throws -> OutputTarget {
         if unwritable.contains(path) { throw IOFailure(path: path, reason: "Permission denied") }
-        return CommittingOutput(path: path, fileSystem: self)
+        let existing = status(of: path)
+        if existing?.kind == .directory { throw IOFailure(path: path, reason: "Is a directory") }
+        if mode == .newFile(replacingExisting: false) {
+            if existing != nil { throw IOFailure(path: path, reason: "File exists") }
+            return OutputTarget(path: path, identity: nil, writing: .creatingNew)
+        }
+        return OutputTarget(path: path, identity: existing?.identity, writing: .replacing)
     }
 
-    public func isSameFile(_ a: String, _ b: String) -> Bool { a == b && files[a] != nil }
+    public func createOutput(_ target: OutputTarget) throws -> AtomicFile {
+        CommittingOutput(target: target, fileSystem: self)
+    }
 
     public func makeTemporaryFile(extension ext: String) throws -> String {
         temporaryCount += 1
@@ -169,28 +186,28 @@ public final class InMemoryFileSystem: FileSystem {
         directories.insert(path)
     }
 
-    public func writeNewFile(_ path: String, bytes: [UInt8], replacingExisting: Bool) throws {
-        if unwritable.contains(path) { throw IOFailure(path: path, reason: "Permission denied") }
-        if files[path] != nil && !replacingExisting { throw IOFailure(path: path, reason: "File exists") }
-        files[path] = bytes
+    fileprivate func store(_ bytes: [UInt8], at target: OutputTarget) throws {
+        if target.writing == .creatingNew && files[target.path] != nil {
+            throw IOFailure(path: target.path, reason: "File exists")
+        }
+        files[target.path] = bytes
     }
-
-    fileprivate func store(_ bytes: [UInt8], at path: String) { files[path] = bytes }
 }
 
 /// An atomic file of the in-memory file system: stored on commit only.
 private final class CommittingOutput: AtomicFile {
-    private let path: String
+    private let target: OutputTarget
     private let fileSystem: InMemoryFileSystem
     private var bytes: [UInt8] = []
 
-    init(path: String, fileSystem: InMemoryFileSystem) {
-        self.path = path
+    init(target: OutputTarget, fileSystem: InMemoryFileSystem) {
+        self.target = target
         self.fileSystem = fileSystem
     }
 
     func write(_ raw: UnsafeRawBufferPointer) throws { bytes.append(contentsOf: raw) }
-    func commit() throws { fileSystem.store(bytes, at: path) }
+    func finishWriting() throws {}
+    func commit() throws { try fileSystem.store(bytes, at: target) }
     func discard() {}
 }
 

@@ -177,6 +177,7 @@ struct Command: ParsableCommand {
     }
 
     func run() throws {
+        let closed = StandardDescriptors.reserve()
         var options = RunOptions()
         options.inputs = paths
         options.format = format
@@ -209,7 +210,7 @@ struct Command: ParsableCommand {
         options.threads = threads ?? min(8, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         signal(SIGPIPE, SIG_IGN)
         InterruptCleanup.install()
-        let status = App.run(options, environment: .live())
+        let status = App.run(options, environment: .live(closedAtStart: closed))
         if status != .success { throw ExitCode(status.rawValue) }
     }
 }
@@ -255,7 +256,8 @@ extension SortOrder: ExpressibleByArgument {}
 
 extension Environment {
     /// The real world: system clock, environment variables, local files, standard streams.
-    static func live() -> Environment {
+    /// `closedAtStart`: the standard descriptors that were closed (now open on /dev/null).
+    static func live(closedAtStart: Set<Int32>) -> Environment {
         var variables: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {
@@ -272,7 +274,7 @@ extension Environment {
             opener: SystemFileOpener(),
             standardInput: FileDescriptorSource(fd: 0, path: "<stdin>", closesOnDeinit: false),
             standardInputIsTerminal: isatty(0) != 0,
-            standardOutput: FileDescriptorOutput(fd: 1, path: "<stdout>"),
+            standardOutput: closedAtStart.contains(1) ? ClosedOutput(path: "<stdout>") : FileDescriptorOutput(fd: 1, path: "<stdout>"),
             standardError: FileDescriptorOutput(fd: 2, path: "<stderr>"),
             standardErrorIsTerminal: isatty(2) != 0)
     }

@@ -170,7 +170,7 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         #expect(read.sorted(by: App.precedesBytewise) ==
                 ["B.VCF", "a", "a.vcard", "a.vcf", "ab.vcf", "c.Vcard", "d.csv", "x.tar.vcf", "z.vcf", "é.vcf"])
         #expect(!App.precedesBytewise("a", "a") && App.precedesBytewise("", "a") && !App.precedesBytewise("a", ""))
-        #expect(App.sortedBytewise(read) == read.sorted(by: App.precedesBytewise))
+        #expect(App.sortedBytewise(read, name: { $0 }) == read.sorted(by: App.precedesBytewise))
         #expect(App.joined(Array("d/".utf8), "é.vcf") == "d/é.vcf" && App.joined([], "a") == "a")
     }
 
@@ -185,7 +185,7 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         let pieces = ["0", "00", "0000000", "00000000", "a", "Z", "é", "ü", ".", "-", "\u{1F600}"]
         for _ in 0..<50 {
             let names = (0..<200).map { _ in (0...next(6)).map { _ in pieces[next(pieces.count)] }.joined() }
-            #expect(App.sortedBytewise(names) == names.sorted(by: App.precedesBytewise))
+            #expect(App.sortedBytewise(names, name: { $0 }) == names.sorted(by: App.precedesBytewise))
         }
     }
 

@@ -359,14 +359,26 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         #expect(try FileManager.default.contentsOfDirectory(atPath: photos).sorted() == ["Dr. Jürgen Müller.jpg", "佐藤 太郎.jpg"])
         let jpeg = try Data(contentsOf: URL(fileURLWithPath: photos + "/Dr. Jürgen Müller.jpg"))
         #expect(jpeg.starts(with: [0xFF, 0xD8, 0xFF]) && jpeg.suffix(2) == Data([0xFF, 0xD9]))
-        // A symbolic link where a photo would go is never followed, even with --force.
+        // A symbolic link or a hard link where a photo would go is never written through: without
+        // --force it is kept, with --force the name is replaced by the new photo.
         let victim = dir.appendingPathComponent("victim").path
+        let hardVictim = dir.appendingPathComponent("hard-victim").path
         try "keep me".write(toFile: victim, atomically: true, encoding: .utf8)
+        try "keep me too".write(toFile: hardVictim, atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(atPath: photos + "/佐藤 太郎.jpg")
         try FileManager.default.createSymbolicLink(atPath: photos + "/佐藤 太郎.jpg", withDestinationPath: victim)
-        let forced = try run(["--force", "--extract-photos", photos, fixtures + "/nextcloud-4.0.vcf"])
-        #expect(forced.status == 73)
+        try FileManager.default.removeItem(atPath: photos + "/Dr. Jürgen Müller.jpg")
+        try FileManager.default.linkItem(atPath: hardVictim, toPath: photos + "/Dr. Jürgen Müller.jpg")
+        let kept = try run(["--extract-photos", photos, fixtures + "/nextcloud-4.0.vcf", fixtures + "/apple-contacts.vcf"])
+        #expect(kept.status == 73)
+        #expect(kept.stderr.contains("File exists (give --force to replace it)"))
+        let forced = try run(["--force", "--extract-photos", photos, fixtures + "/nextcloud-4.0.vcf", fixtures + "/apple-contacts.vcf"])
+        #expect(forced.status == 0)
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep me")
+        #expect(try String(contentsOfFile: hardVictim, encoding: .utf8) == "keep me too")
+        #expect(try FileManager.default.attributesOfItem(atPath: photos + "/佐藤 太郎.jpg")[.type] as? FileAttributeType == .typeRegular)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: photos + "/Dr. Jürgen Müller.jpg")) == jpeg)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: photos).sorted() == ["Dr. Jürgen Müller.jpg", "佐藤 太郎.jpg"])
     }
 
     @Test func aHugeLineIsRejectedWithinTheLimit() throws {
@@ -387,7 +399,8 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         }
     }
 
-    @Test(arguments: [SIGTERM, SIGINT])
+    /// Every signal that ends the program and can be caught removes the temporary file.
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU])
     func anInterruptionLeavesNoPartialOutput(signal: Int32) throws {
         let dir = try temporaryDirectory()
         let out = dir.appendingPathComponent("out.txt").path
@@ -411,6 +424,31 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.txt"])
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "old\n")
+    }
+
+    /// Standard descriptors closed by the caller: a file the run opens never takes their place
+    /// (the diagnostics do not land in -o's file, the JSON not in the rejects file), and a
+    /// closed standard output is an output error.
+    @Test func closedStandardDescriptorsAreNotReused() throws {
+        let dir = try temporaryDirectory()
+        let input = dir.appendingPathComponent("in.vcf").path
+        try ("BEGIN:VCARD\nFN:Ann\nBDAY:1990-01-05\nEND:VCARD\n" + "BEGIN:VCARD\nFN:Cut\n").write(toFile: input, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("out.json").path, rejects = dir.appendingPathComponent("rejects.vcf").path
+        func shell(_ redirections: String, _ arguments: String) throws -> Int32 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "exec \(redirections); exec '\(binary)' \(arguments)"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        #expect(try shell("2>&-", "--to json -o '\(out)' '\(input)'") == 65)
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "{\"formattedName\":\"Ann\",\"birthday\":\"1990-01-05\"}\n")
+        #expect(try shell("<&- >&- 2>&-", "--to json --rejects '\(rejects)' '\(input)'") == 74)
+        #expect(!FileManager.default.fileExists(atPath: rejects))  // the run failed: nothing written
+        #expect(try shell(">&-", "--to json '\(input)'") == 74)
     }
 
     @Test func helpAndManPageListTheSameOptions() throws {

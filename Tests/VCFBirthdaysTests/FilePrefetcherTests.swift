@@ -36,15 +36,12 @@ private struct FileTable: FileSystem, Sendable {
         }
     }
 
-    func kind(of path: String) -> FileKind { files[path] == nil ? .missing : .file }
-    func directoryEntries(_ path: String) throws -> [String] { [] }
-    func createAtomically(_ path: String) throws -> AtomicFile { throw IOFailure(path: path, reason: "read-only") }
-    func isSameFile(_ a: String, _ b: String) -> Bool { false }
+    func status(of path: String) -> FileStatus? { nil }
+    func directoryEntries(_ path: String) throws -> [DirectoryEntry] { [] }
+    func outputTarget(_ path: String, _ mode: OutputMode) throws -> OutputTarget { throw IOFailure(path: path, reason: "read-only") }
+    func createOutput(_ target: OutputTarget) throws -> AtomicFile { throw IOFailure(path: target.path, reason: "read-only") }
     func makeTemporaryFile(extension: String) throws -> String { throw IOFailure(path: "", reason: "read-only") }
     func createDirectory(_ path: String) throws { throw IOFailure(path: path, reason: "read-only") }
-    func writeNewFile(_ path: String, bytes: [UInt8], replacingExisting: Bool) throws {
-        throw IOFailure(path: path, reason: "read-only")
-    }
 }
 
 /// Everything a source gives: its size, its bytes, and the error that ended it.

@@ -13,11 +13,6 @@ public enum App {
         if options.inputs.isEmpty && env.standardInputIsTerminal {
             return fail(.usage, "no input: give a vCard file or directory, or pipe contacts into standard input (see --help)")
         }
-        if let output = options.output {
-            for input in options.inputs where input != "-" && env.fileSystem.isSameFile(input, output) {
-                return fail(.cannotCreate, "\(output): refusing to overwrite the input file")
-            }
-        }
         let dates = DateContext(today: options.today ?? env.clock.today(), feb29: options.feb29)
         let order = sortOrder(options, env, stderr)
         let locale = options.locale ?? env.preferences.locale ?? "root"
@@ -28,8 +23,11 @@ public enum App {
             return fail(.usage, "\(error)")
         }
 
-        // Outputs: created before any reading, so a path that cannot be written fails fast.
+        // The inputs are listed first, so that no output lands on one of them; the outputs are
+        // created before any reading, so that a path that cannot be written fails fast.
         // With --open and no -o, the result goes to a temporary file, which is then opened.
+        let listing = list(options.inputs, env)
+        let outputs = GuardedOutputFiles(fileSystem: env.fileSystem, inputs: listing.identities)
         var outputPath = options.output
         var outputFile: AtomicFile?
         var rejectsFile: AtomicFile?
@@ -37,23 +35,25 @@ public enum App {
             if options.opensResult && outputPath == nil && options.photoDirectory == nil {
                 outputPath = try env.fileSystem.makeTemporaryFile(extension: options.format.fileExtension)
             }
-            if let path = outputPath { outputFile = try env.fileSystem.createAtomically(path) }
-            if let path = options.rejects { rejectsFile = try env.fileSystem.createAtomically(path) }
+            if let path = outputPath { outputFile = try outputs.create(path, .replacingTarget) }
+            if let path = options.rejects { rejectsFile = try outputs.create(path, .replacingTarget) }
             if let directory = options.photoDirectory { try env.fileSystem.createDirectory(directory) }
         } catch {
             outputFile?.discard()
             rejectsFile?.discard()
-            return fail(.cannotCreate, "cannot create \(error)")
+            return fail(.cannotCreate, error is GuardedOutputFiles.Refusal ? "\(error)" : "cannot create \(error)")
         }
         let output = TextOutput(outputFile ?? env.standardOutput)
         let rejects = rejectsFile.map { TextOutput($0) }
         let reporter = DiagnosticsReporter(standardError: stderr, rejects: rejects, strict: options.strict,
                                            asJSON: options.errorsAsJSON)
+        listing.diagnostics.forEach(reporter.report)
         var sink = options.checksOnly ? DiscardingSink()
             : makeSinks(options, order: order, collator: collator, dates: dates, output: output, diagnostics: reporter)
         var photos: PhotoExtractor?
         if let directory = options.photoDirectory {
-            photos = PhotoExtractor(directory: directory, fileSystem: env.fileSystem, replacesExisting: options.replacesPhotos,
+            photos = PhotoExtractor(directory: directory, outputs: outputs, replacesExisting: options.replacesPhotos,
+                                    holdsPhotos: options.strict,
                                     diagnostics: reporter, next: sink)
             sink = photos!
         }
@@ -62,13 +62,13 @@ public enum App {
         let preparedSink = sink as? PreparedSink
         let formatted = sink as? FormattedOutput
 
-        var status = RunStatus.success
+        var status = listing.missingAny ? RunStatus.noInput : .success
         var rejectedAny = false
         var people = 0
         let workers = options.threads > 1 && !options.checksOnly ? WorkerThreads(count: options.threads) : nil
         formatted?.finishThreads = workers
         do {
-            let inputs = try expand(options.inputs, env, reporter, status: &status)
+            let inputs = listing.inputs
             // With threads, the next files of the real file system (which threads may share) are
             // opened ahead, and the small ones converted there (replayed here, in order).
             var prefetcher: FilePrefetcher?
@@ -113,20 +113,26 @@ public enum App {
         } catch {
             outputFile?.discard()
             rejectsFile?.discard()
+            photos?.discard()
             return fail(.ioError, "\(error)")
         }
 
+        // With --strict, a run that rejected a record writes no output and no photo (the
+        // rejects file gets the record that stopped it).
         let keepsOutput = !(options.strict && (rejectedAny || status != .success))
         do {
             try rejects?.flush()
             try rejectsFile?.commit()
             if keepsOutput {
                 try outputFile?.commit()
+                photos?.commit()
             } else {
                 outputFile?.discard()
+                photos?.discard()
             }
         } catch {
             outputFile?.discard()
+            photos?.discard()
             return fail(.ioError, "cannot write \(error)")
         }
         if !options.quiet { reporter.summarize(people: people, checked: options.checksOnly) }
@@ -196,37 +202,67 @@ public enum App {
         var path: String?
     }
 
-    /// Paths as given; directories become the `.vcf`, `.vcard` and `.csv` files in them, sorted by name.
-    static func expand(_ paths: [String], _ env: Environment, _ reporter: DiagnosticsReporter,
-                       status: inout RunStatus) throws -> [Input] {
-        if paths.isEmpty { return [Input(displayPath: "<stdin>", path: nil)] }
+    /// The inputs of a run, and what was wrong with the paths given.
+    struct Listing {
         var inputs: [Input] = []
+        /// Every file read, with the name it was given as: no output may land on one.
+        var identities: [FileIdentity: String] = [:]
+        var diagnostics: [Diagnostic] = []
+        /// A path named nothing, or a directory could not be listed.
+        var missingAny = false
+    }
+
+    /// Paths as given; directories become the `.vcf`, `.vcard` and `.csv` files in them, sorted
+    /// by name (an entry that is not a regular file, after links, is skipped with a warning: a
+    /// FIFO would block the run). A path named on its own is read whatever it is (a FIFO too).
+    static func list(_ paths: [String], _ env: Environment) -> Listing {
+        var listing = Listing()
+        func addStandardInput() {
+            listing.inputs.append(Input(displayPath: "<stdin>", path: nil))
+            if let identity = env.standardInput.identity { listing.identities[identity] = "<stdin>" }
+        }
+        if paths.isEmpty { addStandardInput() }
         for path in paths {
             if path == "-" {
-                inputs.append(Input(displayPath: "<stdin>", path: nil))
+                addStandardInput()
                 continue
             }
-            switch env.fileSystem.kind(of: path) {
+            let status = env.fileSystem.status(of: path)
+            switch status?.kind {
             case .directory:
                 do {
-                    let names = sortedBytewise(try env.fileSystem.directoryEntries(path).filter(isContactsFileName))
+                    let entries = sortedBytewise(try env.fileSystem.directoryEntries(path).filter { isContactsFileName($0.name) },
+                                                 name: \.name)
                     let base = Array((path.hasSuffix("/") ? path : path + "/").utf8)
-                    inputs += names.map { name in
-                        let full = joined(base, name)
-                        return Input(displayPath: full, path: full)
+                    listing.inputs.reserveCapacity(listing.inputs.count + entries.count)
+                    for entry in entries {
+                        let full = joined(base, entry.name)
+                        var kind = entry.kind, identity = entry.identity
+                        if kind == nil, let status = env.fileSystem.status(of: full) {
+                            (kind, identity) = (status.kind, status.identity)
+                        }
+                        // (A link to nothing is kept: opening it says what is wrong.)
+                        guard kind == .file || kind == nil else {
+                            listing.diagnostics.append(Diagnostic(.warning, path: full, line: 0, "not a regular file, skipped"))
+                            continue
+                        }
+                        listing.inputs.append(Input(displayPath: full, path: full))
+                        if let identity { listing.identities[identity] = full }
                     }
                 } catch {
-                    reporter.report(Diagnostic(.error, path: path, line: 0, "cannot read directory: \((error as? IOFailure)?.reason ?? "\(error)")"))
-                    status = .noInput
+                    listing.diagnostics.append(Diagnostic(.error, path: path, line: 0,
+                                                          "cannot read directory: \((error as? IOFailure)?.reason ?? "\(error)")"))
+                    listing.missingAny = true
                 }
-            case .missing:
-                reporter.report(Diagnostic(.error, path: path, line: 0, "no such file or directory"))
-                status = .noInput
+            case nil, .missing:
+                listing.diagnostics.append(Diagnostic(.error, path: path, line: 0, "no such file or directory"))
+                listing.missingAny = true
             case .file, .other:
-                inputs.append(Input(displayPath: path, path: path))
+                listing.inputs.append(Input(displayPath: path, path: path))
+                if let identity = status?.identity { listing.identities[identity] = path }
             }
         }
-        return inputs
+        return listing
     }
 
     /// A converter for a batch of files, called for them one after another on a worker thread:

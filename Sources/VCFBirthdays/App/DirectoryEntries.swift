@@ -15,13 +15,14 @@ extension App {
         return matchesIgnoringCase(suffix, "VCF") || matchesIgnoringCase(suffix, "VCARD") || matchesIgnoringCase(suffix, "CSV")
     }
 
-    /// `names` in the order of their UTF-8 bytes (`precedesBytewise`). A directory may hold
-    /// thousands of names: they are sorted as their first 8 bytes read as one number, and
+    /// `items` in the order of their names' UTF-8 bytes (`precedesBytewise`). A directory may
+    /// hold thousands of names: they are sorted as their first 8 bytes read as one number, and
     /// compared whole only where those are equal.
-    static func sortedBytewise(_ names: [String]) -> [String] {
+    static func sortedBytewise<Item>(_ items: [Item], name: (Item) -> String) -> [Item] {
+        let names = items.map(name)
         var keys = names.indices.map { (prefix: firstEightBytes(names[$0]), index: $0) }
         keys.sort { $0.prefix != $1.prefix ? $0.prefix < $1.prefix : precedesBytewise(names[$0.index], names[$1.index]) }
-        return keys.map { names[$0.index] }
+        return keys.map { items[$0.index] }
     }
 
     /// The first 8 UTF-8 bytes of `name` as a big-endian number, zeros after a shorter name

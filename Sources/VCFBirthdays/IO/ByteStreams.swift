@@ -10,10 +10,13 @@ public protocol ByteSource: AnyObject {
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
     /// The number of bytes in all, when known (a regular file), for the progress line.
     var size: Int? { get }
+    /// The file read, when it is one (standard input redirected from a file): no output may replace it.
+    var identity: FileIdentity? { get }
 }
 
 extension ByteSource {
     public var size: Int? { nil }
+    public var identity: FileIdentity? { nil }
 }
 
 /// Bytes out: standard output, a file, or a test double.
@@ -59,6 +62,12 @@ public final class FileDescriptorSource: ByteSource {
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return Int(info.st_size)
+    }
+
+    public var identity: FileIdentity? {
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return LocalFileSystem.identity(info)
     }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {

@@ -34,9 +34,15 @@ public struct SystemFileOpener: FileOpener {
         #endif
     }
 
+    /// The path as the command's argument: one that starts with `-` would be read as an option,
+    /// so it gets `./` in front.
+    static func argument(for path: String) -> String {
+        path.hasPrefix("-") ? "./" + path : path
+    }
+
     public func open(_ path: String) throws {
         var pid: pid_t = 0
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(command), strdup(path), nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(command), strdup(Self.argument(for: path)), nil]
         defer { argv.forEach { free($0) } }
         let spawned = posix_spawnp(&pid, command, nil, nil, argv, environ)
         guard spawned == 0 else {

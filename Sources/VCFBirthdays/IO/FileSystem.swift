@@ -1,28 +1,110 @@
 /// The file system as the app sees it: the live one, or an in-memory double in tests.
 public protocol FileSystem {
-    func kind(of path: String) -> FileKind
+    /// What is at `path`, following symbolic links; nil when nothing is there or it cannot be reached.
+    func status(of path: String) -> FileStatus?
     func openForReading(_ path: String) throws -> ByteSource
-    /// Names (not paths) of the entries of a directory, in no particular order.
-    func directoryEntries(_ path: String) throws -> [String]
-    /// A file that appears at `path` only when committed, replacing what was there in one step.
-    func createAtomically(_ path: String) throws -> AtomicFile
-    /// Whether two paths name the same existing file.
-    func isSameFile(_ a: String, _ b: String) -> Bool
+    /// The entries of a directory (without `.` and `..`), in no particular order.
+    func directoryEntries(_ path: String) throws -> [DirectoryEntry]
+    /// Where an output named `path` lands and what is there now; throws when nothing can be
+    /// written there (a directory, a block device, a missing folder).
+    func outputTarget(_ path: String, _ mode: OutputMode) throws -> OutputTarget
+    /// Opens an output at a target `outputTarget` gave.
+    func createOutput(_ target: OutputTarget) throws -> AtomicFile
     /// A new, empty, uniquely named file in the temporary directory, ending in `.extension`.
     func makeTemporaryFile(extension: String) throws -> String
     /// Creates a directory (and its parents) unless it exists.
     func createDirectory(_ path: String) throws
-    /// Writes a whole file; fails when it exists unless `replacingExisting`, and never follows a
-    /// symbolic link at `path`.
-    func writeNewFile(_ path: String, bytes: [UInt8], replacingExisting: Bool) throws
+}
+
+extension FileSystem {
+    public func kind(of path: String) -> FileKind { status(of: path)?.kind ?? .missing }
 }
 
 public enum FileKind: Sendable {
     case file, directory, missing, other
 }
 
+/// A file, whatever names it has: two paths (through links or hard links) with the same
+/// identity are the same file.
+public struct FileIdentity: Hashable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+
+    public init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
+}
+
+public struct FileStatus: Sendable {
+    public var kind: FileKind
+    public var identity: FileIdentity
+
+    public init(kind: FileKind, identity: FileIdentity) {
+        self.kind = kind
+        self.identity = identity
+    }
+}
+
+/// An entry of a directory, as the listing gives it.
+public struct DirectoryEntry: Sendable {
+    public var name: String
+    /// nil when the listing does not say (a symbolic link, or a file system without types):
+    /// ask `status(of:)`.
+    public var kind: FileKind?
+    /// Given with a kind.
+    public var identity: FileIdentity?
+
+    public init(name: String, kind: FileKind? = .file, identity: FileIdentity? = nil) {
+        self.name = name
+        self.kind = kind
+        self.identity = identity
+    }
+}
+
+/// How an output takes the place of what its path names.
+public enum OutputMode: Sendable, Equatable {
+    /// `-o`, `--rejects`: a symbolic link is followed and its target replaced (the link stays); a
+    /// regular file is replaced in one step (one with other hard links gets the new content in
+    /// place, so every name sees it); a FIFO or character device is written in place.
+    case replacingTarget
+    /// A photo: a new file at exactly this name, never written through a link. An existing
+    /// entry is an error unless `replacingExisting`, and then replaced by a rename.
+    case newFile(replacingExisting: Bool)
+}
+
+/// Where an output lands: the file, and how it is written there.
+public struct OutputTarget: Sendable, Equatable {
+    public enum Writing: Sendable, Equatable {
+        /// A temporary file beside `path`, renamed over it on commit.
+        case replacing
+        /// A temporary file beside `path`, renamed to it on commit unless something is there by then.
+        case creatingNew
+        /// A temporary file beside `path`, copied into it on commit (it has other hard links).
+        case copyingInto
+        /// Written straight into `path` (a FIFO or a character device): nothing to commit.
+        case inPlace
+    }
+
+    /// The file written: for `replacingTarget`, the file a symbolic link names.
+    public var path: String
+    /// What is at `path` now; nil when nothing is.
+    public var identity: FileIdentity?
+    public var writing: Writing
+
+    public init(path: String, identity: FileIdentity?, writing: Writing) {
+        self.path = path
+        self.identity = identity
+        self.writing = writing
+    }
+}
+
 /// Output that becomes visible only on `commit()`; `discard()` leaves the old file untouched.
+/// (An output written in place, a FIFO or a device, has nothing to commit or discard.)
 public protocol AtomicFile: ByteOutput {
+    /// Ends writing: what was written is on the disk and the file holds no descriptor, but
+    /// is not visible until committed.
+    func finishWriting() throws
     func commit() throws
     func discard()
 }

@@ -8,14 +8,10 @@ import Darwin
 public struct LocalFileSystem: FileSystem, Sendable {
     public init() {}
 
-    public func kind(of path: String) -> FileKind {
+    public func status(of path: String) -> FileStatus? {
         var st = stat()
-        guard stat(path, &st) == 0 else { return .missing }
-        switch st.st_mode & S_IFMT {
-        case S_IFDIR: return .directory
-        case S_IFREG: return .file
-        default: return .other
-        }
+        guard stat(path, &st) == 0 else { return nil }
+        return FileStatus(kind: Self.kind(st.st_mode), identity: Self.identity(st))
     }
 
     public func openForReading(_ path: String) throws -> ByteSource {
@@ -24,21 +20,68 @@ public struct LocalFileSystem: FileSystem, Sendable {
         return FileDescriptorSource(fd: fd, path: path, closesOnDeinit: true)
     }
 
-    public func directoryEntries(_ path: String) throws -> [String] {
+    public func directoryEntries(_ path: String) throws -> [DirectoryEntry] {
         guard let dir = opendir(path) else { throw IOFailure(path: path, errno: errno) }
         defer { closedir(dir) }
-        var names: [String] = []
+        var st = stat()
+        let device = fstat(dirfd(dir), &st) == 0 ? UInt64(st.st_dev) : 0
+        var entries: [DirectoryEntry] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
             }
-            if name != "." && name != ".." { names.append(name) }
+            guard name != "." && name != ".." else { continue }
+            let kind: FileKind? = switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): .file
+            case Int32(DT_DIR): .directory
+            case Int32(DT_LNK), Int32(DT_UNKNOWN): nil
+            default: .other
+            }
+            entries.append(DirectoryEntry(name: name, kind: kind,
+                                          identity: kind.map { _ in FileIdentity(device: device, inode: UInt64(entry.pointee.d_ino)) }))
         }
-        return names
+        return entries
     }
 
-    public func createAtomically(_ path: String) throws -> AtomicFile {
-        try LocalAtomicFile(path: path)
+    public func outputTarget(_ path: String, _ mode: OutputMode) throws -> OutputTarget {
+        var st = stat()
+        if case .newFile(let replacing) = mode {
+            guard lstat(path, &st) == 0 else {
+                return OutputTarget(path: path, identity: nil, writing: replacing ? .replacing : .creatingNew)
+            }
+            if st.st_mode & S_IFMT == S_IFDIR { throw IOFailure(path: path, errno: EISDIR) }
+            guard replacing else { throw IOFailure(path: path, errno: EEXIST) }
+            return OutputTarget(path: path, identity: Self.identity(st), writing: .replacing)
+        }
+        guard stat(path, &st) == 0 else {
+            let code = errno
+            guard code == ENOENT else { throw IOFailure(path: path, errno: code) }
+            // Nothing there, or a link to nothing: the new file goes where the links lead.
+            return OutputTarget(path: Self.canonical(try Self.endOfLinks(path)), identity: nil, writing: .replacing)
+        }
+        let identity = Self.identity(st)
+        switch st.st_mode & S_IFMT {
+        case S_IFDIR:
+            throw IOFailure(path: path, errno: EISDIR)
+        case S_IFREG where !Self.isDescriptorAlias(path):
+            return OutputTarget(path: Self.realPath(path) ?? path, identity: identity,
+                                writing: st.st_nlink > 1 ? .copyingInto : .replacing)
+        case S_IFREG, S_IFIFO, S_IFCHR:
+            // A FIFO, a device, or /dev/stdout and its kind, which stand for a descriptor the
+            // caller holds: replacing the file would take the output away from them.
+            return OutputTarget(path: path, identity: identity, writing: .inPlace)
+        default:
+            throw IOFailure(path: path, reason: "not a regular file, FIFO or character device")
+        }
+    }
+
+    public func createOutput(_ target: OutputTarget) throws -> AtomicFile {
+        if target.writing == .inPlace {
+            let fd = open(target.path, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC)
+            guard fd >= 0 else { throw IOFailure(path: target.path, errno: errno) }
+            return InPlaceFile(fd: fd, path: target.path)
+        }
+        return try LocalAtomicFile(target: target)
     }
 
     public func makeTemporaryFile(extension ext: String) throws -> String {
@@ -60,21 +103,55 @@ public struct LocalFileSystem: FileSystem, Sendable {
         guard kind(of: path) == .directory else { throw IOFailure(path: path, reason: "Not a directory") }
     }
 
-    public func writeNewFile(_ path: String, bytes: [UInt8], replacingExisting: Bool) throws {
-        let flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (replacingExisting ? O_TRUNC : O_EXCL)
-        let fd = open(path, flags, 0o666)
-        guard fd >= 0 else {
-            let code = errno
-            throw IOFailure(path: path, reason: code == EEXIST ? "File exists" : String(cString: strerror(code)))
+    static func kind(_ mode: mode_t) -> FileKind {
+        switch mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .file
+        default: return .other
         }
-        defer { close(fd) }
-        try bytes.withUnsafeBytes { try FileDescriptorOutput(fd: fd, path: path).write($0) }
     }
 
-    public func isSameFile(_ a: String, _ b: String) -> Bool {
-        var sa = stat(), sb = stat()
-        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
-        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+    static func identity(_ st: stat) -> FileIdentity {
+        FileIdentity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))
+    }
+
+    /// `/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N` and the like.
+    private static func isDescriptorAlias(_ path: String) -> Bool {
+        path.hasPrefix("/dev/") || path.hasPrefix("/proc/")
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The path with its folder resolved (links, `..`), when the folder exists.
+    private static func canonical(_ path: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard let real = realPath(directory) else { return path }
+        return (real.hasSuffix("/") ? real : real + "/") + name
+    }
+
+    /// Where a chain of symbolic links ends (the path itself when it is no link).
+    private static func endOfLinks(_ path: String) throws -> String {
+        var current = path
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        for _ in 0..<40 {
+            let n = readlink(current, &buffer, buffer.count - 1)
+            guard n > 0 else { return current }
+            let target = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if target.hasPrefix("/") {
+                current = target
+            } else if let slash = current.lastIndex(of: "/") {
+                current = String(current[...slash]) + target
+            } else {
+                current = target
+            }
+        }
+        throw IOFailure(path: path, errno: ELOOP)
     }
 }
 
@@ -84,16 +161,21 @@ private func filledPath(_ template: [CChar]) -> String {
 }
 
 /// Writes to a temporary file beside the target (created with `mkstemp`, so never through a
-/// symbolic link), then `fsync` and `rename` over the target on commit. Until then, and after a
-/// discard, the target is untouched and no temporary file remains.
+/// symbolic link), then on commit `fsync`s it and renames it over the target (or copies it into
+/// the target, for a file with other hard links). Until then, and after a discard, the target
+/// is untouched and no temporary file remains; an interruption removes it too.
 final class LocalAtomicFile: AtomicFile {
-    private let path: String
+    private let target: OutputTarget
     private let temporaryPath: String
+    /// Open until writing is done; -1 after.
     private var fd: Int32
+    /// The temporary file exists (until committed or discarded).
+    private var pending = true
     private let output: FileDescriptorOutput
 
-    init(path: String) throws {
-        self.path = path
+    init(target: OutputTarget) throws {
+        self.target = target
+        let path = target.path
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -102,7 +184,10 @@ final class LocalAtomicFile: AtomicFile {
         let (fd, error) = InterruptCleanup.holdingSignals { () -> (Int32, Int32) in
             let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             let error = errno
-            if fd >= 0 { InterruptCleanup.watch(filledPath(template)) }
+            if fd >= 0 {
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+                InterruptCleanup.watch(filledPath(template))
+            }
             return (fd, error)
         }
         guard fd >= 0 else { throw IOFailure(path: path, errno: error) }
@@ -111,7 +196,7 @@ final class LocalAtomicFile: AtomicFile {
         self.output = FileDescriptorOutput(fd: fd, path: path)
         // Keep the permissions of a file being replaced; a new file gets 0666 less the umask.
         var st = stat()
-        if stat(path, &st) == 0 {
+        if target.writing == .replacing && stat(path, &st) == 0 {
             fchmod(fd, st.st_mode & 0o7777)
         } else {
             let mask = umask(0)
@@ -126,28 +211,101 @@ final class LocalAtomicFile: AtomicFile {
         try output.write(bytes)
     }
 
-    func commit() throws {
+    func finishWriting() throws {
         guard fd >= 0 else { return }
-        if fsync(fd) != 0 {
-            let code = errno
-            discard()
-            throw IOFailure(path: path, errno: code)
-        }
-        close(fd)
+        let synced = fsync(fd) == 0 ? 0 : errno
+        let closed = close(fd) == 0 ? 0 : errno
         fd = -1
-        defer { InterruptCleanup.forget(temporaryPath) }
-        if rename(temporaryPath, path) != 0 {
-            let code = errno
-            unlink(temporaryPath)
-            throw IOFailure(path: path, errno: code)
+        if synced != 0 || (closed != 0 && closed != EINTR) {
+            discard()
+            throw IOFailure(path: target.path, errno: synced != 0 ? synced : closed)
         }
     }
 
+    func commit() throws {
+        guard pending else { return }
+        try finishWriting()
+        let path = target.path
+        defer { discard() }
+        switch target.writing {
+        case .copyingInto:
+            try copyIntoTarget()
+        case .creatingNew:
+            // A hard link fails when the name exists, however it came to be there.
+            if link(temporaryPath, path) == 0 { return }
+            let code = errno
+            var st = stat()
+            if code == EEXIST || lstat(path, &st) == 0 { throw IOFailure(path: path, errno: EEXIST) }
+            // A file system without hard links (FAT): the name was free a moment ago.
+            fallthrough
+        case .replacing, .inPlace:
+            if rename(temporaryPath, path) != 0 { throw IOFailure(path: path, errno: errno) }
+            InterruptCleanup.forget(temporaryPath)
+            pending = false
+        }
+    }
+
+    /// Writes the temporary file's bytes into the target, which keeps its inode and so every name.
+    private func copyIntoTarget() throws {
+        let path = target.path
+        let input = open(temporaryPath, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw IOFailure(path: temporaryPath, errno: errno) }
+        defer { close(input) }
+        let out = open(path, O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC)
+        guard out >= 0 else { throw IOFailure(path: path, errno: errno) }
+        defer { close(out) }
+        let writer = FileDescriptorOutput(fd: out, path: path)
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw IOFailure(path: temporaryPath, errno: errno)
+            }
+            if n == 0 { break }
+            try buffer.withUnsafeBytes { try writer.write(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+        }
+        if fsync(out) != 0 { throw IOFailure(path: path, errno: errno) }
+    }
+
     func discard() {
-        guard fd >= 0 else { return }
-        close(fd)
+        if fd >= 0 { close(fd) }
         fd = -1
+        guard pending else { return }
+        pending = false
         unlink(temporaryPath)
         InterruptCleanup.forget(temporaryPath)
+    }
+}
+
+/// An output written straight into a FIFO or a device: there is nothing to commit, and what
+/// was written cannot be taken back.
+final class InPlaceFile: AtomicFile {
+    private var fd: Int32
+    private let output: FileDescriptorOutput
+
+    init(fd: Int32, path: String) {
+        self.fd = fd
+        output = FileDescriptorOutput(fd: fd, path: path)
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        try output.write(bytes)
+    }
+
+    func finishWriting() throws {}
+
+    func commit() throws {
+        guard fd >= 0 else { return }
+        let code = close(fd) == 0 ? 0 : errno
+        fd = -1
+        if code != 0 && code != EINTR { throw IOFailure(path: output.path, errno: code) }
+    }
+
+    func discard() {
+        if fd >= 0 { close(fd) }
+        fd = -1
     }
 }

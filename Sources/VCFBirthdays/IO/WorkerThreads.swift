@@ -29,10 +29,13 @@ final class WorkerThreads: @unchecked Sendable {
         let queue = self.queue  // each thread keeps the queue alive until it stops
         let body = Unmanaged.passRetained(ThreadBody { queue.run() })
         var thread = pthread_t()
-        let made = pthread_create(&thread, nil, { context in
-            Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
-            return nil
-        }, body.toOpaque())
+        // Started with the signals held back: only the main thread takes them (InterruptCleanup).
+        let made = InterruptCleanup.holdingSignals {
+            pthread_create(&thread, nil, { context in
+                Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
+                return nil
+            }, body.toOpaque())
+        }
         if made == 0 {
             pthread_detach(thread)
         } else {  // no thread: do the work here rather than never

@@ -2,11 +2,16 @@
 /// a folder, then passes the person on. File names come from the person's name, made safe: no
 /// path separators, no `..`, no control characters; a name used twice gets ` (2)`. The extension
 /// comes from the media type, else the image's first bytes. An existing file is never
-/// overwritten unless `replacesExisting`; a symbolic link is never followed.
+/// overwritten unless `replacesExisting`, and then replaced by a rename: a photo is never
+/// written through a link, nor left half written. Photos appear when written, or, when
+/// `holdsPhotos`, only once `commit` is called (`--strict`: nothing is written if the run fails).
 public final class PhotoExtractor: PeopleSink {
     private let directory: String
-    private let fileSystem: any FileSystem
+    private let outputs: OutputFiles
     private let replacesExisting: Bool
+    private let holdsPhotos: Bool
+    /// Written but held until `commit`.
+    private var held: [(file: AtomicFile, path: String, person: SourcePosition)] = []
     private let diagnostics: DiagnosticsHandler
     private let next: PeopleSink
     private var usedNames = Set<String>()
@@ -14,11 +19,12 @@ public final class PhotoExtractor: PeopleSink {
     public private(set) var failures = 0
     public private(set) var written = 0
 
-    public init(directory: String, fileSystem: any FileSystem, replacesExisting: Bool, diagnostics: DiagnosticsHandler,
-                next: PeopleSink) {
+    public init(directory: String, outputs: OutputFiles, replacesExisting: Bool, holdsPhotos: Bool = false,
+                diagnostics: DiagnosticsHandler, next: PeopleSink) {
         self.directory = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        self.fileSystem = fileSystem
+        self.outputs = outputs
         self.replacesExisting = replacesExisting
+        self.holdsPhotos = holdsPhotos
         self.diagnostics = diagnostics
         self.next = next
     }
@@ -32,6 +38,33 @@ public final class PhotoExtractor: PeopleSink {
 
     public func finish() throws {
         try next.finish()
+    }
+
+    /// Makes the held photos appear.
+    public func commit() {
+        for photo in held {
+            do {
+                try photo.file.commit()
+                written += 1
+            } catch {
+                fail(photo.path, photo.person, error)
+            }
+        }
+        held = []
+    }
+
+    /// Removes the held photos.
+    public func discard() {
+        held.forEach { $0.file.discard() }
+        held = []
+    }
+
+    private func fail(_ path: String, _ source: SourcePosition, _ error: Error) {
+        failures += 1
+        let reason = (error as? IOFailure)?.reason ?? "\(error)"
+        let hint = reason.contains("exists") ? " (give --force to replace it)" : ""
+        diagnostics.report(Diagnostic(.error, path: source.path, line: source.line,
+                                      "cannot write photo \(path): \(reason)\(hint)"))
     }
 
     private func extract(_ photo: VCardProperty, of person: PersonInfo) {
@@ -51,15 +84,20 @@ public final class PhotoExtractor: PeopleSink {
         }
         usedNames.insert(name.lowercased())
         let path = directory + "/" + name
+        var file: AtomicFile?
         do {
-            try fileSystem.writeNewFile(path, bytes: bytes, replacingExisting: replacesExisting)
-            written += 1
+            file = try outputs.create(path, .newFile(replacingExisting: replacesExisting))
+            try bytes.withUnsafeBytes { try file!.write($0) }
+            if holdsPhotos {
+                try file!.finishWriting()
+                held.append((file!, path, source))
+            } else {
+                try file!.commit()
+                written += 1
+            }
         } catch {
-            failures += 1
-            let reason = (error as? IOFailure)?.reason ?? "\(error)"
-            let hint = reason.contains("exists") ? " (give --force to replace it)" : ""
-            diagnostics.report(Diagnostic(.error, path: source.path, line: source.line,
-                                          "cannot write photo \(path): \(reason)\(hint)"))
+            file?.discard()
+            fail(path, source, error)
         }
     }
 
@@ -100,11 +138,19 @@ public final class PhotoExtractor: PeopleSink {
     }
 
     /// A file name from a person's name: path separators, characters Windows forbids and control
-    /// characters become `_`; leading and trailing dots and spaces go; at most 100 bytes.
+    /// characters become `_`; format characters (bidi controls, which can make `gpj.exe` show
+    /// as `exe.jpg`, zero-width ones) and line separators go; leading and trailing dots and
+    /// spaces go; at most 100 bytes.
     static func safeFileName(_ name: String, fallback: String) -> String {
         var out = ""
         for scalar in name.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F || "/\\:*?\"<>|".unicodeScalars.contains(scalar) {
+            switch scalar.properties.generalCategory {
+            case .format, .lineSeparator, .paragraphSeparator:
+                continue
+            default:
+                break
+            }
+            if scalar.properties.generalCategory == .control || "/\\:*?\"<>|".unicodeScalars.contains(scalar) {
                 out.append("_")
             } else {
                 out.unicodeScalars.append(scalar)
