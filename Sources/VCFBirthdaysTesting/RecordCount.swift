@@ -5,21 +5,22 @@ import VCFBirthdays
 /// the tool, but none of the record logic that decides what is converted or rejected.
 public enum RecordCount {
     /// Top-level vCards, plus each run of text outside any card. A `BEGIN:VCARD` inside a card
-    /// opens a nested card right after an empty `AGENT` property; anywhere else it starts a new
-    /// record (the open card is rejected).
+    /// opens a nested card on the line right after an empty `AGENT` property; anywhere else it
+    /// starts a new record (the open card is rejected, nested or not).
     public static func vcard(_ bytes: [UInt8]) -> Int {
         var lexer = VCardLexer()
         var records = 0, depth = 0, inStray = false, afterEmptyAgent = false
         func line(_ line: VCardLexer.Line) {
             let text = Array(line.bytes)
+            let opensNested = afterEmptyAgent
+            afterEmptyAgent = false
             switch marker(text) {
             case "BEGIN":
-                if depth == 0 || (depth == 1 && !afterEmptyAgent) {
+                if depth > 0 && opensNested {
+                    depth += 1
+                } else {
                     records += 1
                     depth = 1
-                    afterEmptyAgent = false
-                } else {
-                    depth += 1
                 }
                 inStray = false
             case "END" where depth > 0:
@@ -28,8 +29,8 @@ public enum RecordCount {
                 if depth == 0 {
                     if !inStray { records += 1 }
                     inStray = true
-                } else if depth == 1, let agent = isEmptyAgent(text) {
-                    afterEmptyAgent = agent
+                } else {
+                    afterEmptyAgent = isEmptyAgent(text) == true
                 }
             }
         }

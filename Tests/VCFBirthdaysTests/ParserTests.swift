@@ -3,6 +3,39 @@ import Testing
 import VCFBirthdaysTesting
 
 @Suite struct ParserTests {
+    /// A card left open never takes the cards after it: a `BEGIN:VCARD` is a nested card only
+    /// right after an empty `AGENT`, and starts a new card anywhere else, whatever is open.
+    @Test(arguments: [
+        "BEGIN:VCARD\nFN:Parent\nAGENT:\nBEGIN:VCARD\nFN:Agent\nEND:VCARD\n",  // the parent is not closed
+        "BEGIN:VCARD\nFN:Parent\nAGENT:\nBEGIN:VCARD\nFN:Agent\n",  // nor is the agent
+        "BEGIN:VCARD\nFN:Parent\nitem1.AGENT;TYPE=x:\nBEGIN:VCARD\nFN:Agent\nAGENT:\nBEGIN:VCARD\nFN:Agent's\nEND:VCARD\n",
+        "BEGIN:VCARD\nFN:Big\nNOTE:" + String(repeating: "x", count: 2000) + "\nAGENT:\nBEGIN:VCARD\nFN:Agent\nEND:VCARD\n",
+    ])
+    func anUnclosedCardLosesNoCardAfterIt(open: String) throws {
+        let good = (1...50).map { "BEGIN:VCARD\nFN:Good \($0)\nEND:VCARD\n" }.joined()
+        for chunk in [1, 7, Int.max] {
+            let sink = MockSink()
+            let diagnostics = RecordingDiagnostics()
+            let parser = VCardParser(path: "t.vcf", sink: sink, diagnostics: diagnostics,
+                                     options: VCardParser.Options(scope: .full, keepsRawText: true, maxRecordBytes: 1024))
+            try feed(parser, Array((open + good).utf8), chunkSize: chunk)
+            #expect(sink.people.map(\.formattedName) == (1...50).map { "Good \($0)" }, "\(chunk)")
+            #expect(diagnostics.rejections.count == 1)
+            #expect(diagnostics.rejections.first?.rawText == open || open.contains("Big"))
+        }
+    }
+
+    /// A 2.1 value that ends with a soft line break never continues into the next card.
+    @Test func aSoftLineBreakNeverContinuesIntoTheNextCard() throws {
+        let text = "BEGIN:VCARD\nVERSION:2.1\nN:One\nNOTE;ENCODING=QUOTED-PRINTABLE:broken=\n"
+            + "BEGIN:VCARD\nVERSION:2.1\nN:Two\nTEL:+1 555 0100\nEND:VCARD\n"
+            + "BEGIN:VCARD\nVERSION:2.1\nN:Three\nEND:VCARD\n"
+        let (people, diagnostics) = try parse(Array(text.utf8))
+        #expect(people.map(\.familyNames) == [["Two"], ["Three"]])
+        #expect(people.first?.phones.map(\.value) == ["+1 555 0100"])
+        #expect(diagnostics.rejections.map(\.diagnostic?.line) == [1])
+    }
+
     @Test(arguments: vcardFixtures)
     func feedingOneByteAtATimeGivesTheSameResult(fixture: String) throws {
         let bytes = fixtureBytes(fixture)

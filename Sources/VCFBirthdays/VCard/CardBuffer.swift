@@ -22,8 +22,6 @@ struct CardBuffer {
     /// Properties left out because the output does not need them, and their bytes.
     var skippedProperties = 0
     var skippedBytes = 0
-    /// The last property line was skipped (so `properties.last` is not the last property).
-    var lastWasSkipped = false
     /// Text of nested `AGENT` cards, by property index, in the vCard 3.0 inline form.
     var agentValues: [Int: [UInt8]] = [:]
     /// The parameters of the line being added (kept to reuse its memory).
@@ -37,14 +35,12 @@ struct CardBuffer {
         agentValues.removeAll()
         skippedProperties = 0
         skippedBytes = 0
-        lastWasSkipped = false
         self.beginLine = beginLine
     }
 
     /// Adds a logical line; false when it is not a property (no name or no colon).
     mutating func append(line: UnsafeBufferPointer<UInt8>, number: Int) -> Bool {
         guard let parsed = ContentLineParser.parse(line, parameters: &lineParameters) else { return false }
-        lastWasSkipped = false
         let base = bytes.count
         bytes.append(contentsOf: line)
         let firstParameter = parameters.count
@@ -61,7 +57,6 @@ struct CardBuffer {
     mutating func skip(line: UnsafeBufferPointer<UInt8>) {
         skippedProperties += 1
         skippedBytes += line.count
-        lastWasSkipped = true
     }
 
     /// The bytes the card holds, kept or skipped.

@@ -130,7 +130,7 @@ public struct VCardLexer: ~Copyable {
             return
         }
         let first = content.first ?? 0
-        if hasPending && pendingEndsWithSoftBreak() && !VCardLexer.isEndOfCard(content) {
+        if hasPending && pendingEndsWithSoftBreak() && !VCardLexer.isCardFrame(content) {
             logical.removeLast()  // the soft break's "="
             appendLogical(content)
         } else if hasPending && (first == 0x20 || first == 0x09) {
@@ -187,13 +187,13 @@ public struct VCardLexer: ~Copyable {
         }
     }
 
-    /// `END:VCARD`, which no soft line break can continue into (a 2.1 value that wrongly ends
-    /// with "=" must not swallow the end of its card).
-    static func isEndOfCard(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// `END:VCARD` or `BEGIN:VCARD`, which no soft line break can continue into (a 2.1 value
+    /// that wrongly ends with "=" must not swallow the end of its card, nor the next card).
+    static func isCardFrame(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         var lo = 0, hi = line.count
         while lo < hi && (line[lo] == 0x20 || line[lo] == 0x09) { lo += 1 }
         while hi > lo && (line[hi - 1] == 0x20 || line[hi - 1] == 0x09) { hi -= 1 }
-        return matchesIgnoringCase(line[lo..<hi], "END:VCARD")
+        return matchesIgnoringCase(line[lo..<hi], "END:VCARD") || matchesIgnoringCase(line[lo..<hi], "BEGIN:VCARD")
     }
 
     /// The pending line holds a base64 value (`ENCODING=BASE64`, `ENCODING=b`, bare `BASE64`).

@@ -41,6 +41,8 @@ public final class VCardParser {
     private var card = CardBuffer()
     private var inCard = false
     private var nestedDepth = 0
+    /// The line before was `AGENT:` with no value: a `BEGIN:VCARD` now starts a nested card.
+    private var previousOpensAgent = false
     private var agentIndex = 0
     private var agentText: [UInt8] = []
     private var stray: [UInt8] = []
@@ -90,6 +92,17 @@ public final class VCardParser {
     private func handle(_ line: VCardLexer.Line) throws {
         let marker = Self.marker(line.bytes)
         if inCard { checker?.physicalLines(line.raw, firstLine: line.number) }
+        // A BEGIN:VCARD is a nested card only right after an empty AGENT; anywhere else it
+        // starts a card at the outer level, whatever is open (so that an unclosed card never
+        // takes the cards after it).
+        let opensAgent = previousOpensAgent
+        previousOpensAgent = inCard && marker == .none && Self.opensAgent(line.bytes)
+        if inCard && marker == .begin && !opensAgent && (nestedDepth > 0 || discarding != nil) {
+            let reason = discarding ?? "vCard is not closed: BEGIN:VCARD on line \(line.number) comes before END:VCARD"
+            try reject(line: card.beginLine, reason, raw: card.raw)
+            startCard(line)
+            return
+        }
         if !inCard {
             if marker == .begin {
                 try flushStray()
@@ -143,8 +156,7 @@ public final class VCardParser {
         }
         switch marker {
         case .begin:
-            if !card.lastWasSkipped, let last = card.properties.last, card.equalsIgnoringCase(last.name, "AGENT"),
-               card.slice(last.value).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+            if opensAgent {
                 if keepsRaw { card.raw.append(contentsOf: line.raw) }
                 nestedDepth = 1
                 agentIndex = card.properties.count - 1
@@ -169,6 +181,14 @@ public final class VCardParser {
                 warn(line.number, "not a vCard property (no name or no ':'), ignored: '\(text)'")
             }
         }
+    }
+
+    /// `AGENT:` (with a group or parameters, in any case) and no value: a nested card follows.
+    static func opensAgent(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var end = line.count
+        while end > 0 && (line[end - 1] == 0x20 || line[end - 1] == 0x09) { end -= 1 }
+        guard end > 0, line[end - 1] == UInt8(ascii: ":"), let name = ContentLineParser.name(line) else { return false }
+        return matchesIgnoringCase(line[name], "AGENT")
     }
 
     /// More properties than any real card has; beyond it, a card is rejected.
