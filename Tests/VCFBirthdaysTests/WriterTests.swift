@@ -83,6 +83,18 @@ private func person(_ fn: String, family: [String] = [], given: [String] = [], b
             + "\t\t\tNo Date\t\t\t\t\t\t\t\t\n")
     }
 
+    /// No raw control character (ESC, NUL, DEL, C1) reaches a terminal or a script: TSV writes
+    /// them as `\xHH`, the list as spaces.
+    @Test func controlCharactersNeverPassRaw() throws {
+        let hostile = "A\u{1B}]0;title\u{07}\u{0}B\u{7F}\u{9B}2J\u{C9}"
+        let tsv = try write([person(hostile)]) { FormattedOutput(format: TSVFormat(dates: DateContext(today: day(2026, 12, 20))), output: $0) }
+        #expect(tsv == "\t\t\tA\\x1B]0;title\\x07\\x00B\\x7F\\x9B2J\u{C9}\t\t\t\t\t\t\t\t\n")
+        let list = try write([person(hostile, birthday: date(1985, 12, 24))]) {
+            FormattedOutput(format: ListFormat(dates: DateContext(today: day(2026, 12, 20)), showsDaysUntil: false), output: $0)
+        }
+        #expect(list == "24 Dec 1985  A ]0;title  B  2J\u{C9}  turns 41\n")
+    }
+
     /// Without `FN` the fourth column is the display name made of the name parts (or the
     /// organization, a nickname, an e-mail), escaped like every value.
     @Test func tsvDisplayNameWithoutFN() throws {

@@ -89,9 +89,10 @@ public struct ListFormat: AlignedFormat {
         }
     }
 
-    /// Control characters (newlines, tabs) shown as spaces, so one person stays on one line.
+    /// Control characters (newlines, tabs, ESC, C1) shown as spaces, so one person stays on one
+    /// line and no name drives the terminal.
     static func printable(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
-        return String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return text }
+        return String(text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? " " : Character($0) })
     }
 }

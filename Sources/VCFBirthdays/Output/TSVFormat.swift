@@ -81,23 +81,42 @@ public struct TSVFormat: CompactFormat {
         line.append(0x0A)
     }
 
+    /// `\\`, `\t`, `\n` and `\r` as such, and every other control character (C0, DEL, C1) as
+    /// `\xHH`: no raw ESC or NUL reaches whatever reads the line.
     static func appendEscaped(_ value: String, to line: inout [UInt8]) {
         var value = value
         value.withUTF8 { bytes in
             var start = 0
-            for i in 0..<bytes.count {
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                var code: UInt8?  // the control character written as \xHH
+                var width = 1
                 let escaped: UInt8
-                switch bytes[i] {
+                switch b {
                 case UInt8(ascii: "\\"): escaped = UInt8(ascii: "\\")
                 case 0x09: escaped = UInt8(ascii: "t")
                 case 0x0A: escaped = UInt8(ascii: "n")
                 case 0x0D: escaped = UInt8(ascii: "r")
-                default: continue
+                case 0x00..<0x20, 0x7F:
+                    escaped = UInt8(ascii: "x")
+                    code = b
+                case 0xC2 where i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]):
+                    escaped = UInt8(ascii: "x")
+                    code = bytes[i + 1]
+                    width = 2
+                default:
+                    i += 1
+                    continue
                 }
                 line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
                 line.append(UInt8(ascii: "\\"))
                 line.append(escaped)
-                start = i + 1
+                if let code {
+                    for digit in [code >> 4, code & 0x0F] { line.append(digit < 10 ? 0x30 + digit : 0x37 + digit) }
+                }
+                i += width
+                start = i
             }
             line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
