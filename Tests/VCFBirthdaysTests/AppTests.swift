@@ -138,6 +138,20 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         #expect(r.stderr.contains("/ro/out.txt: Permission denied"))
     }
 
+    /// The format is told by a line that is `BEGIN:VCARD`, outside CSV quotes, not by the
+    /// words anywhere.
+    @Test func formatIsDetectedByTheFirstLine() {
+        let csv = "Name,Birthday,Notes\nAnn Berg,1990-01-05,\"paste a BEGIN:VCARD here\"\n"
+            + "Bo Ek,1991-02-03,\"a card:\nBEGIN:VCARD\nFN:Bo\nEND:VCARD\"\n"
+        let r = run({ $0.inputs = ["c.csv"]; $0.format = .json }, files: ["c.csv": csv])
+        #expect(r.status == .success)
+        #expect(r.stdout.contains("Ann Berg") && r.stdout.contains("Bo Ek"))
+        let vcard = "\u{FEFF}\r\n  \n begin : VCard \nFN:Bo\nEND:VCARD\n"
+        let v = run({ $0.inputs = ["v.txt"]; $0.format = .json }, files: ["v.txt": vcard])
+        #expect(v.status == .success)
+        #expect(v.stdout == "{\"formattedName\":\"Bo\"}\n")
+    }
+
     @Test func refusesToOverwriteTheInput() {
         let r = run { $0.inputs = ["c.vcf"]; $0.output = "c.vcf" }
         #expect(r.status == .cannotCreate)

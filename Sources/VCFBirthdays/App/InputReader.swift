@@ -1,5 +1,5 @@
 /// Reads one input: finds its encoding (a UTF-16 byte-order mark, `--encoding`, or UTF-8 with a
-/// Windows-1252 fallback for CSV) and its format (vCard when `BEGIN:VCARD` appears, else CSV),
+/// Windows-1252 fallback for CSV) and its format (vCard when a line near the start is `BEGIN:VCARD`, else CSV),
 /// then feeds the right parser in chunks of up to 1 MiB, transcoding to UTF-8 on the way.
 struct InputReader {
     /// What reading takes from the run's options, and the collation locale (whose usual date
@@ -157,9 +157,35 @@ struct InputReader {
         }
     }
 
-    /// vCard when `BEGIN:VCARD` occurs in the first bytes, else CSV.
+    /// vCard when a line of the first bytes is `BEGIN:VCARD` (any case, white space around its
+    /// parts) and is not inside a quoted CSV field, else CSV: a CSV note that mentions or holds
+    /// `BEGIN:VCARD` does not make the file a vCard, a line of text before the first card does
+    /// not make it CSV.
     static func detectFormat(_ head: [UInt8]) -> RunOptions.InputFormat {
-        containsIgnoringCase(head, "BEGIN:VCARD") ? .vcard : .csv
+        var quoted = false
+        var lineStart = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while lineStart < head.count {
+            let startsInQuotes = quoted
+            var end = lineStart
+            while end < head.count && head[end] != 0x0A && head[end] != 0x0D {
+                if head[end] == UInt8(ascii: "\"") { quoted.toggle() }
+                end += 1
+            }
+            if !startsInQuotes && isBeginVCard(head[lineStart..<end]) { return .vcard }
+            lineStart = end + 1
+        }
+        return .csv
+    }
+
+    private static func isBeginVCard(_ line: ArraySlice<UInt8>) -> Bool {
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return false }
+        func trimmed(_ part: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+            var part = part
+            while let f = part.first, f == 0x20 || f == 0x09 { part = part.dropFirst() }
+            while let l = part.last, l == 0x20 || l == 0x09 { part = part.dropLast() }
+            return part
+        }
+        return matchesIgnoringCase(trimmed(line[..<colon]), "BEGIN") && matchesIgnoringCase(trimmed(line[(colon + 1)...]), "VCARD")
     }
 
     /// Valid UTF-8, allowing a character cut off at the end of the sample.

@@ -51,7 +51,7 @@ public struct RunOptions: Sendable {
     public var output: String?
     public var strict = false
     public var rejects: String?
-    /// nil: detected per input (vCard when `BEGIN:VCARD` appears, else CSV).
+    /// nil: detected per input (vCard when a line near the start is `BEGIN:VCARD`, outside CSV quotes; else CSV).
     public var inputFormat: InputFormat?
     /// The input encoding; nil: UTF-8, UTF-16 with a byte-order mark, Windows-1252 fallback for CSV.
     public var encoding: String?
