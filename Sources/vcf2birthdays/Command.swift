@@ -216,7 +216,10 @@ struct Command: ParsableCommand {
 }
 
 extension Command {
-    /// `65536`, `512K`, `64M`, `1G` (powers of 1024); at least 1 KiB.
+    static let maxByteCount = 1 << 40
+
+    /// `65536`, `512K`, `64M`, `1G` (powers of 1024); at least 1 KiB; more than 1 TiB counts as
+    /// 1 TiB (no record is that large, and sizes are added to it).
     static func byteCount(_ text: String) -> Int? {
         let multipliers: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
         var digits = Substring(text.uppercased())
@@ -225,8 +228,10 @@ extension Command {
             multiplier = m
             digits = digits.dropLast()
         }
-        guard let n = Int(digits), n > 0, n <= Int.max / multiplier, n * multiplier >= 1024 else { return nil }
-        return n * multiplier
+        guard let n = Int(digits), n > 0 else { return nil }
+        guard n <= Int.max / multiplier else { return maxByteCount }
+        guard n * multiplier >= 1024 else { return nil }
+        return min(n * multiplier, maxByteCount)
     }
 
     /// `comma`, `semicolon`, `tab`, `\t` or one printable ASCII character other than a quote.

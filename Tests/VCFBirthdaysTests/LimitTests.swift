@@ -21,13 +21,10 @@ import VCFBirthdaysTesting
         let (people, diagnostics) = try parseVCard(text, limit: 1024, chunk: chunk)
         #expect(people.map(\.displayName) == ["Before", "After"])
         #expect(diagnostics.rejections.map { $0.diagnostic?.description } == [
-            "h.vcf:4: error: vCard larger than 1024 bytes (see --max-record-bytes): rejected",
+            "h.vcf:4: error: vCard larger than 1024 bytes (see --max-record-bytes): rejected, not written to the rejects file",
         ])
-        #expect(diagnostics.rejections[0].rawText.utf8.count <= 1024)
-        #expect(diagnostics.rejections[0].rawText.hasPrefix("BEGIN:VCARD\nFN:Huge\n"))
-        // The raw text kept does not depend on where the chunks were cut.
-        let whole = try parseVCard(text, limit: 1024, chunk: .max).1
-        #expect(diagnostics.rejections.map(\.rawText) == whole.rejections.map(\.rawText))
+        // No part of it goes to the rejects: cut short, it would read as a card of its own.
+        #expect(diagnostics.rejections[0].rawText == "")
     }
 
     @Test func theLexerHoldsNoMoreThanTheLimit() {
@@ -57,7 +54,7 @@ import VCFBirthdaysTesting
         let (people, diagnostics) = try parseVCard("BEGIN:VCARD\nFN:Many\n\(lines)END:VCARD\nBEGIN:VCARD\nFN:After\nEND:VCARD\n",
                                                    limit: 64 << 20)
         #expect(people.map(\.displayName) == ["After"])
-        #expect(diagnostics.rejections.first?.diagnostic?.message == "vCard with more than 100000 properties: rejected")
+        #expect(diagnostics.rejections.first?.diagnostic?.message == "vCard with more than 100000 properties: rejected, not written to the rejects file")
     }
 
     @Test func junkOutsideCardsIsRejectedInBoundedBlocks() throws {
@@ -69,17 +66,39 @@ import VCFBirthdaysTesting
         #expect(diagnostics.rejections.map(\.rawText).joined() == junk)  // nothing lost
     }
 
-    @Test(arguments: [1, 5, 1 << 16])
-    func anUnterminatedCSVQuoteIsCutAndReadingGoesOn(chunk: Int) throws {
+    private func parseCSV(_ text: String, limit: Int, chunk: Int) throws -> ([PersonInfo], RecordingDiagnostics) {
         let sink = MockSink()
         let diagnostics = RecordingDiagnostics()
         let parser = CSVParser(path: "h.csv", sink: sink, diagnostics: diagnostics,
-                               options: .init(keepsRawText: true, maxRecordBytes: 1024))
-        let text = "Name,Note\nAnn,ok\nBob,\"" + String(repeating: "y", count: 3000) + "\nCid,fine\nDee,also\n"
+                               options: .init(keepsRawText: true, maxRecordBytes: limit))
         try feed(parser, Array(text.utf8), chunkSize: chunk)
-        #expect(sink.people.map(\.displayName) == ["Ann", "Cid", "Dee"])
+        return (sink.people, diagnostics)
+    }
+
+    /// A row over the limit is rejected as it grows (not only where a read ends), read on to
+    /// its real end, past the line breaks of a quoted field, and reported once; the rows
+    /// before and after it are kept, and no part of it reaches the rejects.
+    @Test(arguments: [1, 5, 4096, 1 << 20])
+    func aCSVRowOverTheLimitIsSkippedToItsRealEnd(chunk: Int) throws {
+        let field = (0..<3000).map { "line \($0), \"\"quoted\"\", not a row" }.joined(separator: "\n")
+        let text = "Name,Note\nAnn,ok\nBob,\"" + field + "\"\nCid,fine\nDee,\"two\nlines\"\n"
+            + "Eve," + String(repeating: "z", count: 200_000) + "\nFay,last\n"
+        let (people, diagnostics) = try parseCSV(text, limit: 4096, chunk: chunk)
+        #expect(people.map(\.displayName) == ["Ann", "Cid", "Dee", "Fay"])
         #expect(diagnostics.rejections.map { $0.diagnostic?.description } == [
-            "h.csv:3: error: record larger than 1024 bytes (see --max-record-bytes): rejected",
+            "h.csv:3: error: record larger than 4096 bytes (see --max-record-bytes): rejected, not written to the rejects file",
+            "h.csv:3006: error: record larger than 4096 bytes (see --max-record-bytes): rejected, not written to the rejects file",
         ])
+        #expect(diagnostics.rejections.allSatisfy { $0.rawText.isEmpty })
+        #expect(diagnostics.warnings.isEmpty)
+    }
+
+    /// A record whose raw text is over the limit though its fields are not (doubled quotes) is
+    /// over the limit too: its raw text would be cut.
+    @Test func aCSVRowWhoseRawTextIsOverTheLimitIsRejected() throws {
+        let text = "Name,Note\nAnn,\"" + String(repeating: "\"\"", count: 1500) + "\"\nBo,x\n"
+        let (people, diagnostics) = try parseCSV(text, limit: 2048, chunk: 1 << 16)
+        #expect(people.map(\.displayName) == ["Bo"])
+        #expect(diagnostics.rejections.count == 1 && diagnostics.rejections[0].rawText.isEmpty)
     }
 }

@@ -153,7 +153,8 @@ public final class CSVParser: ContactsParser {
         }
         if record.isOversized {
             return try reject(record, line: record.line, column: nil,
-                              "record larger than \(options.maxRecordBytes) bytes (see --max-record-bytes): rejected")
+                              "record larger than \(options.maxRecordBytes) bytes (see --max-record-bytes): rejected"
+                                + (options.keepsRawText ? ", not written to the rejects file" : ""))
         }
         if record.isUnterminated {
             let problem = record.problems.last!

@@ -51,7 +51,8 @@ public struct CSVTokenizer {
     public let delimiter: UInt8
     private let keepsRaw: Bool
     private let maxRecordBytes: Int
-    /// Past the size limit: bytes are skipped up to the next line end.
+    /// Past the size limit: the record is read to its real end (quotes still followed), its
+    /// fields and raw text dropped.
     private var discarding = false
     private var isOversized = false
     private var bom = ByteOrderMarkSkipper()
@@ -110,7 +111,8 @@ public struct CSVTokenizer {
         var rawStart = i
         let quote = UInt8(ascii: "\"")
         while i < n {
-            if (state == .unquoted || state == .quoted) && !discarding {
+            if bytes.count > maxRecordBytes || (discarding && !bytes.isEmpty) { startDiscarding() }
+            if state == .unquoted || state == .quoted {
                 // A run of plain bytes inside a field goes in at once.
                 let j = ByteScan.firstOf(quote, state == .quoted ? quote : delimiter, orLineEnd: chunk, from: i)
                 if j > i {
@@ -132,15 +134,7 @@ public struct CSVTokenizer {
             column += 1
             let isLineEnd = b == 0x0A || b == 0x0D
             if !recordHasContent && !isLineEnd { recordLine = line }
-            if discarding && !isLineEnd { continue }
-            if isLineEnd && state == .quoted && bytes.count > maxRecordBytes {
-                // A quoted field too large (an unterminated quote, say): end the record at this line.
-                discarding = true
-                isOversized = true
-                bytes.removeAll()
-                ends.removeAll()
-            }
-            if isLineEnd && (state != .quoted || discarding) {  // the record ends
+            if isLineEnd && state != .quoted {  // the record ends
                 if keepsRaw { appendRaw(chunk, rawStart, i, includingLF: b == 0x0D) }
                 let crEndsChunk = b == 0x0D && i == n  // an LF may still come, in the next chunk
                 if b == 0x0D && i < n && chunk[i] == 0x0A { i += 1; previousWasCR = false }
@@ -160,7 +154,7 @@ public struct CSVTokenizer {
                     quoteColumn = column
                     recordHasContent = true
                 } else {
-                    if b == quote && !warnedBareQuote {
+                    if b == quote && !warnedBareQuote && !discarding {
                         problems.append(Problem(line: line, column: column, message: "bare quote in an unquoted field, kept as text"))
                         warnedBareQuote = true
                     }
@@ -182,23 +176,34 @@ public struct CSVTokenizer {
                 } else if b == delimiter {
                     endField()
                 } else {
-                    problems.append(Problem(line: line, column: column, message: "text after a closing quote, kept"))
+                    if !discarding {
+                        problems.append(Problem(line: line, column: column, message: "text after a closing quote, kept"))
+                    }
                     bytes.append(b)
                     state = .unquoted
                 }
             }
         }
-        if keepsRaw && rawStart < n && raw.count + (n - rawStart) <= maxRecordBytes {
-            raw.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[rawStart..<n]))
+        if keepsRaw && !discarding && rawStart < n {
+            if raw.count + (n - rawStart) > maxRecordBytes {
+                startDiscarding()
+            } else {
+                raw.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[rawStart..<n]))
+            }
         }
-        if bytes.count > maxRecordBytes && !discarding {
-            // Too large (an unterminated quote in a huge file, say): drop the fields, resume after
-            // the next line end.
-            discarding = true
-            isOversized = true
-            bytes.removeAll()
-            ends.removeAll()
-        }
+        if bytes.count > maxRecordBytes || (discarding && !bytes.isEmpty) { startDiscarding() }
+    }
+
+    /// The record is larger than the limit: its fields and raw text are dropped (the raw text is
+    /// not kept in part: a part would be a record of its own in the rejects), and it is read on
+    /// to its real end, which a quoted field may put many lines later.
+    private mutating func startDiscarding() {
+        discarding = true
+        isOversized = true
+        bytes.removeAll(keepingCapacity: true)
+        ends.removeAll(keepingCapacity: true)
+        raw.removeAll()
+        problems.removeAll()
     }
 
     /// Ends the input: a last record without a line end is emitted, an open quote reported.
@@ -219,7 +224,8 @@ public struct CSVTokenizer {
     private mutating func appendRaw(_ chunk: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, includingLF: Bool) {
         var end = to
         if includingLF && end < chunk.count && chunk[end] == 0x0A { end += 1 }
-        guard raw.count + (end - from) <= maxRecordBytes else { return }
+        guard !discarding else { return }
+        guard raw.count + (end - from) <= maxRecordBytes else { return startDiscarding() }
         raw.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[from..<end]))
     }
 

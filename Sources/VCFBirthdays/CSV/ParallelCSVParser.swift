@@ -184,12 +184,14 @@ final class ParallelCSVParser: ContactsParser {
                 i = q + 1
             }
             i = max(i, after)
+            // The next quote is found once, not again for every line feed before it: a quoted
+            // field of many lines made this quadratic.
+            var quote = next(UInt8(ascii: "\""), from: i)
             while true {
                 guard let lf = next(0x0A, from: i) else { return nil }
-                if let q = next(UInt8(ascii: "\""), from: i), q < lf {
+                while let q = quote, q < lf {
                     quoted.toggle()
-                    i = q + 1
-                    continue
+                    quote = next(UInt8(ascii: "\""), from: q + 1)
                 }
                 if !quoted { return lf + 1 }
                 i = lf + 1

@@ -27,11 +27,11 @@ struct CardBuffer {
     /// The parameters of the line being added (kept to reuse its memory).
     private var lineParameters: [(name: Range<Int>, value: Range<Int>)] = []
 
-    mutating func reset(beginLine: Int, keepingRaw: Bool = false) {
+    mutating func reset(beginLine: Int) {
         bytes.removeAll(keepingCapacity: true)
         properties.removeAll(keepingCapacity: true)
         parameters.removeAll(keepingCapacity: true)
-        if !keepingRaw { raw.removeAll(keepingCapacity: true) }
+        raw.removeAll(keepingCapacity: true)
         agentValues.removeAll()
         skippedProperties = 0
         skippedBytes = 0

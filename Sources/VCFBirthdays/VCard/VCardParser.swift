@@ -118,7 +118,6 @@ public final class VCardParser {
             return
         }
         if let reason = discarding {
-            keepRaw(line)
             if marker == .begin { nestedDepth += 1 }
             if marker == .end {
                 if nestedDepth == 0 {
@@ -133,11 +132,12 @@ public final class VCardParser {
         }
         let size = card.size + agentText.count + line.bytes.count
         if line.isOversized || size > maxRecordBytes || card.properties.count + card.skippedProperties >= Self.maxProperties {
-            keepRaw(line)
-            discarding = line.isOversized || size > maxRecordBytes
+            // Its raw text is dropped: a part of it in the rejects would read as a whole card.
+            discarding = (line.isOversized || size > maxRecordBytes
                 ? "vCard larger than \(maxRecordBytes) bytes (see --max-record-bytes): rejected"
-                : "vCard with more than \(Self.maxProperties) properties: rejected"
-            card.reset(beginLine: card.beginLine, keepingRaw: true)
+                : "vCard with more than \(Self.maxProperties) properties: rejected")
+                + (keepsRaw ? ", not written to the rejects file" : "")
+            card.reset(beginLine: card.beginLine)
             if marker == .end && nestedDepth == 0 { try handle(line) }  // the line that ends it
             return
         }
@@ -193,11 +193,6 @@ public final class VCardParser {
 
     /// More properties than any real card has; beyond it, a card is rejected.
     static let maxProperties = 100_000
-
-    /// Keeps a line's raw text for the rejects, up to the record size limit.
-    private func keepRaw(_ line: VCardLexer.Line) {
-        if keepsRaw && card.raw.count + line.raw.count <= maxRecordBytes { card.raw.append(contentsOf: line.raw) }
-    }
 
     private func startCard(_ line: VCardLexer.Line) {
         inCard = true
