@@ -25,7 +25,7 @@ public struct GoogleCSVLayout: CSVLayout {
 
     public func row(for person: PersonInfo) -> [String] {
         var row = UnmappedColumns(person)
-        row.fill([person.givenName, person.additionalNames.joined(separator: " "), person.familyName,
+        row.fill([person.firstNameCell, person.additionalNames.joined(separator: " "), person.familyName,
                   person.phoneticGivenName ?? "", person.phoneticAdditionalName ?? "", person.phoneticFamilyName ?? "",
                   person.honorificPrefixes.joined(separator: " "), person.honorificSuffixes.joined(separator: " "),
                   person.nicknames.joined(separator: " ::: "), nil, person.organization ?? "", person.title ?? "",
@@ -101,6 +101,17 @@ public struct GoogleCSVLayout: CSVLayout {
             name = ""
         }
         return (preferred ? "* " : "") + name
+    }
+}
+
+extension PersonInfo {
+    /// The `First Name` cell of Google's and Outlook's CSV: the given name, or, for a person
+    /// known by a formatted name only (`FN` without `N`, a CSV `Name` column), that name, so
+    /// that the row still names someone.
+    var firstNameCell: String {
+        if hasNameParts || additionalNames.contains(where: { !$0.isEmpty }) { return givenName }
+        guard let formattedName, !formattedName.isEmpty, formattedName != organization else { return givenName }
+        return formattedName
     }
 }
 

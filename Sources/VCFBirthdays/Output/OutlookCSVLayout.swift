@@ -33,7 +33,7 @@ public struct OutlookCSVLayout: CSVLayout {
             row.fill([value], startingAt: Self.column[name]!, header: Self.header)
         }
         set("Title", person.honorificPrefixes.joined(separator: " "))
-        set("First Name", person.givenName)
+        set("First Name", person.firstNameCell)
         set("Middle Name", person.additionalNames.joined(separator: " "))
         set("Last Name", person.familyName)
         set("Suffix", person.honorificSuffixes.joined(separator: " "))
