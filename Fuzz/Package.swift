@@ -3,7 +3,8 @@
 // Build and run with `make fuzz` (see the Makefile): swift build -Xswiftc -sanitize=fuzzer,address.
 import PackageDescription
 
-let targets = ["fuzz-vcard", "fuzz-csv", "fuzz-dates", "fuzz-decoding", "fuzz-roundtrip"]
+let targets = ["fuzz-vcard", "fuzz-csv", "fuzz-dates", "fuzz-decoding", "fuzz-roundtrip", "fuzz-threads",
+               "fuzz-vcard-frames", "fuzz-csv-fields"]
 
 let package = Package(
     name: "vcf2birthdays-fuzz",

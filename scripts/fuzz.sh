@@ -1,6 +1,6 @@
 #!/bin/sh
 # Builds the libFuzzer targets in Fuzz/ (with AddressSanitizer) and runs each for FUZZ_SECONDS
-# (default 60), seeded from Fixtures/. Corpora grow in $VCF2BIRTHDAYS_FUZZ_DIR (default
+# (default 60), seeded from Fixtures/ and Fuzz/seeds/. Corpora grow in $VCF2BIRTHDAYS_FUZZ_DIR (default
 # ~/.cache/vcf2birthdays-fuzz); an input that crashes, hangs or leaks is saved in Fuzz/findings/
 # and the script fails. Turn each finding into a fix plus a file in Fixtures/fuzz/.
 # FUZZ_SEED and FUZZ_RUNS (per target) make a run repeatable: CI uses them, so that its smoke
@@ -9,7 +9,7 @@ set -eu
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
 work=${VCF2BIRTHDAYS_FUZZ_DIR:-$HOME/.cache/vcf2birthdays-fuzz}
-targets=${FUZZ_TARGETS:-"vcard csv dates decoding roundtrip"}
+targets=${FUZZ_TARGETS:-"vcard csv dates decoding roundtrip threads vcard-frames csv-fields"}
 repeatable=""
 [ -z "${FUZZ_SEED:-}" ] || repeatable="-seed=$FUZZ_SEED"
 [ -z "${FUZZ_RUNS:-}" ] || repeatable="$repeatable -runs=$FUZZ_RUNS"
@@ -30,6 +30,9 @@ for target in $targets; do
         dates) for d in 1985-04-15 19850415 --0415 --04-15 1604-04-15 1985-04-15T10:00:00Z 0000-02-29; do
                    printf '%s' "$d" > "$corpus/seed-$d"; done ;;
         decoding) printf '\002caf=E9=20=0D=0Ab' > "$corpus/seed-latin1"; printf '\003=82=A0=82=A2' > "$corpus/seed-sjis" ;;
+        threads) for f in Fixtures/*.vcf Fixtures/csv/*.csv Fixtures/fuzz/*; do  # a first byte for the part size
+                     printf ' ' | cat - "$f" > "$corpus/seed-$(basename "$f")"; done ;;
+        vcard-frames|csv-fields) cp Fuzz/seeds/$target/* "$corpus/" ;;
     esac
     log="Fuzz/findings/$target.log"
     if Fuzz/.build/release/fuzz-$target -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \

@@ -20,8 +20,8 @@ struct Command: ParsableCommand {
         LC_ALL, LC_COLLATE or LANG set the default --locale.
 
         Exit status: 0 every record converted; 64 usage; 65 some record could not be converted; \
-        66 an input cannot be read; 69 the result cannot be opened; 73 an output cannot be created; \
-        74 I/O error.
+        66 an input cannot be read; 69 the result cannot be opened; 73 an output cannot be created or \
+        would land on an input; 74 I/O error.
 
         Examples:
           The birthday list, by family name; the next two weeks, soonest first:
@@ -81,7 +81,7 @@ struct Command: ParsableCommand {
                                valueName: "days"))
     var remind: Int?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (atomically) instead of standard output.",
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output: atomically (a link's target is replaced, a FIFO or device written in place), never onto an input.",
                                                     valueName: "file"))
     var output: String?
 

@@ -42,6 +42,41 @@ public enum Fuzz {
         }
     }
 
+    /// The whole run (`--to json --rejects`, bytes on standard input) with `threads` threads
+    /// reading parts of about `partBytes`: the exit status, standard output, standard error and
+    /// the rejects file, as one text.
+    public static func convert(_ bytes: [UInt8], threads: Int, partBytes: Int, maxRecordBytes: Int) -> String {
+        var options = RunOptions()
+        options.format = .json
+        options.threads = threads
+        options.partBytes = partBytes
+        options.maxRecordBytes = maxRecordBytes
+        options.rejects = "rejects"
+        let files = InMemoryFileSystem()
+        let stdout = MemoryOutput(), stderr = MemoryOutput()
+        let environment = Environment(clock: FixedClock(CalendarDate(year: 2026, month: 11, day: 23)!), preferences: Preferences(),
+                                      fileSystem: files, opener: StubOpener(), standardInput: MemorySource(bytes),
+                                      standardOutput: stdout, standardError: stderr)
+        let status = App.run(options, environment: environment)
+        return "exit \(status)\n--- stdout\n\(stdout.text)--- stderr\n\(stderr.text)--- rejects\n\(files.contents(of: "rejects") ?? "-")"
+    }
+
+    /// Stops the run when reading `bytes` on three threads, in parts of `partBytes`, gives
+    /// anything but what one thread gives, to the byte.
+    public static func checkThreads(_ bytes: [UInt8], partBytes: Int, maxRecordBytes: Int = 4096) {
+        let one = convert(bytes, threads: 1, partBytes: partBytes, maxRecordBytes: maxRecordBytes)
+        let three = convert(bytes, threads: 3, partBytes: partBytes, maxRecordBytes: maxRecordBytes)
+        if one != three { fail("parts of \(partBytes) bytes on 3 threads differ from 1 thread:\n\(one)\n=== 3 threads:\n\(three)") }
+    }
+
+    /// Every check a built input must pass: the same reading in any two chunks, every record
+    /// accounted for, and the same bytes on three threads as on one.
+    public static func checkBuilt(_ bytes: [UInt8], csv: Bool, partBytes: Int) {
+        guard !bytes.isEmpty else { return }
+        bytes.withUnsafeBufferPointer { checkChunking($0.baseAddress!, $0.count, csv: csv) }
+        checkThreads(bytes, partBytes: partBytes)
+    }
+
     /// The people as NDJSON, the tool's `--to json`.
     public static func json(_ people: [PersonInfo]) -> String {
         write(people) { FormattedOutput(format: JSONLinesFormat(), output: $0) }
@@ -71,4 +106,27 @@ public enum Fuzz {
     public static func fail(_ message: String) -> Never {
         fatalError("fuzz finding: " + message)
     }
+}
+
+/// Choices taken one by one from the fuzzer's bytes (0 once they run out), for targets that
+/// build their input from pieces instead of taking the bytes as they are.
+public struct Choices {
+    private let bytes: [UInt8]
+    private var next = 0
+
+    public init(_ pointer: UnsafePointer<UInt8>, _ size: Int) {
+        bytes = Array(UnsafeBufferPointer(start: pointer, count: size))
+    }
+
+    public var isEmpty: Bool { next >= bytes.count }
+
+    /// A number below `bound`.
+    public mutating func pick(_ bound: Int) -> Int {
+        guard next < bytes.count, bound > 0 else { return 0 }
+        defer { next += 1 }
+        return Int(bytes[next]) % bound
+    }
+
+    /// One of `items`.
+    public mutating func pick<T>(_ items: [T]) -> T { items[pick(items.count)] }
 }

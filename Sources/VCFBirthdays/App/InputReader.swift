@@ -12,6 +12,7 @@ struct InputReader {
         var keepsRawText: Bool
         var scope: DecodeScope
         var maxRecordBytes: Int
+        var partBytes: Int
         var checksRules: Bool
         var delimiter: UInt8?
         var csvDialect: CSVDialect?
@@ -24,6 +25,7 @@ struct InputReader {
             keepsRawText = options.rejects != nil
             scope = options.decodeScope
             maxRecordBytes = options.maxRecordBytes
+            partBytes = max(1, options.partBytes)
             checksRules = options.checksOnly
             delimiter = options.delimiter
             csvDialect = options.csvDialect
@@ -45,7 +47,7 @@ struct InputReader {
         // 1 MiB, or what a smaller file needs (a vdir holds thousands of small files), unzeroed.
         // With threads, a part's worth: the parsers keep what they have not sent to a worker,
         // and a larger chunk would only make that buffer (and the peak memory) larger.
-        let chunkSize = workers == nil ? 1 << 20 : WorkerThreads.partBytes
+        let chunkSize = workers == nil ? 1 << 20 : options.partBytes
         let bufferSize = min(chunkSize, max(4096, (source.size ?? 1 << 20) + 1))
         var buffer = [UInt8](unsafeUninitializedCapacity: bufferSize) { _, count in count = bufferSize }
         var head: [UInt8] = []
@@ -141,7 +143,7 @@ struct InputReader {
                                                    maxRecordBytes: options.maxRecordBytes, checksRules: options.checksRules)
             if let workers {  // none with --check (App.run)
                 return ParallelVCardParser(path: displayPath, sink: sink, diagnostics: reporter, options: vcardOptions,
-                                           threads: workers)
+                                           threads: workers, partBytes: options.partBytes)
             }
             return VCardParser(path: displayPath, sink: sink, diagnostics: reporter, options: vcardOptions)
         case .csv:
@@ -151,7 +153,7 @@ struct InputReader {
                                                maxRecordBytes: options.maxRecordBytes)
             if let workers {
                 return ParallelCSVParser(path: displayPath, sink: sink, diagnostics: reporter, options: csvOptions,
-                                         threads: workers)
+                                         threads: workers, partBytes: options.partBytes)
             }
             return CSVParser(path: displayPath, sink: sink, diagnostics: reporter, options: csvOptions)
         }

@@ -79,6 +79,9 @@ public struct RunOptions: Sendable {
     public var maxRecordBytes = 64 << 20
     /// Threads that parse a vCard input's parts at once (`--threads`); 1 reads on this thread only.
     public var threads = 1
+    /// About how many bytes of one input a thread reads as a part (the default, 64 KiB, suits
+    /// every input; smaller parts let tests and fuzzers cut small inputs into many parts).
+    public var partBytes = WorkerThreads.partBytes
     /// No summary line at the end (`--quiet`).
     public var quiet = false
     /// `--progress` / `--no-progress`; nil: a progress line when standard error is a terminal.
