@@ -82,6 +82,22 @@ private func positionless(_ p: PersonInfo) -> PersonInfo {
         }
     }
 
+    /// Columns no role is known for come back from google-csv: in Google's column of that name,
+    /// else as custom fields named after them, which read back as the same columns.
+    @Test func googleCSVKeepsUnmappedColumns() throws {
+        let csv = "Name,Shoe Size,Favourite Colour,Photo\nAnn Berg,38,\"blue, green\",ann.jpg\nBo Ek,,red,\n"
+        let sink = MockSink()
+        let parser = CSVParser(path: "in.csv", sink: sink, diagnostics: RecordingDiagnostics())
+        try parser.feed(Array(csv.utf8))
+        try parser.finish()
+        let unmapped = { (p: PersonInfo) in p.extraProperties.map { "\($0.parameters.first?.values.first ?? ""): \($0.value)" } }
+        #expect(sink.people.map(unmapped) == [["Shoe Size: 38", #"Favourite Colour: blue\, green"#, "Photo: ann.jpg"],
+                                              ["Favourite Colour: red"]])
+        let (text, back) = try roundTrip(sink.people) { CSVTableWriter(layout: GoogleCSVLayout(), output: $0) }
+        #expect(text.contains(",Custom Field 1 - Label,Custom Field 1 - Value,"))
+        #expect(back.map(unmapped).map { $0.sorted() } == sink.people.map(unmapped).map { $0.sorted() })
+    }
+
     @Test func googleHeaderAndCells() throws {
         var p = PersonInfo(source: SourcePosition(path: "t", line: 1))
         p.givenNames = ["Ann"]

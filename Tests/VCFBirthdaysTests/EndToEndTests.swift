@@ -430,6 +430,28 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "old\n")
     }
 
+    /// A path named on its own is read whatever it is: /dev/stdin, and a FIFO another process
+    /// writes (a FIFO inside a directory is skipped instead: OutputSafetyTests).
+    @Test func aNamedFIFOOrDevStdinIsReadAsAStream() throws {
+        let card = "BEGIN:VCARD\nFN:Ann\nBDAY:1990-01-05\nEND:VCARD\n"
+        let piped = try run(["--to", "json", "/dev/stdin"], stdin: Data(card.utf8))
+        #expect(piped.status == 0)
+        #expect(piped.stdout == "{\"formattedName\":\"Ann\",\"birthday\":\"1990-01-05\"}\n")
+        let dir = try temporaryDirectory()
+        let fifo = dir.appendingPathComponent("contacts.vcf").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let writer = Thread {
+            if let handle = FileHandle(forWritingAtPath: fifo) {
+                handle.write(Data(card.utf8))
+                try? handle.close()
+            }
+        }
+        writer.start()
+        let named = try run(["--to", "json", fifo])
+        #expect(named.status == 0)
+        #expect(named.stdout == piped.stdout)
+    }
+
     /// Standard descriptors closed by the caller: a file the run opens never takes their place
     /// (the diagnostics do not land in -o's file, the JSON not in the rejects file), and a
     /// closed standard output is an output error.

@@ -18,6 +18,8 @@ enum ColumnRole: Equatable, Sendable {
 
 enum ItemKind: String, Sendable {
     case email, phone, address, website, event
+    /// Google's `Custom Field N - Label` / `Value`: a column of the label's name.
+    case custom
 }
 
 enum ItemPart: Equatable, Sendable {
@@ -192,10 +194,11 @@ enum CSVColumns {
     static let addressSlotTypes: [String: [String]] = ["business": ["work"], "home": ["home"], "other": ["other"]]
 
     /// Google's and Outlook's numbered columns: `E-mail 2 - Value`, `Phone 1 - Label`,
-    /// `Address 1 - Postal Code`, `Event 1 - Value`, `E-mail 2 Address`, `Email 3`.
+    /// `Address 1 - Postal Code`, `Event 1 - Value`, `E-mail 2 Address`, `Email 3`,
+    /// `Custom Field 1 - Label`.
     static func numbered(_ name: String) -> ColumnRole? {
         let kinds: [(String, ItemKind)] = [("email", .email), ("phone", .phone), ("address", .address),
-                                           ("website", .website), ("event", .event)]
+                                           ("website", .website), ("event", .event), ("customfield", .custom)]
         for (prefix, kind) in kinds where name.hasPrefix(prefix) {
             let rest = name.dropFirst(prefix.count)
             let digits = rest.prefix { $0.isASCII && $0.isNumber }

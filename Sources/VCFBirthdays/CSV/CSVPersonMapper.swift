@@ -180,6 +180,19 @@ final class CSVPersonMapper {
                     person.extraProperties.append(Self.unmappedProperty(header: header, value: value, line: person.source.line))
                 }
             }
+        case .custom:
+            // A column of its own, named by the label (as Google's CSV writes unmapped columns).
+            let label = item.label.trimmingSpaces()
+            guard scope.keepsExtras, !item.values.isEmpty else { return }
+            let line = person.source.line
+            if label.isEmpty {  // no name to give it: the columns as they are
+                for (header, value) in item.columns {
+                    person.extraProperties.append(Self.unmappedProperty(header: header, value: value, line: line))
+                }
+            } else {
+                let value = item.values.joined(separator: " ::: ")
+                person.extraProperties.append(Self.unmappedProperty(header: label, value: value, line: line))
+            }
         }
     }
 
@@ -231,7 +244,7 @@ final class CSVPersonMapper {
                 address.types = types
                 address.preferred = preferred
                 person.addresses.append(address)
-            case .website, .event: break
+            case .website, .event, .custom: break
             }
         }
     }

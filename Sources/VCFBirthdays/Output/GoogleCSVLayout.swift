@@ -1,9 +1,11 @@
 /// The CSV Google Contacts imports (and exports): its header, labels such as `Home`, `Mobile`
 /// and `* Home` (preferred), several values with the same label in one cell joined by ` ::: `,
 /// ISO birthdays (`--MM-DD` without a year), the anniversary as an event labelled `Anniversary`.
-/// Unmapped columns read from a Google CSV come back in their own columns.
+/// Unmapped columns read from a CSV come back in their own columns where Google has one of
+/// that name, else as custom fields (`Custom Field 1 - Label` holds the column's name), which
+/// Google imports and which read back as the same columns.
 public struct GoogleCSVLayout: CSVLayout {
-    static let emailSlots = 4, phoneSlots = 4, addressSlots = 2, websiteSlots = 2, eventSlots = 2
+    static let emailSlots = 4, phoneSlots = 4, addressSlots = 2, websiteSlots = 2, eventSlots = 2, customSlots = 8
     static let addressParts = ["Label", "Formatted", "Street", "City", "PO Box", "Region", "Postal Code", "Country",
                                "Extended Address"]
 
@@ -16,6 +18,7 @@ public struct GoogleCSVLayout: CSVLayout {
         for i in 1...addressSlots { h += addressParts.map { "Address \(i) - \($0)" } }
         for i in 1...websiteSlots { h += ["Website \(i) - Label", "Website \(i) - Value"] }
         for i in 1...eventSlots { h += ["Event \(i) - Label", "Event \(i) - Value"] }
+        for i in 1...customSlots { h += ["Custom Field \(i) - Label", "Custom Field \(i) - Value"] }
         return h
     }()
 
@@ -55,11 +58,11 @@ public struct GoogleCSVLayout: CSVLayout {
             row.fill(["", url], startingAt: column, header: Self.header)
             column += 2
         }
-        column = Self.header.count - 2 * Self.eventSlots
+        column = Self.header.count - 2 * (Self.eventSlots + Self.customSlots)
         if let anniversary = person.anniversary {
             row.fill(["Anniversary", anniversary.description], startingAt: column, header: Self.header)
         }
-        return row.finish(header: Self.header)
+        return row.finish(header: Self.header, customFieldsFrom: Self.header.count - 2 * Self.customSlots)
     }
 
 
@@ -137,11 +140,23 @@ struct UnmappedColumns {
         }
     }
 
-    /// The cells, with unmapped values placed in empty columns of the same name.
-    mutating func finish(header: [String]) -> [String] {
+    /// The cells, with unmapped values placed in empty columns of the same name; with
+    /// `customFieldsFrom`, the others in the label and value pairs from there on (the same
+    /// column twice shares a value cell, ` ::: `; past the last pair, the last pair's value).
+    mutating func finish(header: [String], customFieldsFrom custom: Int? = nil) -> [String] {
         if cells.isEmpty { cells = Array(repeating: nil, count: header.count) }
+        var labels: [String] = []
         for (column, value) in unmapped {
-            if let i = header.firstIndex(of: column), cells[i] == nil { cells[i] = value }
+            if let i = header.firstIndex(of: column) {
+                if cells[i] == nil { cells[i] = value }
+                continue
+            }
+            guard let custom else { continue }
+            let slot = labels.firstIndex(of: column) ?? min(labels.count, (header.count - custom) / 2 - 1)
+            if slot == labels.count { labels.append(column) }
+            let cell = custom + 2 * slot
+            cells[cell] = labels[slot]
+            cells[cell + 1] = cells[cell + 1].map { $0 + " ::: " + value } ?? value
         }
         return cells.map { $0 ?? "" }
     }
