@@ -29,6 +29,8 @@ public struct VCardLexer: ~Copyable {
     private var physicalNumber = 0      // number of the last completed physical line
     private var afterCR = false         // the last byte seen ended a line with CR
     private var lastLineInRaw = false   // the last completed physical line went into `raw`
+    private var endedWithLoneCR = false // the last physical line ended with a CR not (yet) followed by LF
+    private var blankCRs = 0            // blank lines of one lone CR each, not yet known to be blank lines
     private var bom = ByteOrderMarkSkipper()
 
     /// `firstLine`: the number of the input's first line (a later part of a file starts later).
@@ -49,8 +51,14 @@ public struct VCardLexer: ~Copyable {
         if afterCR {
             afterCR = false
             if i < n && chunk[i] == 0x0A {  // the LF of a CRLF split across chunks
-                if lastLineInRaw && keepsRaw { raw.append(0x0A) }
+                if lastLineInRaw && keepsRaw {
+                    // `CR CR LF` cut after its last CR: the CRs held back belong to the line end too.
+                    for _ in 0..<blankCRs { raw.append(0x0D) }
+                    raw.append(0x0A)
+                }
+                blankCRs = 0
                 i += 1
+                endedWithLoneCR = false
             }
         }
         while i < n {
@@ -124,6 +132,27 @@ public struct VCardLexer: ~Copyable {
         physicalNumber += 1
         let oversized = carryOversized
         carryOversized = false
+        let loneCR = terminator.count == 1 && terminator[0] == 0x0D
+        defer { endedWithLoneCR = loneCR }
+        // `CR CR LF` (iOS 5 and 6) and longer runs of CR before an LF are one line end, not a
+        // line end and blank lines, which would end a folded line in the middle.
+        if content.isEmpty && !oversized && endedWithLoneCR {
+            guard !loneCR else {
+                blankCRs += 1  // `CR CR`: a blank line, unless an LF comes after the CRs
+                return
+            }
+            if lastLineInRaw && keepsRaw && raw.count + blankCRs + 2 <= maxLineBytes {
+                for _ in 0..<blankCRs { raw.append(0x0D) }
+                raw.append(contentsOf: terminator)
+            }
+            blankCRs = 0
+            return
+        }
+        if blankCRs > 0 {  // they were blank lines after all
+            blankCRs = 0
+            try flush(emit: emit)
+            lastLineInRaw = false
+        }
         if content.isEmpty && !oversized {  // a blank line ends the pending line and is skipped
             try flush(emit: emit)
             lastLineInRaw = false

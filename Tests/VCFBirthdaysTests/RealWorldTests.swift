@@ -1,0 +1,55 @@
+import Testing
+@testable import VCFBirthdays
+import VCFBirthdaysTesting
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One small file per exporter quirk (`Fixtures/realworld/EXPORTER-QUIRK.EXT`, written by us
+/// after how that exporter writes), read as NDJSON and as vCard 4.0 and compared with
+/// `Fixtures/realworld/golden/EXPORTER-QUIRK.FORMAT`. Re-record after a deliberate change with
+/// `VCF2BIRTHDAYS_RECORD=1 swift test` and review the diff.
+@Suite struct RealWorldTests {
+    static let fixtures = ["realworld/ios6-cr-cr-lf-folded-photo.vcf"]
+    static let cases: [(String, RunOptions.Format)] = fixtures.flatMap { f in [(f, RunOptions.Format.json), (f, .vcard4)] }
+
+    @Test(arguments: cases)
+    func readsAsTheExporterMeantIt(fixture: String, format: RunOptions.Format) throws {
+        var options = RunOptions()
+        options.inputs = [fixture]
+        options.format = format
+        options.locale = "root"
+        let stdout = MemoryOutput(), stderr = MemoryOutput()
+        let environment = Environment(
+            clock: FixedClock(day(2026, 11, 22)), preferences: Preferences(),
+            fileSystem: InMemoryFileSystem(binaryFiles: [fixture: fixtureBytes(fixture)]), opener: StubOpener(),
+            standardInput: MemorySource(""), standardOutput: stdout, standardError: stderr)
+        let status = App.run(options, environment: environment)
+        let actual = "exit \(status.rawValue)\n--- stderr\n\(stderr.text)--- stdout\n\(stdout.text)"
+        let name = String(fixture.split(separator: "/").last!.split(separator: ".").first!)
+        let golden = "realworld/golden/\(name).\(format.rawValue)"
+        if getenv("VCF2BIRTHDAYS_RECORD") != nil {
+            let file = try #require(fopen(fixturePath(golden), "wb"))
+            fputs(actual, file)
+            fclose(file)
+            return
+        }
+        guard let file = fopen(fixturePath(golden), "rb") else {
+            Issue.record("no golden file \(golden); record it with VCF2BIRTHDAYS_RECORD=1 swift test")
+            return
+        }
+        fclose(file)
+        #expect(actual == String(decoding: fixtureBytes(golden), as: UTF8.self), "differs from \(golden)")
+    }
+
+    /// iOS 5 and 6 end lines with `CR CR LF`: one line end, so the folded base64 of a photo
+    /// stays one value (it kept 36 bytes and warned for every line after the first).
+    @Test func iOSLineEndsKeepAFoldedPhotoWhole() throws {
+        let (people, diagnostics) = try parse(fixtureBytes("realworld/ios6-cr-cr-lf-folded-photo.vcf"), chunkSize: 7)
+        #expect(diagnostics.warnings.isEmpty && diagnostics.rejections.isEmpty)
+        #expect(people.map(\.displayName) == ["Maja Lindqvist", "Chidi Okafor"])
+        let photo = try #require(people.first?.extraProperties.first { $0.name == "PHOTO" })
+        #expect(Base64.decode(Substring(photo.value))?.count == 606)
+        #expect(people.map { $0.birthday?.description } == ["1984-03-09", "1979-11-30"])
+    }
+}
