@@ -124,7 +124,7 @@ struct Command: ParsableCommand {
                                                           valueName: "format"))
     var inputFormat: RunOptions.InputFormat?
 
-    @Option(help: ArgumentHelp("Input encoding, such as windows-1252, iso-8859-1 or utf-16 (default: UTF-8; UTF-16 with a byte-order mark; CSV that is not UTF-8 as windows-1252).",
+    @Option(help: ArgumentHelp("Input encoding, such as windows-1252, iso-8859-1 or utf-16 (default: UTF-8; UTF-16 by its byte-order mark or NUL bytes; CSV that is not UTF-8 as windows-1252).",
                                valueName: "name"))
     var encoding: String?
 

@@ -10,22 +10,27 @@ import Glibc
 /// `Fixtures/realworld/golden/EXPORTER-QUIRK.FORMAT`. Re-record after a deliberate change with
 /// `VCF2BIRTHDAYS_RECORD=1 swift test` and review the diff.
 @Suite struct RealWorldTests {
-    static let fixtures = ["realworld/ios6-cr-cr-lf-folded-photo.vcf"]
+    static let fixtures = ["realworld/ios6-cr-cr-lf-folded-photo.vcf", "realworld/windows-utf16le-no-bom.vcf"]
     static let cases: [(String, RunOptions.Format)] = fixtures.flatMap { f in [(f, RunOptions.Format.json), (f, .vcard4)] }
 
-    @Test(arguments: cases)
-    func readsAsTheExporterMeantIt(fixture: String, format: RunOptions.Format) throws {
+    /// The run on `bytes` as the file `name`, as one text: exit status, standard error, output.
+    private static func converted(_ bytes: [UInt8], name: String, format: RunOptions.Format) -> String {
         var options = RunOptions()
-        options.inputs = [fixture]
+        options.inputs = [name]
         options.format = format
         options.locale = "root"
         let stdout = MemoryOutput(), stderr = MemoryOutput()
         let environment = Environment(
             clock: FixedClock(day(2026, 11, 22)), preferences: Preferences(),
-            fileSystem: InMemoryFileSystem(binaryFiles: [fixture: fixtureBytes(fixture)]), opener: StubOpener(),
+            fileSystem: InMemoryFileSystem(binaryFiles: [name: bytes]), opener: StubOpener(),
             standardInput: MemorySource(""), standardOutput: stdout, standardError: stderr)
         let status = App.run(options, environment: environment)
-        let actual = "exit \(status.rawValue)\n--- stderr\n\(stderr.text)--- stdout\n\(stdout.text)"
+        return "exit \(status.rawValue)\n--- stderr\n\(stderr.text)--- stdout\n\(stdout.text)"
+    }
+
+    @Test(arguments: cases)
+    func readsAsTheExporterMeantIt(fixture: String, format: RunOptions.Format) throws {
+        let actual = Self.converted(fixtureBytes(fixture), name: fixture, format: format)
         let name = String(fixture.split(separator: "/").last!.split(separator: ".").first!)
         let golden = "realworld/golden/\(name).\(format.rawValue)"
         if getenv("VCF2BIRTHDAYS_RECORD") != nil {
@@ -51,5 +56,19 @@ import Glibc
         let photo = try #require(people.first?.extraProperties.first { $0.name == "PHOTO" })
         #expect(Base64.decode(Substring(photo.value))?.count == 606)
         #expect(people.map { $0.birthday?.description } == ["1984-03-09", "1979-11-30"])
+    }
+
+    /// UTF-16 without a byte-order mark, little- or big-endian, is told by its NUL bytes and
+    /// read as the same contacts as UTF-8 (it was read as CSV and rejected).
+    @Test(arguments: ["apple-contacts.vcf", "csv/google-contacts.csv"])
+    func utf16WithoutAByteOrderMarkReadsAsUTF8Does(fixture: String) throws {
+        let utf8 = fixtureBytes(fixture)
+        let units = Array(String(decoding: utf8, as: UTF8.self).utf16)
+        let little = units.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)] }
+        let big = units.flatMap { [UInt8(truncatingIfNeeded: $0 >> 8), UInt8(truncatingIfNeeded: $0)] }
+        let expected = Self.converted(utf8, name: "in", format: .json)
+        #expect(Self.converted(little, name: "in", format: .json) == expected)
+        #expect(Self.converted(big, name: "in", format: .json) == expected)
+        #expect(InputReader.utf16WithoutMark(Array("BEGIN:VCARD\r\nFN:Ann".utf8)) == nil)
     }
 }

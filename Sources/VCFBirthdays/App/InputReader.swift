@@ -124,6 +124,23 @@ struct InputReader {
         if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) {
             return try Transcoder(charset: "UTF-16")  // ICU reads and drops the byte-order mark
         }
+        if let charset = Self.utf16WithoutMark(head) { return try Transcoder(charset: charset) }
+        return nil
+    }
+
+    /// `UTF-16LE` or `UTF-16BE` when the first bytes have the NUL pattern of ASCII text in
+    /// UTF-16 without a byte-order mark (as some Windows tools write it): nearly every second
+    /// byte 0, the others not.
+    static func utf16WithoutMark(_ head: [UInt8]) -> String? {
+        let pairs = min(head.count, 512) / 2
+        guard pairs >= 4 else { return nil }
+        var zerosEven = 0, zerosOdd = 0
+        for i in 0..<pairs {
+            if head[2 * i] == 0 { zerosEven += 1 }
+            if head[2 * i + 1] == 0 { zerosOdd += 1 }
+        }
+        if zerosOdd * 4 >= pairs * 3 && zerosEven * 8 < pairs { return "UTF-16LE" }
+        if zerosEven * 4 >= pairs * 3 && zerosOdd * 8 < pairs { return "UTF-16BE" }
         return nil
     }
 

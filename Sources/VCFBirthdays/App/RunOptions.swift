@@ -53,7 +53,7 @@ public struct RunOptions: Sendable {
     public var rejects: String?
     /// nil: detected per input (vCard when a line near the start is `BEGIN:VCARD`, outside CSV quotes; else CSV).
     public var inputFormat: InputFormat?
-    /// The input encoding; nil: UTF-8, UTF-16 with a byte-order mark, Windows-1252 fallback for CSV.
+    /// The input encoding; nil: UTF-8, UTF-16 (by its byte-order mark or NUL bytes), Windows-1252 fallback for CSV.
     public var encoding: String?
     /// The CSV delimiter; nil: detected from the header line.
     public var delimiter: UInt8?
