@@ -41,7 +41,13 @@ public enum RecordCount {
 
     /// Rows with any field that is not empty; the first row (the header) counts when there is one.
     public static func csv(_ bytes: [UInt8]) -> Int {
-        var tokenizer = CSVTokenizer(delimiter: CSVParser.detectDelimiter(bytes.prefix(1 << 16)))
+        var bytes = bytes
+        var delimiter = CSVParser.detectDelimiter(bytes.prefix(1 << 16))
+        if let (separator, length) = CSVParser.separatorLine(bytes) {  // Excel's `sep=;` is no record
+            bytes.removeFirst(length)
+            delimiter = separator
+        }
+        var tokenizer = CSVTokenizer(delimiter: delimiter)
         var rows = 0, header = false
         func row(_ record: CSVTokenizer.Record) {
             if !header {

@@ -10,7 +10,8 @@ import Glibc
 /// `Fixtures/realworld/golden/EXPORTER-QUIRK.FORMAT`. Re-record after a deliberate change with
 /// `VCF2BIRTHDAYS_RECORD=1 swift test` and review the diff.
 @Suite struct RealWorldTests {
-    static let fixtures = ["realworld/ios6-cr-cr-lf-folded-photo.vcf", "realworld/windows-utf16le-no-bom.vcf"]
+    static let fixtures = ["realworld/ios6-cr-cr-lf-folded-photo.vcf", "realworld/windows-utf16le-no-bom.vcf",
+                           "realworld/excel-sep-line-semicolon.csv"]
     static let cases: [(String, RunOptions.Format)] = fixtures.flatMap { f in [(f, RunOptions.Format.json), (f, .vcard4)] }
 
     /// The run on `bytes` as the file `name`, as one text: exit status, standard error, output.
@@ -70,5 +71,21 @@ import Glibc
         #expect(Self.converted(little, name: "in", format: .json) == expected)
         #expect(Self.converted(big, name: "in", format: .json) == expected)
         #expect(InputReader.utf16WithoutMark(Array("BEGIN:VCARD\r\nFN:Ann".utf8)) == nil)
+    }
+
+    /// Excel's `sep=;` first line names the delimiter and is not the header (the whole file was
+    /// rejected), whether or not a byte-order mark comes first and however the input is cut.
+    @Test func excelsSeparatorLineIsSkipped() throws {
+        for text in ["sep=;\nName;Birthday\nAnn Berg;1990-01-05\n", "\u{FEFF}SEP=,\r\nName,Birthday\r\nAnn Berg,1990-01-05\r\n"] {
+            for chunk in [1, 4, 1 << 16] {
+                let sink = MockSink()
+                let diagnostics = RecordingDiagnostics()
+                let parser = CSVParser(path: "x.csv", sink: sink, diagnostics: diagnostics)
+                try feed(parser, Array(text.utf8), chunkSize: chunk)
+                #expect(sink.people.map(\.displayName) == ["Ann Berg"] && sink.people.first?.source.line == 3)
+                #expect(diagnostics.warnings.isEmpty && diagnostics.rejections.isEmpty)
+                #expect(RecordCount.csv(Array(text.utf8)) == 2)
+            }
+        }
     }
 }

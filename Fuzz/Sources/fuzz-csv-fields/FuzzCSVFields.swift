@@ -13,18 +13,18 @@ public func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer
 public func fuzzCSVFields(_ pointer: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let pointer else { return 0 }
     var choices = Choices(pointer, size)
-    let partBytes = 16 + choices.pick(240)
+    let partBytes = 64 + choices.pick(960)
     let delimiter = choices.pick([",", ";", "\t"])
     var text = ["Name", "Notes", "E-mail Address", "Birthday"].joined(separator: delimiter) + "\n"
     var n = 0
-    while !choices.isEmpty && text.utf8.count < 1 << 18 {
+    while !choices.isEmpty && text.utf8.count < 96 << 10 {
         n += 1
         func field() -> String {
             switch choices.pick(10) {
             case 0: return ""
             case 1: return "\"" + (0..<choices.pick(40)).map { "line \($0)" }.joined(separator: choices.pick(["\n", "\r\n", "\r"])) + "\""
             case 2: return "\"say \"\"hi\"\"" + delimiter + " twice\""
-            case 3: return "\"" + String(repeating: "long text\n", count: 700 * choices.pick(20)) + "\""  // up to 133 KB: past the 64 KiB limit
+            case 3: return "\"" + String(repeating: "long text\n", count: 400 * choices.pick(20)) + "\""  // up to 76 KB: past the 64 KiB limit
             case 4: return String(repeating: "z", count: 512 * choices.pick(16))
             case 5: return choices.pick(["\"open", "a\"bare", "\"closed\"after", "\"\""])
             case 6: return "199\(choices.pick(10))-0\(1 + choices.pick(9))-2\(choices.pick(8))"

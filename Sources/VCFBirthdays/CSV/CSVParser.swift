@@ -45,10 +45,6 @@ public final class CSVParser: ContactsParser {
         self.sink = sink
         self.diagnostics = diagnostics
         self.options = options
-        if let delimiter = options.delimiter {
-            tokenizer = CSVTokenizer(delimiter: delimiter, keepsRawText: options.keepsRawText,
-                                     maxRecordBytes: options.maxRecordBytes)
-        }
     }
 
     /// A parser for a later part of the same input, which starts at a record on line
@@ -100,6 +96,7 @@ public final class CSVParser: ContactsParser {
             // outside quotes, so that where the chunks are cut cannot change the choice.
             head.append(contentsOf: bytes)
             guard Self.endsLine(head) || head.count >= min(1 << 16, options.maxRecordBytes) else { return }
+            if head.last == 0x0D && Self.separatorLine(head)?.length == head.count { return }  // its LF may follow
             try startTokenizing()
             return
         }
@@ -112,12 +109,32 @@ public final class CSVParser: ContactsParser {
     }
 
     private func startTokenizing() throws {
-        let headerLine = head.prefix(min(1 << 16, options.maxRecordBytes))
-        tokenizer = CSVTokenizer(delimiter: CSVParser.detectDelimiter(headerLine), keepsRawText: options.keepsRawText,
-                                 maxRecordBytes: options.maxRecordBytes)
-        let buffered = head
+        var buffered = head
         head = []
+        if let (separator, length) = Self.separatorLine(buffered) {
+            // Excel's `sep=;` line names the delimiter; the header is the line after it.
+            tokenizer = CSVTokenizer(delimiter: options.delimiter ?? separator, keepsRawText: options.keepsRawText,
+                                     maxRecordBytes: options.maxRecordBytes, firstLine: 2)
+            buffered.removeFirst(length)
+        } else {
+            let headerLine = buffered.prefix(min(1 << 16, options.maxRecordBytes))
+            tokenizer = CSVTokenizer(delimiter: options.delimiter ?? CSVParser.detectDelimiter(headerLine),
+                                     keepsRawText: options.keepsRawText, maxRecordBytes: options.maxRecordBytes)
+        }
         try buffered.withUnsafeBufferPointer { bytes in try tokenizer!.feed(bytes) { try self.handle($0) } }
+    }
+
+    /// Excel's first line `sep=X` (any case, after a byte-order mark): the delimiter it names
+    /// and the bytes up to the next line (the mark and the line end included).
+    public static func separatorLine(_ head: [UInt8]) -> (delimiter: UInt8, length: Int)? {
+        let start = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard head.count >= start + 5, matchesIgnoringCase(head[start..<start + 4], "SEP="),
+              head[start + 4] != 0x0A && head[start + 4] != 0x0D else { return nil }
+        var end = start + 5
+        guard end == head.count || head[end] == 0x0A || head[end] == 0x0D else { return nil }
+        if end < head.count && head[end] == 0x0D { end += 1 }
+        if end < head.count && head[end] == 0x0A { end += 1 }
+        return (head[start + 4], end)
     }
 
     /// Whether the bytes hold a line end outside quotes.
