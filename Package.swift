@@ -16,7 +16,7 @@ let package = Package(
     ],
     targets: [
         // Only supplies ICU's compiler and linker flags; Swift never imports it directly
-        // (see VCICU and ../shared/design.md: ICU types clash with Foundation's private ICU).
+        // (see VCICU: ICU types clash with Foundation's private ICU).
         .systemLibrary(
             name: "CICU",
             pkgConfig: "icu-i18n",

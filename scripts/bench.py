@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """make bench: times vcf2birthdays beside the hardware limit (wc -l, cat) and the peers a user
-would pick instead, on corpora from ../shared/bench/gen_corpus.py, and writes BENCHMARKS.md and
+would pick instead, on corpora from scripts/gen_corpus.py, and writes BENCHMARKS.md and
 BENCHMARKS.png.
 
 Environment: BENCH_SIZES (default 10000,100000,1000000), BENCH_RUNS (default 3),
 BENCH_PEERS=0 to skip the peers, VCF2BIRTHDAYS_BENCH_DIR for the corpus cache
 (default ~/.cache/vcf2birthdays-bench). Peers missing are installed with apt-get/pip.
 """
+import hashlib
 import os
 import platform
 import shutil
@@ -16,9 +17,12 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-GEN = os.path.join(ROOT, "..", "shared", "bench", "gen_corpus.py")
+GEN = os.path.join(ROOT, "scripts", "gen_corpus.py")
 BIN = os.path.join(ROOT, ".build", "release", "vcf2birthdays")
-CACHE = os.environ.get("VCF2BIRTHDAYS_BENCH_DIR", os.path.expanduser("~/.cache/vcf2birthdays-bench"))
+# Corpora are cached by the generator's own bytes: a changed generator makes them anew.
+with open(GEN, "rb") as _gen:
+    CACHE = os.path.join(os.environ.get("VCF2BIRTHDAYS_BENCH_DIR", os.path.expanduser("~/.cache/vcf2birthdays-bench")),
+                         "gen-" + hashlib.sha256(_gen.read()).hexdigest()[:12])
 SIZES = [int(s) for s in os.environ.get("BENCH_SIZES", "10000,100000,1000000").split(",")]
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 PEERS = os.environ.get("BENCH_PEERS", "1") != "0"
@@ -125,8 +129,6 @@ def khard_config(directory):
 
 
 def main():
-    if not os.path.exists(GEN):
-        raise SystemExit(f"missing {GEN}: make bench needs ../shared/bench beside the repository")
     subprocess.run(["make", "-s", "build"], cwd=ROOT, check=True)  # the release build users get
     if PEERS:
         ensure_peers()
@@ -204,7 +206,7 @@ def machine():
 def write_report(rows, scaling):
     wc = next(r[4] for r in rows if r[1].startswith("wc -l"))
     lines = ["# Benchmarks", "", f"Made by `make bench` on {time.strftime('%Y-%m-%d')}: {machine()}.",
-             f"Corpora from `../shared/bench/gen_corpus.py --seed 1 --quirks`; {RUNS} runs each (1 for slow peers), "
+             f"Corpora from `scripts/gen_corpus.py --seed 1 --quirks`; {RUNS} runs each (1 for slow peers), "
              "median with min–max; peak RSS of the largest run.", "",
              "| task | input MB | time s (min–max) | MB/s | people/s | peak RSS MiB | × wc -l | × the peers doing the same job |",
              "|---|---:|---:|---:|---:|---:|---:|---|"]

@@ -77,9 +77,9 @@ private func expectInteropCheck(_ script: String, _ arguments: [String]) throws 
     #expect(report.contains(" 0 failed"))
 }
 
-private let corpusGenerator = packageRoot + "/../shared/bench/gen_corpus.py"
+private let corpusGenerator = packageRoot + "/scripts/gen_corpus.py"
 
-/// A corpus from ../shared/bench/gen_corpus.py, with real-client quirks and 5% photos.
+/// A corpus from the project's generator (scripts/gen_corpus.py), with real-client quirks and 5% photos.
 private func generateCorpus(_ format: String, people: Int, seed: Int, to path: String, manifest: String? = nil) throws {
     let gen = Process()
     gen.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -491,8 +491,7 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         #expect(helpOptions == manOptions, "only in --help: \(helpOptions.subtracting(manOptions)); only in the man page: \(manOptions.subtracting(helpOptions))")
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: corpusGenerator)),
-          arguments: ["vcard21", "vcard3", "vcard4", "google-csv", "outlook-csv"])
+    @Test(arguments: ["vcard21", "vcard3", "vcard4", "google-csv", "outlook-csv"])
     func generatedCorpusMatchesItsManifest(format: String) throws {
         let dir = try temporaryDirectory()
         let corpus = dir.appendingPathComponent(format.hasSuffix("csv") ? "c.csv" : "c.vcf").path, manifest = dir.appendingPathComponent("m.jsonl").path
@@ -542,12 +541,10 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
             .map { fixtures + "/" + $0 }
         inputs += try FileManager.default.contentsOfDirectory(atPath: fixtures + "/csv").map { fixtures + "/csv/" + $0 }
         inputs.append(fixtures + "/vdir")
-        if FileManager.default.fileExists(atPath: corpusGenerator) {
-            for format in ["vcard21", "vcard3", "vcard4", "google-csv"] {
-                let corpus = dir.appendingPathComponent(format).path
-                try generateCorpus(format, people: 1000, seed: 23, to: corpus)
-                inputs.append(corpus)
-            }
+        for format in ["vcard21", "vcard3", "vcard4", "google-csv"] {
+            let corpus = dir.appendingPathComponent(format).path
+            try generateCorpus(format, people: 1000, seed: 23, to: corpus)
+            inputs.append(corpus)
         }
         try expectInteropCheck("check_vcard.py", [binary] + inputs)
     }
