@@ -30,8 +30,8 @@ private func run(_ arguments: [String], stdin: Data? = nil, environment: [String
     // Files, not pipes, for the output: a child writing much to both streams never waits on us.
     let dir = try temporaryDirectory()
     let outURL = dir.appendingPathComponent("stdout"), errURL = dir.appendingPathComponent("stderr")
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
     process.standardOutput = try FileHandle(forWritingTo: outURL)
     process.standardError = try FileHandle(forWritingTo: errURL)
     let input = Pipe()
@@ -44,11 +44,7 @@ private func run(_ arguments: [String], stdin: Data? = nil, environment: [String
                   stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
 }
 
-private func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("vcf2b-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
+private func temporaryDirectory() throws -> URL { try scratchDirectory() }
 
 private let fixtures = packageRoot + "/Fixtures"
 

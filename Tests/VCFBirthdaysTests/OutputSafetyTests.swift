@@ -9,8 +9,7 @@ private struct Folder {
     let path: String
 
     init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("vcf2b-out-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        path = try scratchDirectory().path
     }
 
     func at(_ name: String) -> String { path + "/" + name }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import VCFBirthdays
 import VCFBirthdaysTesting
@@ -73,4 +74,23 @@ struct SplitMix {
     mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
     mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
     mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
+}
+
+/// The folder the tests make their scratch folders in: one per test process, removed when the
+/// process ends, so that `make test` leaves nothing in the temporary directory.
+private let scratchRoot: URL = {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("vcf2b-tests-\(getpid())")
+    try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    atexit {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("vcf2b-tests-\(getpid())")
+        try? FileManager.default.removeItem(at: root)
+    }
+    return root
+}()
+
+/// A new, empty folder of the test's own, removed with the rest when the tests end.
+func scratchDirectory() throws -> URL {
+    let url = scratchRoot.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
 }
