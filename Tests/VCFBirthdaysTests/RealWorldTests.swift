@@ -11,7 +11,7 @@ import Glibc
 /// `VCF2BIRTHDAYS_RECORD=1 swift test` and review the diff.
 @Suite struct RealWorldTests {
     static let fixtures = ["realworld/ios6-cr-cr-lf-folded-photo.vcf", "realworld/windows-utf16le-no-bom.vcf",
-                           "realworld/excel-sep-line-semicolon.csv"]
+                           "realworld/excel-sep-line-semicolon.csv", "realworld/outlook-uk-day-first-birthdays.csv"]
     static let cases: [(String, RunOptions.Format)] = fixtures.flatMap { f in [(f, RunOptions.Format.json), (f, .vcard4)] }
 
     /// The run on `bytes` as the file `name`, as one text: exit status, standard error, output.
@@ -87,5 +87,15 @@ import Glibc
                 #expect(RecordCount.csv(Array(text.utf8)) == 2)
             }
         }
+    }
+
+    /// A date valid only day-first is read so in a month-first file, whatever order was asked
+    /// for (it was an impossible date); one valid both ways follows the order.
+    @Test func aDateValidOnlyOneWayIsReadThatWay() {
+        #expect(CSVDates.parse("20/01/1991", order: .mdy) == .init(result: .date(PartialDate(year: 1991, month: 1, day: 20)!), swapped: true))
+        #expect(CSVDates.parse("1/20/1991", order: .dmy) == .init(result: .date(PartialDate(year: 1991, month: 1, day: 20)!), swapped: true))
+        #expect(CSVDates.parse("03/04/1990", order: .mdy) == .init(result: .date(PartialDate(year: 1990, month: 3, day: 4)!), ambiguous: true))
+        #expect(CSVDates.parse("13/13/1990", order: .mdy).result == .invalid("impossible date '13/13/1990'"))
+        #expect(CSVDates.parse("31.02.1990", order: .mdy).result == .invalid("impossible date '31.02.1990'"))
     }
 }

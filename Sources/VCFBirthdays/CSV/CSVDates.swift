@@ -1,11 +1,14 @@
 /// Dates as CSV exports write them: ISO and vCard forms (`1985-04-15`, `--04-15`), Outlook's
 /// `M/D/YYYY` with `0/0/00` for none, European `D.M.YYYY` (also year-less `15.04.`), and
-/// `D/M/YYYY`; slashed dates whose day and month could be swapped follow a `DateOrder`.
+/// `D/M/YYYY`; slashed dates whose day and month could be swapped follow a `DateOrder`, and
+/// one that is valid only the other way round is read that way.
 enum CSVDates {
     struct Parsed: Equatable {
         var result: DateParsing.Result
         /// Day and month were both 12 or less and differ, so the order decided.
         var ambiguous = false
+        /// The order asked for gave no date, the other one did (`20/01/1991` month first).
+        var swapped = false
     }
 
     static func parse(_ text: String, order: DateOrder) -> Parsed {
@@ -50,6 +53,10 @@ enum CSVDates {
         }
         if let y = year, y == 0 || y == DateParsing.appleNoYear { year = nil }
         guard let date = PartialDate(year: year, month: month, day: day) else {
+            // Only valid the other way round: a day-first date in a month-first file, say.
+            if pieces[0].count != 4 && separator != UInt8(ascii: "."), let date = PartialDate(year: year, month: day, day: month) {
+                return Parsed(result: .date(date), swapped: true)
+            }
             return Parsed(result: .invalid("impossible date '\(trimmed)'"))
         }
         return Parsed(result: .date(date), ambiguous: ambiguous)

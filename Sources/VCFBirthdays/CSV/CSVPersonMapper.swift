@@ -25,6 +25,7 @@ final class CSVPersonMapper {
     /// The last row mapped had a name, an e-mail, a phone or an organization.
     private(set) var identifies = false
     private var warnedAmbiguousDate = false
+    private var warnedSwappedDate = false
 
     init(schema: CSVSchema, scope: DecodeScope, dateOrder: DateOrder, dateOrderGiven: Bool) {
         self.schema = schema
@@ -51,6 +52,8 @@ final class CSVPersonMapper {
 
     /// The end of the warning about a date whose day and month could be swapped, given once per input.
     static let ambiguousDateNote = " (give --date-order to choose)"
+    /// Ends the warning, said once per file, that a date was read in the other order.
+    static let swappedDateNote = ": the other order gives no date"
 
     /// Fills `person` (new, at the record's place) from `record`; false when the row holds
     /// nothing at all. (Filled in place: returned, the person was copied whole.)
@@ -308,6 +311,11 @@ final class CSVPersonMapper {
                 warnedAmbiguousDate = true
                 let form = dateOrder == .mdy ? "month/day/year" : "day/month/year"
                 warnings.append((line, "date '\(text)' could be day/month or month/day; read as \(form)" + Self.ambiguousDateNote))
+            }
+            if parsed.swapped && !warnedSwappedDate {
+                warnedSwappedDate = true
+                let form = dateOrder == .mdy ? "day/month/year" : "month/day/year"
+                warnings.append((line, "date '\(text)' read as \(form)" + Self.swappedDateNote))
             }
             return date
         case .empty:

@@ -35,6 +35,7 @@ final class ParallelCSVParser: ContactsParser {
     private var replayed = ReadStatistics()
     private var saidOnce = Set<String>()
     private var saidAmbiguousDate = false
+    private var saidSwappedDate = false
 
     init(path: String, sink: PeopleSink, diagnostics: DiagnosticsHandler, options: CSVParser.Options,
          threads: WorkerThreads, partBytes: Int = WorkerThreads.partBytes, aloneAfterBytes: Int? = nil) {
@@ -155,12 +156,16 @@ final class ParallelCSVParser: ContactsParser {
     }
 
     /// Passes recorded events on, saying a warning meant once per input only once (the
-    /// ambiguous date warning, whatever its date, is one).
+    /// ambiguous and the swapped date warnings, whatever their dates, are such).
     private func replay(_ recorded: RecordedEvents) throws {
         replayed += try recorded.replay(sink: sink, preparedSink: preparedSink, diagnostics: diagnostics) { diagnostic in
             if diagnostic.message.hasSuffix(CSVPersonMapper.ambiguousDateNote) {
                 defer { saidAmbiguousDate = true }
                 return !saidAmbiguousDate
+            }
+            if diagnostic.message.hasSuffix(CSVPersonMapper.swappedDateNote) {
+                defer { saidSwappedDate = true }
+                return !saidSwappedDate
             }
             return !diagnostic.message.hasSuffix(PersonDecoder.oncePerFile) || saidOnce.insert(diagnostic.message).inserted
         }
