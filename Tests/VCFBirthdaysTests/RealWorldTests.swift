@@ -11,12 +11,17 @@ import Glibc
 /// `VCF2BIRTHDAYS_RECORD=1 swift test` and review the diff.
 @Suite struct RealWorldTests {
     static let fixtures = ["realworld/ios6-cr-cr-lf-folded-photo.vcf", "realworld/windows-utf16le-no-bom.vcf",
-                           "realworld/excel-sep-line-semicolon.csv", "realworld/outlook-uk-day-first-birthdays.csv"]
+                           "realworld/excel-sep-line-semicolon.csv", "realworld/outlook-uk-day-first-birthdays.csv",
+                           "realworld/nokia-qp-windows-1250-no-charset.vcf"]
     static let cases: [(String, RunOptions.Format)] = fixtures.flatMap { f in [(f, RunOptions.Format.json), (f, .vcard4)] }
+
+    /// What a fixture must be read with: the exporter's character set, which the file does not say.
+    static let encodings = ["realworld/nokia-qp-windows-1250-no-charset.vcf": "windows-1250"]
 
     /// The run on `bytes` as the file `name`, as one text: exit status, standard error, output.
     private static func converted(_ bytes: [UInt8], name: String, format: RunOptions.Format) -> String {
         var options = RunOptions()
+        options.encoding = encodings[name]
         options.inputs = [name]
         options.format = format
         options.locale = "root"
@@ -97,5 +102,14 @@ import Glibc
         #expect(CSVDates.parse("03/04/1990", order: .mdy) == .init(result: .date(PartialDate(year: 1990, month: 3, day: 4)!), ambiguous: true))
         #expect(CSVDates.parse("13/13/1990", order: .mdy).result == .invalid("impossible date '13/13/1990'"))
         #expect(CSVDates.parse("31.02.1990", order: .mdy).result == .invalid("impossible date '31.02.1990'"))
+    }
+
+    /// Quoted-printable bytes of a file that names no CHARSET are in the file's code page, which
+    /// `--encoding` gives ("Iksi=F1ski" is Iksiński in Windows-1250, not Iksiñski).
+    @Test func quotedPrintableTakesTheGivenEncoding() {
+        let text = Self.converted(fixtureBytes("realworld/nokia-qp-windows-1250-no-charset.vcf"),
+                                  name: "realworld/nokia-qp-windows-1250-no-charset.vcf", format: .json)
+        #expect(text.contains(#""familyName":"Iksiński""#) && text.contains("Spotkanie w Łodzi żółw"))
+        #expect(text.contains("0 warnings"))
     }
 }

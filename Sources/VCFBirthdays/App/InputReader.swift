@@ -156,8 +156,11 @@ struct InputReader {
     private func makeParser(_ format: RunOptions.InputFormat) -> ContactsParser {
         switch format {
         case .vcard:
+            // Quoted-printable bytes are in the input's character set, which `--encoding` names.
+            let legacy = options.encoding.flatMap { PersonDecoder.isUTF8Name($0) || $0.lowercased().hasPrefix("utf") ? nil : $0 }
             let vcardOptions = VCardParser.Options(scope: options.scope, keepsRawText: options.keepsRawText,
-                                                   maxRecordBytes: options.maxRecordBytes, checksRules: options.checksRules)
+                                                   maxRecordBytes: options.maxRecordBytes, checksRules: options.checksRules,
+                                                   fallbackCharset: legacy)
             if let workers {  // none with --check (App.run)
                 return ParallelVCardParser(path: displayPath, sink: sink, diagnostics: reporter, options: vcardOptions,
                                            threads: workers, partBytes: options.partBytes)

@@ -22,8 +22,13 @@ final class PersonDecoder {
     private var warnedOnce = Set<String>()
     private(set) var warnings: [(line: Int, message: String)] = []
 
-    init(scope: DecodeScope) {
+    /// Read bytes that name no character set and are not UTF-8 in, without a warning; nil:
+    /// Windows-1252, with one.
+    private let fallbackCharset: String?
+
+    init(scope: DecodeScope, fallbackCharset: String? = nil) {
         self.scope = scope
+        self.fallbackCharset = fallbackCharset
     }
 
     /// `card` is taken `inout` only so that a card held by a class is not copied; it is not changed.
@@ -184,8 +189,8 @@ final class PersonDecoder {
     // MARK: Values
 
     /// Calls `body` with the value's bytes after transfer decoding: quoted-printable decoded and
-    /// converted from its `CHARSET` to UTF-8; bytes that are not valid UTF-8 are read as
-    /// Windows-1252, with a warning.
+    /// converted from its `CHARSET` to UTF-8; bytes that are not valid UTF-8 are read in the
+    /// fallback character set, else as Windows-1252, with a warning.
     private func withValue<R>(_ card: BorrowedCard, _ p: CardBuffer.Property,
                               _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let bytes = card.slice(p.value)
@@ -223,9 +228,16 @@ final class PersonDecoder {
             }
             warnOnce(p.line, "unknown CHARSET '\(charset)'; values read as UTF-8")
         }
-        if !ValueDecoding.isValidUTF8(bytes), let cp1252 = converter("windows-1252") {
-            warnOnce(p.line, "value is not valid UTF-8; read as Windows-1252")
-            return cp1252.utf8(from: bytes).bytes.withUnsafeBufferPointer(body)
+        if !ValueDecoding.isValidUTF8(bytes) {
+            // The input's own character set (`--encoding`) for quoted-printable bytes, which the
+            // conversion of the input leaves as they are.
+            if let fallbackCharset, let converter = converter(fallbackCharset) {
+                return converter.utf8(from: bytes).bytes.withUnsafeBufferPointer(body)
+            }
+            if let cp1252 = converter("windows-1252") {
+                warnOnce(p.line, "value is not valid UTF-8; read as Windows-1252")
+                return cp1252.utf8(from: bytes).bytes.withUnsafeBufferPointer(body)
+            }
         }
         return body(bytes)
     }

@@ -15,13 +15,17 @@ public final class VCardParser {
         /// Check every card against the vCard rules (`--check`) and report what it breaks,
         /// instead of decoding it; the sink gets no one.
         public var checksRules: Bool
+        /// The character set of quoted-printable bytes that name none and are not UTF-8 (the
+        /// input's `--encoding`); nil: Windows-1252, with a warning.
+        public var fallbackCharset: String?
 
         public init(scope: DecodeScope = .full, keepsRawText: Bool = false, maxRecordBytes: Int = 64 << 20,
-                    checksRules: Bool = false) {
+                    checksRules: Bool = false, fallbackCharset: String? = nil) {
             self.scope = scope
             self.keepsRawText = keepsRawText || checksRules
             self.maxRecordBytes = maxRecordBytes
             self.checksRules = checksRules
+            self.fallbackCharset = fallbackCharset
         }
     }
 
@@ -59,7 +63,7 @@ public final class VCardParser {
         self.maxRecordBytes = options.maxRecordBytes
         self.lexer = VCardLexer(keepsRawText: options.keepsRawText, maxLineBytes: options.maxRecordBytes,
                                 firstLine: firstLine)
-        self.decoder = PersonDecoder(scope: options.scope)
+        self.decoder = PersonDecoder(scope: options.scope, fallbackCharset: options.fallbackCharset)
         self.checker = options.checksRules ? VCardRuleChecker() : nil
         self.skipsUnneeded = options.scope == .namesAndDates && !options.checksRules
     }
