@@ -138,6 +138,18 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         #expect(r.stderr.contains("/ro/out.txt: Permission denied"))
     }
 
+    /// A program or an image named `.vcf` is one error and one rejection (it was read as CSV
+    /// and gave hundreds), and the other inputs are read.
+    @Test func binaryDataIsNotAContactsFile() {
+        let elf: [UInt8] = [0x7F, 0x45, 0x4C, 0x46, 2, 1, 1, 0, 0, 0, 0, 0] + Array("\n,;\"\r\nx,y\n".utf8) + Array(repeating: 0, count: 300)
+        let r = run({ $0.inputs = ["ls.vcf", "c.vcf"]; $0.format = .json; $0.quiet = false },
+                    files: ["c.vcf": sample], binaryFiles: ["ls.vcf": elf])
+        #expect(r.status == .dataError)
+        #expect(r.stderr == "ls.vcf: error: not a contacts file: binary data (NUL bytes near the start); nothing read\n"
+            + "3 people, 0 warnings, 1 rejected\n")
+        #expect(r.stdout.split(separator: "\n").count == 3)
+    }
+
     /// The format is told by a line that is `BEGIN:VCARD`, outside CSV quotes, not by the
     /// words anywhere.
     @Test func formatIsDetectedByTheFirstLine() {

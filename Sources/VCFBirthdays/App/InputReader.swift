@@ -65,6 +65,15 @@ struct InputReader {
             reporter.report(Diagnostic(.error, path: displayPath, line: 0, "\(error)"))
             return (ReadStatistics(), true)
         }
+        if transcoder == nil && options.encoding == nil && head.prefix(1024).contains(0) {
+            // A program, a PDF, an image: one error, not a rejection for every "row" of it.
+            var statistics = ReadStatistics()
+            statistics.rejected = 1
+            try reporter.reject(Diagnostic(.error, path: displayPath, line: 0,
+                                           "not a contacts file: binary data (NUL bytes near the start); nothing read"),
+                                rawText: [])
+            return (statistics, false)
+        }
         let format = options.inputFormat ?? Self.detectFormat(decodedHead(head, transcoder))
         if format == .csv && transcoder == nil && options.encoding == nil && !Self.isUTF8(head) {
             transcoder = try? Transcoder(charset: "windows-1252")
