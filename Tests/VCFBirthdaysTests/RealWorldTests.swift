@@ -12,7 +12,8 @@ import Glibc
 @Suite struct RealWorldTests {
     static let fixtures = ["realworld/ios6-cr-cr-lf-folded-photo.vcf", "realworld/windows-utf16le-no-bom.vcf",
                            "realworld/excel-sep-line-semicolon.csv", "realworld/outlook-uk-day-first-birthdays.csv",
-                           "realworld/nokia-qp-windows-1250-no-charset.vcf"]
+                           "realworld/nokia-qp-windows-1250-no-charset.vcf", "realworld/android-custom-events-and-nickname.vcf",
+                           "realworld/windows-address-book-wedding-anniversary.vcf", "realworld/mail-client-photo-without-encoding.vcf"]
     static let cases: [(String, RunOptions.Format)] = fixtures.flatMap { f in [(f, RunOptions.Format.json), (f, .vcard4)] }
 
     /// What a fixture must be read with: the exporter's character set, which the file does not say.
@@ -111,5 +112,20 @@ import Glibc
                                   name: "realworld/nokia-qp-windows-1250-no-charset.vcf", format: .json)
         #expect(text.contains(#""familyName":"Iksiński""#) && text.contains("Spotkanie w Łodzi żółw"))
         #expect(text.contains("0 warnings"))
+    }
+
+    /// Vendors' own spellings of dates: Android's custom events (birthday type 3, anniversary
+    /// type 1; a custom one stays an extra property) and nickname, the Windows Address Book's
+    /// wedding anniversary; and a mail client's base64 photo without an ENCODING parameter.
+    @Test func vendorDatesAndPhotosAreRead() throws {
+        let android = try parse(fixtureBytes("realworld/android-custom-events-and-nickname.vcf")).people
+        #expect(android.map { [$0.birthday?.description, $0.anniversary?.description] } == [["1987-07-04", "2012-09-15"]])
+        #expect(android.first?.nicknames == ["Lin"])
+        #expect(android.first?.extraProperties.map(\.value) == ["vnd.android.cursor.item/contact_event;2015-03-01;0;Graduation;;;;;;;;;;;;"])
+        let wab = try parse(fixtureBytes("realworld/windows-address-book-wedding-anniversary.vcf")).people
+        #expect(wab.first?.anniversary?.description == "1992-10-24")
+        let mail = try parse(fixtureBytes("realworld/mail-client-photo-without-encoding.vcf")).people
+        let photo = try #require(mail.first?.extraProperties.first { $0.name == "PHOTO" })
+        #expect(PhotoExtractor.embeddedImage(photo)?.0.count == 206)
     }
 }

@@ -101,7 +101,8 @@ public final class PhotoExtractor: PeopleSink {
         }
     }
 
-    /// The image bytes and media type of a `PHOTO`, when it is embedded.
+    /// The image bytes and media type of a `PHOTO`, when it is embedded (base64 with or,
+    /// when the bytes are an image, without an `ENCODING` parameter, or a `data:` URI).
     static func embeddedImage(_ photo: VCardProperty) -> ([UInt8], String?)? {
         let value = photo.value
         if value.lowercased().hasPrefix("data:") {
@@ -109,7 +110,9 @@ public final class PhotoExtractor: PeopleSink {
             return (bytes, uri.mediaType.lowercased())
         }
         let encoding = photo.parameters.first { $0.name == "ENCODING" }?.values.first?.lowercased()
-        guard encoding == "b" || encoding == "base64", let bytes = Base64.decode(Substring(value)) else { return nil }
+        guard encoding == "b" || encoding == "base64" || encoding == nil, let bytes = Base64.decode(Substring(value)) else { return nil }
+        // Without ENCODING (as a mail client writes it), only base64 that is an image.
+        guard encoding != nil || fileExtension(mediaType: nil, bytes: bytes) != "bin" else { return nil }
         let type = photo.parameters.first { $0.name == "TYPE" }?.values.first
         return (bytes, type.map { $0.lowercased().contains("/") ? $0.lowercased() : "image/" + $0.lowercased() })
     }

@@ -180,7 +180,39 @@ final class PersonDecoder {
             person.phoneticAdditionalName = text(card, p).trimmingSpaces()
         case .phoneticLast:
             person.phoneticFamilyName = text(card, p).trimmingSpaces()
+        case .androidCustom:
+            return androidCustom(card, p, to: &person)
         case .appleLabel, .agent:
+            return false
+        }
+        return true
+    }
+
+    /// Android's `X-ANDROID-CUSTOM:vnd.android.cursor.item/contact_event;DATE;TYPE;LABEL;…`
+    /// (type 3 a birthday, 1 an anniversary) and `…/nickname;NAME;…`; other kinds, and events of
+    /// other types, stay extra properties.
+    private func androidCustom(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+        var fields: [String] = []
+        withValue(card, p) { value in
+            ValueDecoding.forEachItem(value, lists: false, keepsEmpty: true) { _, part in fields.append(part) }
+        }
+        guard fields.count >= 2 else { return false }
+        switch fields[0].lowercased() {
+        case "vnd.android.cursor.item/contact_event":
+            guard case .date(let date) = DateParsing.parse(Array(fields[1].utf8)) else { return false }
+            let type = fields.count > 2 ? fields[2] : ""
+            if type == "3" && person.birthday == nil {
+                person.birthday = date
+            } else if type == "1" && person.anniversary == nil {
+                person.anniversary = date
+            } else {
+                return false
+            }
+        case "vnd.android.cursor.item/nickname":
+            let nickname = fields[1].trimmingSpaces()
+            guard !nickname.isEmpty else { return false }
+            person.nicknames.append(nickname)
+        default:
             return false
         }
         return true

@@ -3,6 +3,8 @@ enum PropertyName {
     case version, formattedName, name, nickname, birthday, anniversary, organization, title, note
     case email, phone, address, url, categories, uid
     case appleDate, appleLabel, phoneticFirst, phoneticMiddle, phoneticLast, agent
+    /// Android's `X-ANDROID-CUSTOM`: events (birthday, anniversary) and nicknames among others.
+    case androidCustom
 
     /// Recognises a property name given as bytes, in any case.
     init?<C: Collection<UInt8>>(_ name: C) where C.Index == Int {
@@ -40,8 +42,10 @@ enum PropertyName {
         case UInt8(ascii: "X"):
             if equals("X-ABDATE") { self = .appleDate } else if equals("X-ABLABEL") { self = .appleLabel }
             else if equals("X-ANNIVERSARY") || equals("X-MS-ANNIVERSARY") || equals("X-EVOLUTION-ANNIVERSARY")
-                        || equals("X-KADDRESSBOOK-X-ANNIVERSARY") {
+                        || equals("X-KADDRESSBOOK-X-ANNIVERSARY") || equals("X-WAB-WEDDING_ANNIVERSARY") {
                 self = .anniversary
+            } else if equals("X-ANDROID-CUSTOM") {
+                self = .androidCustom
             } else if equals("X-PHONETIC-FIRST-NAME") { self = .phoneticFirst }
             else if equals("X-PHONETIC-MIDDLE-NAME") { self = .phoneticMiddle }
             else if equals("X-PHONETIC-LAST-NAME") { self = .phoneticLast } else { return nil }
@@ -54,7 +58,7 @@ enum PropertyName {
     var isNameOrDate: Bool {
         switch self {
         case .version, .formattedName, .name, .nickname, .birthday, .anniversary, .organization, .uid,
-             .appleDate, .appleLabel, .phoneticFirst, .phoneticMiddle, .phoneticLast:
+             .appleDate, .appleLabel, .phoneticFirst, .phoneticMiddle, .phoneticLast, .androidCustom:
             return true
         case .title, .note, .email, .phone, .address, .url, .categories, .agent:
             return false
