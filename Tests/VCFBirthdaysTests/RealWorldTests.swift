@@ -21,18 +21,11 @@ import Glibc
 
     /// The run on `bytes` as the file `name`, as one text: exit status, standard error, output.
     private static func converted(_ bytes: [UInt8], name: String, format: RunOptions.Format) -> String {
-        var options = RunOptions()
-        options.encoding = encodings[name]
-        options.inputs = [name]
-        options.format = format
-        options.locale = "root"
-        let stdout = MemoryOutput(), stderr = MemoryOutput()
-        let environment = Environment(
-            clock: FixedClock(day(2026, 11, 22)), preferences: Preferences(),
-            fileSystem: InMemoryFileSystem(binaryFiles: [name: bytes]), opener: StubOpener(),
-            standardInput: MemorySource(""), standardOutput: stdout, standardError: stderr)
-        let status = App.run(options, environment: environment)
-        return "exit \(status.rawValue)\n--- stderr\n\(stderr.text)--- stdout\n\(stdout.text)"
+        let r = run(bytes, path: name, to: format) {
+            $0.encoding = encodings[name]
+            $0.quiet = false
+        }
+        return "exit \(r.status.rawValue)\n--- stderr\n\(r.stderr)--- stdout\n\(String(decoding: r.stdout, as: UTF8.self))"
     }
 
     @Test(arguments: cases)
