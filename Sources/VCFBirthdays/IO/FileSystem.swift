@@ -91,11 +91,15 @@ public struct OutputTarget: Sendable, Equatable {
     /// What is at `path` now; nil when nothing is.
     public var identity: FileIdentity?
     public var writing: Writing
+    /// Flushed to the disk before it appears (`-o`, `--rejects`); photos, thousands at a time,
+    /// are not: a crash may leave one empty, never half of one in place of an old one.
+    public var syncs: Bool
 
-    public init(path: String, identity: FileIdentity?, writing: Writing) {
+    public init(path: String, identity: FileIdentity?, writing: Writing, syncs: Bool = true) {
         self.path = path
         self.identity = identity
         self.writing = writing
+        self.syncs = syncs
     }
 }
 

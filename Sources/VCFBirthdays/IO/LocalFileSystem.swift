@@ -47,11 +47,11 @@ public struct LocalFileSystem: FileSystem, Sendable {
         var st = stat()
         if case .newFile(let replacing) = mode {
             guard lstat(path, &st) == 0 else {
-                return OutputTarget(path: path, identity: nil, writing: replacing ? .replacing : .creatingNew)
+                return OutputTarget(path: path, identity: nil, writing: replacing ? .replacing : .creatingNew, syncs: false)
             }
             if st.st_mode & S_IFMT == S_IFDIR { throw IOFailure(path: path, errno: EISDIR) }
             guard replacing else { throw IOFailure(path: path, errno: EEXIST) }
-            return OutputTarget(path: path, identity: Self.identity(st), writing: .replacing)
+            return OutputTarget(path: path, identity: Self.identity(st), writing: .replacing, syncs: false)
         }
         guard stat(path, &st) == 0 else {
             let code = errno
@@ -213,7 +213,7 @@ final class LocalAtomicFile: AtomicFile {
 
     func finishWriting() throws {
         guard fd >= 0 else { return }
-        let synced = fsync(fd) == 0 ? 0 : errno
+        let synced = !target.syncs || fsync(fd) == 0 ? 0 : errno
         let closed = close(fd) == 0 ? 0 : errno
         fd = -1
         if synced != 0 || (closed != 0 && closed != EINTR) {
