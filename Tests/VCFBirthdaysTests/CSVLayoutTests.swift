@@ -96,6 +96,9 @@ private func positionless(_ p: PersonInfo) -> PersonInfo {
         let (text, back) = try roundTrip(sink.people) { CSVTableWriter(layout: GoogleCSVLayout(), output: $0) }
         #expect(text.contains(",Custom Field 1 - Label,Custom Field 1 - Value,"))
         #expect(back.map(unmapped).map { $0.sorted() } == sink.people.map(unmapped).map { $0.sorted() })
+        // Outlook has no such place: they end the notes, nothing dropped.
+        let (_, outlook) = try roundTrip(sink.people) { CSVTableWriter(layout: OutlookCSVLayout(), output: $0) }
+        #expect(outlook.map(\.note) == ["Shoe Size: 38\nFavourite Colour: blue, green\nPhoto: ann.jpg", "Favourite Colour: red"])
     }
 
     @Test func googleHeaderAndCells() throws {

@@ -161,6 +161,11 @@ struct UnmappedColumns {
         return cells.map { $0 ?? "" }
     }
 
+    /// The unmapped columns that `header` has no column of that name for.
+    func leftovers(header: [String]) -> [(column: String, value: String)] {
+        unmapped.filter { !header.contains($0.column) }
+    }
+
     /// The unmapped value read from a column of this name, if any.
     func value(of column: String) -> String? {
         unmapped.first { $0.column == column }?.value

@@ -2,7 +2,8 @@
 /// (`Mobile Phone`, `Home Phone`, `Business Fax`, …), three e-mail addresses, addresses as
 /// Business, Home and Other, `M/D/YYYY` dates with the year 1604 for "no year" and `0/0/00` for
 /// none, `;`-separated categories. Outlook has no column for nicknames and holds at most three
-/// e-mail addresses, three addresses and one web page.
+/// e-mail addresses, three addresses and one web page; CSV columns it has no place for end its
+/// notes.
 public struct OutlookCSVLayout: CSVLayout {
     public static let header = [
         "Title", "First Name", "Middle Name", "Last Name", "Suffix", "Company", "Department", "Job Title",
@@ -69,7 +70,9 @@ public struct OutlookCSVLayout: CSVLayout {
         }
         set("Initials", (person.givenNames + person.additionalNames + person.familyNames)
             .compactMap { $0.first.map { "\($0)." } }.joined())
-        set("Notes", person.note ?? "")
+        // Columns Outlook has no place for go at the end of the notes, one `Column: value` line each.
+        let leftovers = row.leftovers(header: Self.header).map { "\($0.column): \($0.value)" }
+        set("Notes", ([person.note ?? ""].filter { !$0.isEmpty } + leftovers).joined(separator: "\n"))
         set("Web Page", person.urls.first ?? "")
         // Outlook's own defaults, unless the person came from an Outlook file that said otherwise.
         for (name, value) in [("Gender", "Unspecified"), ("Priority", "Normal"), ("Private", "False"),
