@@ -13,7 +13,8 @@ import Glibc
     static let fixtures = ["realworld/ios6-cr-cr-lf-folded-photo.vcf", "realworld/windows-utf16le-no-bom.vcf",
                            "realworld/excel-sep-line-semicolon.csv", "realworld/outlook-uk-day-first-birthdays.csv",
                            "realworld/nokia-qp-windows-1250-no-charset.vcf", "realworld/android-custom-events-and-nickname.vcf",
-                           "realworld/windows-address-book-wedding-anniversary.vcf", "realworld/mail-client-photo-without-encoding.vcf"]
+                           "realworld/windows-address-book-wedding-anniversary.vcf", "realworld/mail-client-photo-without-encoding.vcf",
+                           "realworld/google-old-email-type-columns.csv"]
     static let cases: [(String, RunOptions.Format)] = fixtures.flatMap { f in [(f, RunOptions.Format.json), (f, .vcard4)] }
 
     /// What a fixture must be read with: the exporter's character set, which the file does not say.
@@ -120,5 +121,14 @@ import Glibc
         let mail = try parse(fixtureBytes("realworld/mail-client-photo-without-encoding.vcf")).people
         let photo = try #require(mail.first?.extraProperties.first { $0.name == "PHOTO" })
         #expect(PhotoExtractor.embeddedImage(photo)?.0.count == 206)
+    }
+
+    /// Google's old `E-mail 2 - Type` column is the address's label (`* Home`: home and
+    /// preferred); it was taken for Outlook's `E-mail 2 Type` and dropped.
+    @Test func googlesOldEmailTypeColumnsAreLabels() throws {
+        let people = try readContacts(fixtureBytes("realworld/google-old-email-type-columns.csv"), csv: true).people
+        #expect(people.map { $0.emails.map { "\($0.types) \($0.preferred)" } } == [
+            ["[\"work\"] true", "[\"home\"] false", "[\"other\"] false"], ["[\"home\"] false", "[\"work\"] true"],
+        ])
     }
 }

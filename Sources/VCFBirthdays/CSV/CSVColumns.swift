@@ -53,6 +53,9 @@ enum CSVColumns {
         case (.outlook, "title"), (.outlook, "titre"): return .prefix
         case (.thunderbird, "birthday"): return .birthDay
         case (.google, "name"): return .formattedName
+        // Google's old `E-mail 2 - Type` is the address's label, not Outlook's `E-mail 2 Type`
+        // (always SMTP), which reads the same once the punctuation is gone.
+        case (.google, _) where name.hasPrefix("email") && name.hasSuffix("type"): return numbered(name)
         default: return nil
         }
     }
