@@ -63,7 +63,9 @@ struct Command: ParsableCommand {
     @Option(help: ArgumentHelp("Take this day as today (default: the system date).", valueName: "YYYY-MM-DD"))
     var today: String?
 
-    @Option(help: ArgumentHelp("Only birthdays in the next N days (0 = today); sorts by upcoming unless --sort is given.",
+    // Unconditional: `--within -3` reaches the check below instead of reading as an option.
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Only birthdays in the next N days (0 = today); sorts by upcoming unless --sort is given.",
                                valueName: "days"))
     var within: Int?
 
@@ -77,7 +79,8 @@ struct Command: ParsableCommand {
     @Flag(help: "Calendar (--to ics): also anniversaries and Apple's labelled dates.")
     var anniversaries = false
 
-    @Option(help: ArgumentHelp("Calendar (--to ics): an alarm this many days before each event (0 = on the day).",
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Calendar (--to ics): an alarm this many days before each event (0 = on the day).",
                                valueName: "days"))
     var remind: Int?
 
@@ -151,7 +154,8 @@ struct Command: ParsableCommand {
 
     func validate() throws {
         if let today, CalendarDate(iso: today) == nil {
-            throw ValidationError("--today takes a date as YYYY-MM-DD, not '\(today)'")
+            let shaped = today.count == 10 && today.enumerated().allSatisfy { i, c in i == 4 || i == 7 ? c == "-" : c.isNumber }
+            throw ValidationError(shaped ? "--today: no such date '\(today)'" : "--today takes a date as YYYY-MM-DD, not '\(today)'")
         }
         if let maxRecordBytes, Command.byteCount(maxRecordBytes) == nil {
             throw ValidationError("--max-record-bytes takes a size of at least 1K, such as 65536, 512K or 64M, not '\(maxRecordBytes)'")

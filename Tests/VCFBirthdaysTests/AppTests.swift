@@ -264,10 +264,12 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         #expect(r.stdout == "{\"formattedName\":\"A\",\"birthday\":\"--01-01\"}\n{\"formattedName\":\"B\",\"birthday\":\"--02-02\"}\n")
     }
 
-    @Test func anUnknownEncodingIsReported() {
+    /// An encoding ICU does not know is a usage error, said plainly, before anything is read.
+    @Test func anUnknownEncodingIsAUsageError() {
         let r = run({ $0.inputs = ["c.vcf"]; $0.encoding = "x-no-such-charset" })
-        #expect(r.status == .noInput)
-        #expect(r.stderr.contains("unknown encoding 'x-no-such-charset'"))
+        #expect(r.status == .usage)
+        #expect(r.stderr == "vcf2birthdays: --encoding: unknown character set 'x-no-such-charset' (such as windows-1252, iso-8859-2, utf-16le, shift_jis)\n")
+        #expect(r.stdout.isEmpty)
     }
 
     @Test func openOpensTheOutputFile() {

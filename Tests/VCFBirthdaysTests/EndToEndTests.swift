@@ -255,6 +255,15 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
             #expect(r.status == 64, "\(arguments)")
             #expect(r.stderr.contains("Error"), "\(arguments)")
         }
+        // Each says what is wrong, not that a value is missing or what form it wants.
+        for (arguments, says) in [(["--within", "-3"], "--within takes a number of days of 0 or more"),
+                                  (["--remind", "-1"], "--remind takes a number of days from 0 to 366"),
+                                  (["--today", "2026-02-30"], "--today: no such date '2026-02-30'"),
+                                  (["--encoding", "klingon"], "--encoding: unknown character set 'klingon'")] {
+            let r = try run(arguments + [fixtures + "/apple-contacts.vcf"])
+            #expect(r.status == 64, "\(arguments)")
+            #expect(r.stderr.contains(says), "\(arguments): \(r.stderr)")
+        }
     }
 
     @Test func missingInputExits66() throws {

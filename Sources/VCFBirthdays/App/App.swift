@@ -13,6 +13,9 @@ public enum App {
         if options.inputs.isEmpty && env.standardInputIsTerminal {
             return fail(.usage, "no input: give a vCard file or directory, or pipe contacts into standard input (see --help)")
         }
+        if let encoding = options.encoding, !PersonDecoder.isUTF8Name(encoding), (try? Transcoder(charset: encoding)) == nil {
+            return fail(.usage, "--encoding: unknown character set '\(encoding)' (such as windows-1252, iso-8859-2, utf-16le, shift_jis)")
+        }
         let dates = DateContext(today: options.today ?? env.clock.today(), feb29: options.feb29)
         let order = sortOrder(options, env, stderr)
         let locale = options.locale ?? env.preferences.locale ?? "root"
