@@ -138,6 +138,15 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         #expect(r.stderr.contains("/ro/out.txt: Permission denied"))
     }
 
+    /// Nothing to read is said, not passed over: a directory without contacts files, an empty file.
+    @Test func nothingToReadIsAWarning() {
+        let r = run({ $0.inputs = ["d", "e.vcf", "c.vcf"]; $0.quiet = false },
+                    files: ["d/readme.txt": "hello", "e.vcf": "", "c.vcf": sample])
+        #expect(r.status == .success)
+        #expect(r.stderr == "d: warning: no .vcf, .vcard or .csv files\ne.vcf: warning: empty: no contacts\n"
+            + "3 people, 2 warnings, 0 rejected\n")
+    }
+
     /// A program or an image named `.vcf` is one error and one rejection (it was read as CSV
     /// and gave hundreds), and the other inputs are read.
     @Test func binaryDataIsNotAContactsFile() {

@@ -236,6 +236,9 @@ public enum App {
                 do {
                     let entries = sortedBytewise(try env.fileSystem.directoryEntries(path).filter { isContactsFileName($0.name) },
                                                  name: \.name)
+                    if entries.isEmpty {
+                        listing.diagnostics.append(Diagnostic(.warning, path: path, line: 0, "no .vcf, .vcard or .csv files"))
+                    }
                     let base = Array((path.hasSuffix("/") ? path : path + "/").utf8)
                     listing.inputs.reserveCapacity(listing.inputs.count + entries.count)
                     for entry in entries {

@@ -58,6 +58,10 @@ struct InputReader {
             if count == 0 { atEnd = true; break }
             head += buffer[0..<count]
         }
+        if head.isEmpty && atEnd {
+            reporter.report(Diagnostic(.warning, path: displayPath, line: 0, "empty: no contacts"))
+            return (ReadStatistics(), false)
+        }
         var transcoder: Transcoder?
         do {
             transcoder = try transcoderFor(head)
