@@ -13,6 +13,9 @@ struct InputReader {
         var scope: DecodeScope
         var maxRecordBytes: Int
         var partBytes: Int
+        /// The character set of quoted-printable vCard bytes that name none: `--encoding` when
+        /// it is a legacy one.
+        var quotedPrintableCharset: String?
         var checksRules: Bool
         var delimiter: UInt8?
         var csvDialect: CSVDialect?
@@ -26,6 +29,7 @@ struct InputReader {
             scope = options.decodeScope
             maxRecordBytes = options.maxRecordBytes
             partBytes = max(1, options.partBytes)
+            quotedPrintableCharset = encoding.flatMap { PersonDecoder.isUTF8Name($0) || $0.lowercased().hasPrefix("utf") ? nil : $0 }
             checksRules = options.checksOnly
             delimiter = options.delimiter
             csvDialect = options.csvDialect
@@ -169,11 +173,9 @@ struct InputReader {
     private func makeParser(_ format: RunOptions.InputFormat) -> ContactsParser {
         switch format {
         case .vcard:
-            // Quoted-printable bytes are in the input's character set, which `--encoding` names.
-            let legacy = options.encoding.flatMap { PersonDecoder.isUTF8Name($0) || $0.lowercased().hasPrefix("utf") ? nil : $0 }
             let vcardOptions = VCardParser.Options(scope: options.scope, keepsRawText: options.keepsRawText,
                                                    maxRecordBytes: options.maxRecordBytes, checksRules: options.checksRules,
-                                                   fallbackCharset: legacy)
+                                                   fallbackCharset: options.quotedPrintableCharset)
             if let workers {  // none with --check (App.run)
                 return ParallelVCardParser(path: displayPath, sink: sink, diagnostics: reporter, options: vcardOptions,
                                            threads: workers, partBytes: options.partBytes)
@@ -206,21 +208,12 @@ struct InputReader {
                 if head[end] == UInt8(ascii: "\"") { quoted.toggle() }
                 end += 1
             }
-            if !startsInQuotes && isBeginVCard(head[lineStart..<end]) { return .vcard }
+            if !startsInQuotes && head.withUnsafeBufferPointer({ VCardParser.marker(UnsafeBufferPointer(rebasing: $0[lineStart..<end])) }) == .begin {
+                return .vcard
+            }
             lineStart = end + 1
         }
         return .csv
-    }
-
-    private static func isBeginVCard(_ line: ArraySlice<UInt8>) -> Bool {
-        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return false }
-        func trimmed(_ part: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-            var part = part
-            while let f = part.first, f == 0x20 || f == 0x09 { part = part.dropFirst() }
-            while let l = part.last, l == 0x20 || l == 0x09 { part = part.dropLast() }
-            return part
-        }
-        return matchesIgnoringCase(trimmed(line[..<colon]), "BEGIN") && matchesIgnoringCase(trimmed(line[(colon + 1)...]), "VCARD")
     }
 
     /// Valid UTF-8, allowing a character cut off at the end of the sample.

@@ -54,6 +54,8 @@ final class CSVPersonMapper {
     static let ambiguousDateNote = " (give --date-order to choose)"
     /// Ends the warning, said once per file, that a date was read in the other order.
     static let swappedDateNote = ": the other order gives no date"
+    /// The endings of the date warnings said once per file, whatever their dates.
+    static let oncePerFileDateNotes = [ambiguousDateNote, swappedDateNote]
 
     /// Fills `person` (new, at the record's place) from `record`; false when the row holds
     /// nothing at all. (Filled in place: returned, the person was copied whole.)

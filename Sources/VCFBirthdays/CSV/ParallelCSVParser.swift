@@ -33,9 +33,8 @@ final class ParallelCSVParser: ContactsParser {
     /// A parser that goes on reading here: its part ended inside a record, or it reads alone.
     private var continued: (parser: CSVParser, recorder: EventRecorder)?
     private var replayed = ReadStatistics()
+    /// The once-per-input warnings said so far: by message, or by note for the date warnings.
     private var saidOnce = Set<String>()
-    private var saidAmbiguousDate = false
-    private var saidSwappedDate = false
 
     init(path: String, sink: PeopleSink, diagnostics: DiagnosticsHandler, options: CSVParser.Options,
          threads: WorkerThreads, partBytes: Int = WorkerThreads.partBytes, aloneAfterBytes: Int? = nil) {
@@ -159,13 +158,8 @@ final class ParallelCSVParser: ContactsParser {
     /// ambiguous and the swapped date warnings, whatever their dates, are such).
     private func replay(_ recorded: RecordedEvents) throws {
         replayed += try recorded.replay(sink: sink, preparedSink: preparedSink, diagnostics: diagnostics) { diagnostic in
-            if diagnostic.message.hasSuffix(CSVPersonMapper.ambiguousDateNote) {
-                defer { saidAmbiguousDate = true }
-                return !saidAmbiguousDate
-            }
-            if diagnostic.message.hasSuffix(CSVPersonMapper.swappedDateNote) {
-                defer { saidSwappedDate = true }
-                return !saidSwappedDate
+            for note in CSVPersonMapper.oncePerFileDateNotes where diagnostic.message.hasSuffix(note) {
+                return saidOnce.insert(note).inserted
             }
             return !diagnostic.message.hasSuffix(PersonDecoder.oncePerFile) || saidOnce.insert(diagnostic.message).inserted
         }

@@ -238,10 +238,12 @@ final class LocalAtomicFile: AtomicFile {
             if code == EEXIST || lstat(path, &st) == 0 { throw IOFailure(path: path, errno: EEXIST) }
             // A file system without hard links (FAT): the name was free a moment ago.
             fallthrough
-        case .replacing, .inPlace:
+        case .replacing:
             if rename(temporaryPath, path) != 0 { throw IOFailure(path: path, errno: errno) }
             InterruptCleanup.forget(temporaryPath)
             pending = false
+        case .inPlace:
+            preconditionFailure("an output written in place has no temporary file")
         }
     }
 

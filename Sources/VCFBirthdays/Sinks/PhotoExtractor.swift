@@ -150,13 +150,10 @@ public final class PhotoExtractor: PeopleSink {
             switch scalar.properties.generalCategory {
             case .format, .lineSeparator, .paragraphSeparator:
                 continue
-            default:
-                break
-            }
-            if scalar.properties.generalCategory == .control || "/\\:*?\"<>|".unicodeScalars.contains(scalar) {
+            case .control:
                 out.append("_")
-            } else {
-                out.unicodeScalars.append(scalar)
+            default:
+                if "/\\:*?\"<>|".unicodeScalars.contains(scalar) { out.append("_") } else { out.unicodeScalars.append(scalar) }
             }
         }
         var trimmed = Substring(out)

@@ -257,10 +257,10 @@ public final class VCardParser {
         diagnostics.report(Diagnostic(.warning, path: path, line: line, message))
     }
 
-    private enum Marker { case begin, end, none }
+    enum Marker { case begin, end, none }
 
     /// `BEGIN:VCARD` / `END:VCARD`, in any case, with white space around the parts.
-    private static func marker(_ line: UnsafeBufferPointer<UInt8>) -> Marker {
+    static func marker(_ line: UnsafeBufferPointer<UInt8>) -> Marker {
         var i = 0
         let n = line.count
         while i < n && (line[i] == 0x20 || line[i] == 0x09) { i += 1 }
