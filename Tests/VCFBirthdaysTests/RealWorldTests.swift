@@ -14,7 +14,8 @@ import Glibc
                            "realworld/excel-sep-line-semicolon.csv", "realworld/outlook-uk-day-first-birthdays.csv",
                            "realworld/nokia-qp-windows-1250-no-charset.vcf", "realworld/android-custom-events-and-nickname.vcf",
                            "realworld/windows-address-book-wedding-anniversary.vcf", "realworld/mail-client-photo-without-encoding.vcf",
-                           "realworld/google-old-email-type-columns.csv"]
+                           "realworld/google-old-email-type-columns.csv",
+                           "realworld/groupware-gender-twice-base64-x-property-offset-time.vcf"]
     static let cases: [(String, RunOptions.Format)] = fixtures.flatMap { f in [(f, RunOptions.Format.json), (f, .vcard4)] }
 
     /// What a fixture must be read with: the exporter's character set, which the file does not say.
@@ -121,6 +122,30 @@ import Glibc
         let mail = try parse(fixtureBytes("realworld/mail-client-photo-without-encoding.vcf")).people
         let photo = try #require(mail.first?.extraProperties.first { $0.name == "PHOTO" })
         #expect(PhotoExtractor.embeddedImage(photo)?.0.count == 206)
+    }
+
+    /// vCard 4.0 output is valid 4.0: one GENDER (`X-GENDER:male` is the same fact), base64 of
+    /// an X- property as a data: URI (4.0 has no ENCODING), a date-time in the basic form, the
+    /// vendors' anniversaries as one ANNIVERSARY, no '_' in names; and the dates and nickname
+    /// of Android's own properties in BDAY, ANNIVERSARY and NICKNAME, which other readers know.
+    @Test func vCard4OutputIsValid4() throws {
+        let fixture = "realworld/groupware-gender-twice-base64-x-property-offset-time.vcf"
+        let out = String(decoding: run(fixtureBytes(fixture), path: fixture, to: .vcard4).stdout, as: UTF8.self)
+        let lines = out.split(separator: "\r\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("GENDER") } == ["GENDER:M"])
+        #expect(lines.contains("BDAY;VALUE=date-time:19960415T201243+0400"))
+        #expect(lines.filter { $0.contains("ANNIVERSARY") } == ["ANNIVERSARY:20190601"])
+        #expect(lines.contains { $0.hasPrefix("X-MS-CARDPICTURE;VALUE=uri:data:image/jpeg;base64,/9j/") })
+        #expect(!out.contains("ENCODING") && lines.contains("X-CUSTOM-FIELD:kept"))
+        let android = "realworld/android-custom-events-and-nickname.vcf"
+        let converted = String(decoding: run(fixtureBytes(android), path: android, to: .vcard4).stdout, as: UTF8.self)
+        for line in ["BDAY:19870704", "ANNIVERSARY:20120915", "NICKNAME:Lin"] { #expect(converted.contains(line + "\r\n")) }
+        #expect(VCardPropertyConverter.dateTime("--04-15T20:12:43.250-05:30", basic: true) == "--0415T201243-0530")
+        #expect(VCardPropertyConverter.dateTime("19960415t2012z", basic: false) == "1996-04-15T20:12Z")
+        #expect(VCardPropertyConverter.dateTime("1996-04-15T20:12:43+04:00", basic: false) == "1996-04-15T20:12:43+04:00")
+        for wrong in ["1996-04-15T8 o'clock", "1996-04-15T201", "1996-04-15T20Z04", "1996-02-30T20", "1996-04-15T"] {
+            #expect(VCardPropertyConverter.dateTime(wrong, basic: true) == nil, "\(wrong)")
+        }
     }
 
     /// Google's old `E-mail 2 - Type` column is the address's label (`* Home`: home and

@@ -17,7 +17,7 @@ import VCFBirthdaysTesting
         TEL;HOME;TYPE=pref:1\r
         EMAIL;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8;PREF=0:a@b.example\r
         BDAY:1990-02-30\r
-        BDAY:1990-02-01\r
+        BDAY:19900201\r
         GENDER:X\r
         ADR:;;street;town\r
         FOO:bar\r
@@ -31,7 +31,7 @@ import VCFBirthdaysTesting
         #expect(stdout.isEmpty)
         #expect(lines == [
             "in.vcf:1: error: FN is missing (RFC 6350 §6.2.1)",
-            "in.vcf:2: error: N has 4 components; it has 5 (RFC 6350 §6.2.2)",
+            "in.vcf:2: error: N has 4 components; it must have exactly 5 (RFC 6350 §6.2.2)",
             "in.vcf:3: error: VERSION must come right after BEGIN:VCARD (RFC 6350 §6.7.9)",
             "in.vcf:4: error: TEL: parameter 'HOME' has no name (a vCard 2.1 form; write TYPE=HOME) (RFC 6350)",
             "in.vcf:4: error: TEL: TYPE=pref is vCard 3.0; vCard 4.0 says PREF=1 (RFC 6350 §5.3)",
@@ -41,7 +41,7 @@ import VCFBirthdaysTesting
             "in.vcf:6: error: BDAY: impossible date '1990-02-30' (RFC 6350 §4.3.4)",
             "in.vcf:7: error: BDAY appears more than once; at most one is allowed (RFC 6350)",
             "in.vcf:8: error: GENDER: sex 'X' is not M, F, O, N, U or empty (RFC 6350 §6.2.7)",
-            "in.vcf:9: error: ADR has 4 components; it has 7 (RFC 6350 §6.3.1)",
+            "in.vcf:9: error: ADR has 4 components; it must have exactly 7 (RFC 6350 §6.3.1)",
             "in.vcf:10: warning: FOO is not a vCard 4.0 property; private ones start with X- (RFC 6350)",
             "in.vcf:11: error: MY_PROP: name has characters other than letters, digits and '-' (RFC 6350)",
             "in.vcf:12: warning: line is 85 octets; lines should be folded at 75 (RFC 6350 §3.2)",
@@ -67,10 +67,44 @@ import VCFBirthdaysTesting
             == "in.vcf:1: error: VERSION is missing (RFC 2426)")
     }
 
+    /// Instances sharing an ALTID are one property (RFC 6350 §5.4); 2.1 names are "words".
+    @Test func alternativesAndVCard21Names() {
+        let v4 = """
+        BEGIN:VCARD\r
+        VERSION:4.0\r
+        FN:Jan Nowak\r
+        N;ALTID=1;LANGUAGE=pl:Nowak;Jan;;;\r
+        N;ALTID=1;LANGUAGE=ja:ノヴァク;ヤン;;;\r
+        BDAY;ALTID=2:19800102\r
+        BDAY;ALTID=2;VALUE=text:early January 1980\r
+        BDAY;ALTID=3:1980-01-03T10:00\r
+        END:VCARD\r
+
+        """
+        #expect(check(v4).lines == [
+            "in.vcf:8: error: BDAY appears more than once; at most one is allowed (RFC 6350)",
+            "in.vcf:8: warning: BDAY: '1980-01-03T10:00' is ISO 8601's extended form; vCard 4.0 writes 19800103T1000 (RFC 6350 §4.3)",
+            "1 record checked, 1 error, 1 warning, 0 rejected",
+        ])
+        let v21 = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Doe;J\r\nX-WAB-WEDDING_ANNIVERSARY:20001224\r\nX-BAD[1]:x\r\nEND:VCARD\r\n"
+        #expect(check(v21).lines == [
+            "in.vcf:5: error: X-BAD[1]: name has characters other than printable ASCII but []=:.,; (vCard 2.1)",
+            "1 record checked, 1 error, 0 warnings, 0 rejected",
+        ])
+        let v3 = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:J\r\nN:Doe;J;;;;\r\nPHOTO;BASE64;JPEG:AAAA\r\nNOTE;QUOTED-PRINTABLE:a\r\nEND:VCARD\r\n"
+        #expect(check(v3).lines == [
+            "in.vcf:4: error: N has 6 components; it may have at most 5 (RFC 2426)",
+            "in.vcf:5: error: PHOTO: parameter 'BASE64' has no name (a vCard 2.1 form; write ENCODING=b) (RFC 2426)",
+            "in.vcf:5: error: PHOTO: parameter 'JPEG' has no name (a vCard 2.1 form; write TYPE=JPEG) (RFC 2426)",
+            "in.vcf:6: error: NOTE: parameter 'QUOTED-PRINTABLE' has no name (a vCard 2.1 form; vCard 3.0 has no quoted-printable; write the text unencoded) (RFC 2426)",
+            "1 record checked, 4 errors, 0 warnings, 0 rejected",
+        ])
+    }
+
     /// What the writers write passes the check: nothing broken, nothing to warn about.
-    @Test(arguments: GoldenTests.fixtures, [RunOptions.Format.vcard3, .vcard4])
+    @Test(arguments: GoldenTests.fixtures + RealWorldTests.fixtures, [RunOptions.Format.vcard3, .vcard4])
     func ourOutputPassesTheCheck(fixture: String, format: RunOptions.Format) {
-        let written = run(fixtureBytes(fixture), path: fixture, to: format).stdout
+        let written = run(fixtureBytes(fixture), path: fixture, to: format) { $0.encoding = RealWorldTests.encodings[fixture] }.stdout
         let checked = run(written, path: "out.vcf", to: .json) { $0.checksOnly = true }
         #expect(checked.status == .success)
         #expect(checked.stderr == "", "\(fixture) → \(format)")

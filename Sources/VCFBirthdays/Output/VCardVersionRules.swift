@@ -37,6 +37,9 @@ struct VCardPropertyConverter {
         for name in mine { renames["X-" + name] = .to(name) }
         for name in theirs { renames[name] = .keptAs("X-" + name) }
         for (name, written) in renamed { renames[name] = .to(written) }
+        for name in Self.vendorAnniversaries where target == .v4 || name.contains("_") {
+            renames[name] = .to(target == .v4 ? "ANNIVERSARY" : "X-ANNIVERSARY")
+        }
         self.renames = renames
     }
 
@@ -67,6 +70,7 @@ struct VCardPropertyConverter {
         default:
             p.value = Self.value(p.value, kind: kind)
         }
+        if kind != .binary { convertEncoding(&p) }
         if kind == .phone && target == .v3 { plainPhone(&p) }
         convertPreference(&p)
         return (p, keptAs)
@@ -79,6 +83,10 @@ struct VCardPropertyConverter {
         "MEMBER": "X-ADDRESSBOOKSERVER-MEMBER", "GENDER": "X-GENDER", "DEATHDATE": "X-DEATHDATE",
     ]
     static let renamedIn4 = Dictionary(uniqueKeysWithValues: renamedIn3.map { ($1, $0) })
+    /// Vendors' anniversaries: `ANNIVERSARY` in 4.0; in 3.0 kept, but for the Windows Address
+    /// Book's, whose `_` no 3.0 name may have (it becomes `X-ANNIVERSARY`).
+    static let vendorAnniversaries = ["X-MS-ANNIVERSARY", "X-EVOLUTION-ANNIVERSARY", "X-KADDRESSBOOK-X-ANNIVERSARY",
+                                      "X-WAB-WEDDING_ANNIVERSARY"]
     /// 4.0 properties (RFC 6350, 6474, 9554) with no 3.0 counterpart.
     static let only4: Set<String> = [
         "RELATED", "LANG", "CLIENTPIDMAP", "XML", "BIRTHPLACE", "DEATHPLACE", "EXPERTISE", "HOBBY", "INTEREST",
@@ -170,8 +178,11 @@ struct VCardPropertyConverter {
     private func convertDate(_ p: inout VCardProperty) {
         let value = p.value
         if p.parameters.contains(where: { $0.name == "VALUE" && $0.values.first?.lowercased() == "text" }) { return }
-        // A time is kept as written; only plain dates are rewritten.
-        if value.contains(where: { $0 == "T" || $0 == "t" || $0 == ":" }) { return }
+        // A date with a time in the target's form, or as written when it is not ISO 8601's.
+        if value.contains(where: { $0 == "T" || $0 == "t" || $0 == ":" }) {
+            if let written = Self.dateTime(value, basic: target == .v4) { p.value = written }
+            return
+        }
         let omitYear = p.parameters.first { $0.name == "X-APPLE-OMIT-YEAR" }?.values.first.flatMap { Int($0) }
         let parsed = DateParsing.parse(Array(value.utf8), omitYear: omitYear)
         if case .invalid = parsed {
@@ -195,6 +206,40 @@ struct VCardPropertyConverter {
         }
     }
 
+    /// A date and time in the target's form: `19960415T201243+0400` in 4.0 (ISO 8601's basic
+    /// form, RFC 6350 §4.3.3), `1996-04-15T20:12:43+04:00` in 3.0 (the extended form RFC 2426
+    /// shows). A fraction of a second, which 4.0 has no place for, goes. Nil when the value is
+    /// not an ISO 8601 date and time.
+    static func dateTime(_ value: String, basic: Bool) -> String? {
+        let parts = value.trimmingSpaces().split(maxSplits: 1, omittingEmptySubsequences: false) { $0 == "T" || $0 == "t" }
+        guard parts.count == 2, case .date(let date) = DateParsing.parse(Array(parts[0].utf8)) else { return nil }
+        let month = PartialDate.pad(date.month, 2), day = PartialDate.pad(date.day, 2)
+        let year = parts[0].hasPrefix("--") ? "--" : String(parts[0].prefix(4))
+        let datePart = basic ? year + month + day : year + (year == "--" ? "" : "-") + month + "-" + day
+        var clock: [String] = [], zone = "", zoneDigits: [String] = []
+        var field = "", inFraction = false, inZone = false
+        for c in parts[1] {
+            if c.isASCII && c.isNumber {
+                if !inFraction { field.append(c) }
+                if field.count == 2 { (inZone ? { zoneDigits.append(field) } : { clock.append(field) })(); field = "" }
+            } else if (c == "." || c == ",") && !inZone && field.isEmpty {
+                inFraction = true
+            } else if c == ":" && field.isEmpty {
+                inFraction = false
+            } else if (c == "Z" || c == "z" || c == "+" || c == "-") && !inZone && field.isEmpty {
+                inZone = true
+                inFraction = false
+                zone = c == "z" ? "Z" : String(c)
+            } else {
+                return nil
+            }
+        }
+        guard field.isEmpty, !clock.isEmpty, clock.count <= 3, zoneDigits.count <= 2,
+              zone == "Z" ? zoneDigits.isEmpty : (zone.isEmpty || !zoneDigits.isEmpty) else { return nil }
+        let separator = basic ? "" : ":"
+        return datePart + "T" + clock.joined(separator: separator) + zone + zoneDigits.joined(separator: separator)
+    }
+
     private static let genderWords = ["M": "Male", "F": "Female", "O": "Other", "N": "None", "U": "Unknown"]
 
     /// 4.0 `GENDER:F;identity` ↔ 3.0 `X-GENDER:Female;identity`.
@@ -211,6 +256,26 @@ struct VCardPropertyConverter {
     }
 
     // MARK: Parameters
+
+    /// `ENCODING` on a property that is not one of the binary ones (an `X-` property, say):
+    /// base64 becomes a `data:` URI in 4.0, which has no `ENCODING`, and `ENCODING=b` in 3.0.
+    private func convertEncoding(_ p: inout VCardProperty) {
+        guard let k = p.parameters.firstIndex(where: { $0.name == "ENCODING" }) else { return }
+        let isBase64 = p.parameters[k].values.first.map { ["B", "BASE64"].contains($0.uppercased()) } ?? false
+        switch target {
+        case .v3:
+            if isBase64 { p.parameters[k].values = ["b"] }
+        case .v4:
+            p.parameters.remove(at: k)
+            guard isBase64 else { return }
+            let base64 = Self.removingWhitespace(p.value)
+            let format = p.parameters.first { $0.name == "TYPE" }?.values.first
+            p.parameters.removeAll { $0.name == "TYPE" || $0.name == "VALUE" }
+            let mediaType = format.map { MediaTypes.mediaType(format: $0, property: p.name) } ?? MediaTypes.sniff(base64)
+            p.parameters.append(VCardParameter(name: "VALUE", values: ["uri"]))
+            p.value = "data:" + mediaType + ";base64," + base64
+        }
+    }
 
     private static func isTransferEncoding(_ values: [String]) -> Bool {
         values.allSatisfy { ["7BIT", "8BIT"].contains($0.uppercased()) }

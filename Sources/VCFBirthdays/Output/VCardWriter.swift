@@ -102,6 +102,7 @@ struct VCardCards: @unchecked Sendable {
             let at = (properties.firstIndex { $0.name == "FN" } ?? -1) + 1
             properties.insert(VCardProperty(name: "N", value: PersonProperties.name(person)), at: at)
         }
+        settle(&properties, of: person, report: report)
         ContentLineFolding.append("BEGIN:VCARD", to: &bytes)
         ContentLineFolding.append("VERSION:" + version.rawValue, to: &bytes)
         for property in properties {

@@ -56,8 +56,15 @@ struct VCardRuleChecker {
             add(card.properties[versionIndex!].line, .error, "VERSION must come right after BEGIN:VCARD (RFC 6350 §6.7.9)")
         }
         var counts: [String: Int] = [:]
+        var alternatives: Set<String> = []
         for p in card.properties {
             let name = ValueDecoding.makeString(card.slice(p.name)).uppercased()
+            // Instances sharing an ALTID are one property in several forms (RFC 6350 §5.4).
+            if let altID = card.parameters[p.parameters].first(where: { card.equalsIgnoringCase($0.name, "ALTID") }),
+               !alternatives.insert(name + ";" + ValueDecoding.parameterValue(card.slice(altID.value))).inserted {
+                checkProperty(p, name: name, in: card, version: v)
+                continue
+            }
             counts[name, default: 0] += 1
             if counts[name] == 2, Self.atMostOnce(v).contains(name) {
                 add(p.line, .error, "\(name) appears more than once; at most one is allowed (\(rfc))")
@@ -85,11 +92,11 @@ struct VCardRuleChecker {
     private mutating func checkProperty(_ p: CardBuffer.Property, name: String, in card: CardBuffer, version v: VCardVersion) {
         let rfc = Self.rfc(v)
         let line = p.line
-        if !p.group.isEmpty && !Self.isToken(card.slice(p.group)) {
-            add(line, .error, "\(name): group has characters other than letters, digits and '-' (\(rfc))")
+        if !p.group.isEmpty && !Self.isName(card.slice(p.group), v) {
+            add(line, .error, "\(name): group has \(Self.nameRule(v)) (\(rfc))")
         }
-        if !Self.isToken(card.slice(p.name)) {
-            add(line, .error, "\(name): name has characters other than letters, digits and '-' (\(rfc))")
+        if !Self.isName(card.slice(p.name), v) {
+            add(line, .error, "\(name): name has \(Self.nameRule(v)) (\(rfc))")
         } else if !name.hasPrefix("X-") && !Self.registered(v).contains(name) {
             add(line, .warning, "\(name) is not a vCard \(Self.versionText(v)) property; private ones start with X- (\(rfc))")
         }
@@ -99,13 +106,13 @@ struct VCardRuleChecker {
             let value = ValueDecoding.parameterValue(card.slice(param.value))
             if param.name.isEmpty {
                 if v != .v21 {
-                    add(line, .error, "\(name): parameter '\(value)' has no name (a vCard 2.1 form; write TYPE=\(value)) (\(rfc))")
+                    add(line, .error, "\(name): parameter '\(value)' has no name (a vCard 2.1 form; \(Self.namedForm(of: value, v))) (\(rfc))")
                 }
                 continue
             }
             let paramName = ValueDecoding.makeString(card.slice(param.name)).uppercased()
-            if !Self.isToken(card.slice(param.name)) {
-                add(line, .error, "\(name): parameter name '\(paramName)' has characters other than letters, digits and '-' (\(rfc))")
+            if !Self.isName(card.slice(param.name), v) {
+                add(line, .error, "\(name): parameter name '\(paramName)' has \(Self.nameRule(v)) (\(rfc))")
             }
             switch (paramName, v) {
             case ("ENCODING", .v40):
@@ -133,12 +140,17 @@ struct VCardRuleChecker {
         case "BDAY", "ANNIVERSARY", "DEATHDATE":
             if !isText, case .invalid(let reason) = DateParsing.parse(value) {
                 add(line, .error, "\(name): \(reason) (\(v == .v40 ? "RFC 6350 §4.3.4" : "ISO 8601"))")
+            } else if !isText, v == .v40, let basic = Self.basicForm(value) {
+                let shown = ValueDecoding.makeString(value).trimmingSpaces()
+                add(line, .warning, "\(name): '\(shown)' is ISO 8601's extended form; vCard 4.0 writes \(basic) (RFC 6350 §4.3)")
             }
         case "N", "ADR":
             let count = ValueDecoding.split(value, on: UInt8(ascii: ";")).count
             let needed = name == "N" ? 5 : 7
-            if count > needed || (v == .v40 && count != needed) {
-                add(line, .error, "\(name) has \(count) components; it has \(needed) (\(v == .v40 ? (name == "N" ? "RFC 6350 §6.2.2" : "RFC 6350 §6.3.1") : rfc))")
+            if v == .v40 && count != needed {
+                add(line, .error, "\(name) has \(count) components; it must have exactly \(needed) (\(name == "N" ? "RFC 6350 §6.2.2" : "RFC 6350 §6.3.1"))")
+            } else if count > needed {
+                add(line, .error, "\(name) has \(count) components; it may have at most \(needed) (\(rfc))")
             }
         case "GENDER" where v == .v40:
             let sex = ValueDecoding.makeString(value.prefix { $0 != UInt8(ascii: ";") }).trimmingSpaces().uppercased()
@@ -153,6 +165,19 @@ struct VCardRuleChecker {
         default:
             break
         }
+    }
+
+    /// The basic form of an extended-form date or date-time (`1990-01-02` → `19900102`); nil
+    /// when it is in the basic form already.
+    private static func basicForm(_ value: ArraySlice<UInt8>) -> String? {
+        let text = ValueDecoding.makeString(value).trimmingSpaces()
+        let datePart = text.prefix { $0 != "T" && $0 != "t" }
+        let extended = datePart.dropFirst(datePart.hasPrefix("--") ? 2 : 0).contains("-") || text.contains(":")
+        guard extended else { return nil }
+        if text.count == datePart.count {
+            return datePart.hasPrefix("--") ? "--" + datePart.dropFirst(2).filter { $0 != "-" } : datePart.filter { $0 != "-" }
+        }
+        return VCardPropertyConverter.dateTime(text, basic: true)
     }
 
     private mutating func add(_ line: Int, _ severity: Diagnostic.Severity, _ message: String) {
@@ -177,11 +202,35 @@ struct VCardRuleChecker {
         }
     }
 
-    /// `1*(ALPHA / DIGIT / "-")`.
-    private static func isToken(_ bytes: ArraySlice<UInt8>) -> Bool {
+    /// A name, group or parameter name: in 3.0 and 4.0 `1*(ALPHA / DIGIT / "-")`; in 2.1 a
+    /// "word", any printable 7-bit character but `[]=:.,;` (so `X-WAB-WEDDING_ANNIVERSARY`).
+    private static func isName(_ bytes: ArraySlice<UInt8>, _ v: VCardVersion) -> Bool {
         !bytes.isEmpty && bytes.allSatisfy { b in
+            if v == .v21 { return b > 0x20 && b < 0x7F && !"[]=:.,;".utf8.contains(b) }
             let u = asciiUpper(b)
             return (u >= 0x41 && u <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x2D
+        }
+    }
+
+    private static func nameRule(_ v: VCardVersion) -> String {
+        v == .v21 ? "characters other than printable ASCII but []=:.,;" : "characters other than letters, digits and '-'"
+    }
+
+    /// What a nameless 2.1 parameter is written as in 3.0 or 4.0.
+    private static func namedForm(of value: String, _ v: VCardVersion) -> String {
+        switch value.uppercased() {
+        case "BASE64", "B":
+            return v == .v40 ? "embed the data as a data: URI" : "write ENCODING=b"
+        case "QUOTED-PRINTABLE":
+            return "vCard \(versionText(v)) has no quoted-printable; write the text unencoded"
+        case "7BIT", "8BIT":
+            return "leave it out"
+        case "INLINE":
+            return "leave it out; the value is inline"
+        case "URL", "CONTENT-ID", "CID":
+            return "write VALUE=uri"
+        default:
+            return "write TYPE=\(value)"
         }
     }
 
