@@ -211,11 +211,22 @@ import VCFBirthdaysTesting
         #expect(diagnostics.warnings.map(\.message) == ["unknown CHARSET 'X-NOPE'; values read as UTF-8 (said once per file)"])
     }
 
-    @Test func lineWithoutColonIsAWarningAndTheCardIsKept() throws {
-        let (people, diagnostics) = try parse("BEGIN:VCARD\nVERSION:3.0\nFN:Kept\ngarbage line\nEND:VCARD\n")
-        #expect(people.map(\.displayName) == ["Kept"])
-        #expect(diagnostics.warnings.map(\.line) == [4])
+    /// A line that is no property continues the value before it (an unescaped line break),
+    /// with a warning; right after BEGIN:VCARD there is nothing to continue and it is ignored.
+    @Test func lineWithoutColonContinuesTheValueBefore() throws {
+        let (people, diagnostics) = try parse("BEGIN:VCARD\nVERSION:3.0\nno property\nFN:Kept\nNOTE:a\nmore text\nEND:VCARD\n")
+        #expect(people.map(\.displayName) == ["Kept"] && people.first?.note == "a\nmore text")
+        #expect(diagnostics.warnings.map(\.description) == [
+            "test.vcf:3: warning: not a vCard property (no name or no ':'), ignored: 'no property'",
+            "test.vcf:6: warning: not a vCard property: 'more text' is read as a new line of the value before it "
+                + "(a line break the exporter did not escape)",
+        ])
         #expect(diagnostics.rejections.isEmpty)
+        // A quoted-printable value goes on with an encoded line break; a skipped one stays skipped.
+        let qp = try parse("BEGIN:VCARD\nVERSION:2.1\nN:A\nNOTE;ENCODING=QUOTED-PRINTABLE:caf=C3=A9\nsecond\nEND:VCARD\n").people
+        #expect(qp.first?.note == "café\nsecond")
+        let skipped = try parse(Array("BEGIN:VCARD\nVERSION:3.0\nFN:B\nNOTE:a\nmore\nBDAY:2000-01-02\nEND:VCARD\n".utf8), scope: .namesAndDates)
+        #expect(skipped.people.first?.birthday == date(2000, 1, 2) && skipped.diagnostics.warnings.map(\.line) == [5])
     }
 
     @Test func namesAndDatesScopeSkipsTheRest() throws {

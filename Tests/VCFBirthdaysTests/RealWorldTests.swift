@@ -15,7 +15,8 @@ import Glibc
                            "realworld/nokia-qp-windows-1250-no-charset.vcf", "realworld/android-custom-events-and-nickname.vcf",
                            "realworld/windows-address-book-wedding-anniversary.vcf", "realworld/mail-client-photo-without-encoding.vcf",
                            "realworld/google-old-email-type-columns.csv",
-                           "realworld/groupware-gender-twice-base64-x-property-offset-time.vcf"]
+                           "realworld/groupware-gender-twice-base64-x-property-offset-time.vcf",
+                           "realworld/mail-client-bare-cr-in-note.vcf", "realworld/desktop-client-unfolded-address-lines.vcf"]
     static let cases: [(String, RunOptions.Format)] = fixtures.flatMap { f in [(f, RunOptions.Format.json), (f, .vcard4)] }
 
     /// What a fixture must be read with: the exporter's character set, which the file does not say.
@@ -72,6 +73,20 @@ import Glibc
         #expect(Self.converted(little, name: "in", format: .json) == expected)
         #expect(Self.converted(big, name: "in", format: .json) == expected)
         #expect(InputReader.utf16WithoutMark(Array("BEGIN:VCARD\r\nFN:Ann".utf8)) == nil)
+    }
+
+    /// A bare CR inside a note and a 2.1 street's second line written unescaped on a line of its
+    /// own continue the value before them (they were dropped: the note and street cut short).
+    @Test func unescapedLineBreaksContinueTheValue() throws {
+        for chunk in [1, 3, 1 << 16] {
+            let (mail, warnings) = try parse(fixtureBytes("realworld/mail-client-bare-cr-in-note.vcf"), chunkSize: chunk)
+            #expect(mail.map(\.note) == ["Met at the conference in Lagos.\nPrefers calls after 6 pm.\nGift idea: a book on architecture",
+                                         "One line only"])
+            #expect(warnings.warnings.map(\.line) == [8, 9])
+            let desktop = try parse(fixtureBytes("realworld/desktop-client-unfolded-address-lines.vcf"), chunkSize: chunk).people
+            let address = try #require(desktop.first?.addresses.first)
+            #expect([address.street, address.locality, address.postalCode, address.country] == ["ul. Długa 5\nm. 12", "Kraków", "30-001", "Polska"])
+        }
     }
 
     /// Excel's `sep=;` first line names the delimiter and is not the header (the whole file was

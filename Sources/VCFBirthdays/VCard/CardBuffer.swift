@@ -53,6 +53,21 @@ struct CardBuffer {
         return true
     }
 
+    /// Adds a line that is no property to the value of the last property, as a new line of it
+    /// (a line break the exporter did not escape); false when the card has no property yet, or
+    /// only `VERSION`.
+    mutating func appendContinuation(line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let last = properties.indices.last, properties[last].value.upperBound == bytes.count,
+              !equalsIgnoringCase(properties[last].name, "VERSION") else { return false }
+        let quotedPrintable = parameters[properties[last].parameters].contains { p in
+            (p.name.isEmpty || equalsIgnoringCase(p.name, "ENCODING")) && equalsIgnoringCase(p.value, "QUOTED-PRINTABLE")
+        }
+        bytes.append(contentsOf: quotedPrintable ? Array("=0D=0A".utf8) : [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+        bytes.append(contentsOf: line)
+        properties[last].value = properties[last].value.lowerBound..<bytes.count
+        return true
+    }
+
     /// Counts a property line that is not kept.
     mutating func skip(line: UnsafeBufferPointer<UInt8>) {
         skippedProperties += 1
@@ -148,7 +163,8 @@ enum ContentLineParser {
         guard i < n else { return nil }
         var nameEnd = i
         while nameEnd > nameStart && (line[nameEnd - 1] == 0x20 || line[nameEnd - 1] == 0x09) { nameEnd -= 1 }
-        guard nameEnd > nameStart else { return nil }
+        // No name has white space inside: such a line is text ("Call him: tomorrow").
+        guard nameEnd > nameStart, !line[nameStart..<nameEnd].contains(where: { $0 == 0x20 || $0 == 0x09 }) else { return nil }
         return (group, nameStart..<nameEnd, i)
     }
 

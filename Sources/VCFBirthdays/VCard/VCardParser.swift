@@ -47,6 +47,7 @@ public final class VCardParser {
     private var nestedDepth = 0
     /// The line before was `AGENT:` with no value: a `BEGIN:VCARD` now starts a nested card.
     private var previousOpensAgent = false
+    private var previousLine = PreviousLine.none
     private var agentIndex = 0
     private var agentText: [UInt8] = []
     private var stray: [UInt8] = []
@@ -154,6 +155,7 @@ public final class VCardParser {
                 if nestedDepth == 0 {
                     agentText.removeLast(2)  // the escaped newline after the last line
                     card.agentValues[agentIndex] = agentText
+                    previousLine = .none
                 }
             }
             return
@@ -180,12 +182,43 @@ public final class VCardParser {
             if skipsUnneeded, let name = ContentLineParser.name(line.bytes),
                !(PropertyName(UnsafeBufferPointer(rebasing: line.bytes[name])).map { $0.isNameOrDate || $0 == .agent } ?? false) {
                 card.skip(line: line.bytes)
-            } else if !card.append(line: line.bytes, number: line.number) {
-                let text = String(decoding: line.bytes.prefix(40), as: UTF8.self)
-                warn(line.number, "not a vCard property (no name or no ':'), ignored: '\(text)'")
+                previousLine = .skipped
+            } else if card.append(line: line.bytes, number: line.number) {
+                previousLine = .kept
+            } else {
+                try continuation(line)
             }
         }
     }
+
+    /// A line inside a card that is no property: a new line of the value before it (a bare CR
+    /// in a note, a 2.1 address's second street line written unescaped), with a warning; ignored
+    /// only when no property comes before it.
+    private func continuation(_ line: VCardLexer.Line) throws {
+        let text = String(decoding: line.bytes.prefix(40), as: UTF8.self)
+        let kept: Bool
+        switch previousLine {
+        case .kept: kept = card.appendContinuation(line: line.bytes)
+        case .skipped:
+            card.skip(line: line.bytes)
+            kept = true
+        case .none: kept = false
+        }
+        guard kept else {
+            warn(line.number, "not a vCard property (no name or no ':'), ignored: '\(text)'")
+            return
+        }
+        let message = "not a vCard property: '\(text)' is read as a new line of the value before it "
+            + "(a line break the exporter did not escape)"
+        if checker != nil {
+            diagnostics.report(Diagnostic(.error, path: path, line: line.number, message))
+        } else {
+            warn(line.number, message)
+        }
+    }
+
+    /// What the last line inside a card was, for a line that continues it.
+    private enum PreviousLine { case none, kept, skipped }
 
     /// `AGENT:` (with a group or parameters, in any case) and no value: a nested card follows.
     static func opensAgent(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -203,6 +236,7 @@ public final class VCardParser {
         discarding = nil
         nestedDepth = 0
         card.reset(beginLine: line.number)
+        previousLine = .none
         if keepsRaw { card.raw.append(contentsOf: line.raw) }
         checker?.startCard()
         checker?.physicalLines(line.raw, firstLine: line.number)
