@@ -16,7 +16,9 @@ import Glibc
                            "realworld/windows-address-book-wedding-anniversary.vcf", "realworld/mail-client-photo-without-encoding.vcf",
                            "realworld/google-old-email-type-columns.csv",
                            "realworld/groupware-gender-twice-base64-x-property-offset-time.vcf",
-                           "realworld/mail-client-bare-cr-in-note.vcf", "realworld/desktop-client-unfolded-address-lines.vcf"]
+                           "realworld/mail-client-bare-cr-in-note.vcf", "realworld/desktop-client-unfolded-address-lines.vcf",
+                           "realworld/thunderbird-german-split-birthday.csv",
+                           "realworld/thunderbird-french-repeated-address-headers.csv"]
     static let cases: [(String, RunOptions.Format)] = fixtures.flatMap { f in [(f, RunOptions.Format.json), (f, .vcard4)] }
 
     /// What a fixture must be read with: the exporter's character set, which the file does not say.
@@ -87,6 +89,32 @@ import Glibc
             let address = try #require(desktop.first?.addresses.first)
             #expect([address.street, address.locality, address.postalCode, address.country] == ["ul. Długa 5\nm. 12", "Kraków", "30-001", "Polska"])
         }
+    }
+
+    /// Thunderbird's export in each of its interface languages: the birthday from its year,
+    /// month and day columns (`Geburtstag`, `誕生日`, `День рождения` are the day, never a whole
+    /// date), e-mail, phones and both addresses, even where home and work columns share a name.
+    @Test(arguments: ThunderbirdColumns.languages.keys.sorted())
+    func thunderbirdInEveryLanguage(language: String) throws {
+        let header = try #require(ThunderbirdColumns.languages[language])
+        var row = Array(repeating: "", count: header.count)
+        for (field, value) in [0: "Ann", 1: "Berg", 4: "ann@example.org", 7: "+1 555 0100", 13: "Hometown", 19: "Worktown",
+                               28: "1984", 29: "7", 30: "31"] { row[field] = value }
+        let csv = [header, row].map { $0.map { "\"\($0)\"" }.joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
+        let (people, diagnostics) = try readContacts(Array(csv.utf8), csv: true)
+        let person = try #require(people.first)
+        #expect(diagnostics.warnings.isEmpty && diagnostics.rejections.isEmpty)
+        #expect(person.givenNames == ["Ann"] && person.familyNames == ["Berg"] && person.birthday?.description == "1984-07-31")
+        #expect(person.emails.map(\.value) == ["ann@example.org"] && person.phones.map(\.types) == [["home"]])
+        #expect(person.addresses.map { "\($0.types) \($0.locality)" } == ["[\"home\"] Hometown", "[\"work\"] Worktown"])
+    }
+
+    /// Next to a birth month, a column named "birthday" is the day of the month (it was read
+    /// as a whole date: "invalid date '31'").
+    @Test func aBirthdayColumnNextToABirthMonthIsTheDay() throws {
+        let csv = "Name,Birth Year,Birth Month,Birthday\nAnn Berg,1984,7,31\n"
+        let people = try readContacts(Array(csv.utf8), csv: true).people
+        #expect(people.first?.birthday?.description == "1984-07-31")
     }
 
     /// Excel's `sep=;` first line names the delimiter and is not the header (the whole file was

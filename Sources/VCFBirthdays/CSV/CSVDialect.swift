@@ -8,7 +8,7 @@ public enum CSVDialect: String, CaseIterable, Sendable {
     /// `0/0/00` for none, `;`-separated categories, `Title` is the honorific prefix.
     case outlook
     /// Thunderbird address book: `Primary Email`, the birthday in `Birth Year`, `Birth Month`
-    /// and `Birth Day` columns.
+    /// and `Birth Day` columns; its headers in its interface languages (`ThunderbirdColumns`).
     case thunderbird
     /// Any other header using the usual column names, in any order and case.
     case generic

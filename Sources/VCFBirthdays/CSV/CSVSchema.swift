@@ -6,10 +6,20 @@ struct CSVSchema: Sendable {
 
     init(headers: [String], dialect forced: CSVDialect?) {
         let cleaned = headers.map { $0.trimmingSpaces() }
+        self.headers = cleaned
+        if forced == nil || forced == .thunderbird, let roles = ThunderbirdColumns.roles(cleaned) {
+            self.dialect = .thunderbird
+            self.roles = roles
+            return
+        }
         let dialect = forced ?? CSVDialect.detect(cleaned.map(CSVColumns.normalize))
         self.dialect = dialect
-        self.headers = cleaned
-        self.roles = cleaned.map { CSVColumns.role(of: $0, in: dialect) }
+        var roles = cleaned.map { CSVColumns.role(of: $0, in: dialect) }
+        // Next to a birth month, a "birthday" column is the day of the month, never a whole date.
+        if roles.contains(.birthMonth) && !roles.contains(.birthDay), let k = roles.firstIndex(of: .birthday) {
+            roles[k] = .birthDay
+        }
+        self.roles = roles
     }
 
     /// A column holds a name (or the organization a card may be named after).
