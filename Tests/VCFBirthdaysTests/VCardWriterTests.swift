@@ -24,7 +24,7 @@ private func card(_ version: String, _ lines: String...) -> String {
         let out = String(decoding: run(Array(text.utf8), path: "in.vcf", to: .vcard3).stdout, as: UTF8.self)
         #expect(out.hasPrefix("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Zimmerei Zander GmbH\r\nN:;;;;\r\n"))
         #expect(convert(card("3.0", "N:Doe;Jane;Q.;Dr.;PhD"), to: .vcard4).lines
-            == ["FN:Dr. Jane Q. Doe PhD", "N:Doe;Jane;Q.;Dr.;PhD"])
+            == ["FN:Jane Q. Doe PhD", "N:Doe;Jane;Q.;Dr.;PhD"])
         #expect(convert(card("4.0", "EMAIL:only@example.org"), to: .vcard4).lines.prefix(2)
             == ["FN:only@example.org", "N:;;;;"])
     }

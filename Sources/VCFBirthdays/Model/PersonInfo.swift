@@ -42,7 +42,8 @@ public struct PersonInfo: Equatable, Sendable {
     public var familyName: String { familyNames.joined(separator: " ") }
     public var givenName: String { givenNames.joined(separator: " ") }
 
-    /// The name to show: `FN`, else the name parts, else the organization, else a nickname or e-mail.
+    /// The name to show: `FN`, else the name parts but the honorific prefix, else the
+    /// organization, else a nickname or e-mail.
     public var displayName: String {
         var name = ""
         forEachDisplayNamePart { part in
@@ -63,12 +64,11 @@ public struct PersonInfo: Equatable, Sendable {
                 any = true
             }
         }
-        add(honorificPrefixes)
+        // A salutation (`Herr`, `Mrs.`) is no part of the name shown.
         add(givenNames)
         add(additionalNames)
         add(familyNames)
-        add(honorificSuffixes)
-        if any { return }
+        if any { return add(honorificSuffixes) }
         if let organization, !organization.isEmpty { return body(organization) }
         if let nickname = nicknames.first(where: { !$0.isEmpty }) { return body(nickname) }
         body(emails.first?.value ?? "")
