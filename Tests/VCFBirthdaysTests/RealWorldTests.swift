@@ -18,7 +18,8 @@ import Glibc
                            "realworld/groupware-gender-twice-base64-x-property-offset-time.vcf",
                            "realworld/mail-client-bare-cr-in-note.vcf", "realworld/desktop-client-unfolded-address-lines.vcf",
                            "realworld/thunderbird-german-split-birthday.csv",
-                           "realworld/thunderbird-french-repeated-address-headers.csv"]
+                           "realworld/thunderbird-french-repeated-address-headers.csv",
+                           "realworld/apple-labelled-dates.vcf", "realworld/carddav-gender.vcf"]
     static let cases: [(String, RunOptions.Format)] = fixtures.flatMap { f in [(f, RunOptions.Format.json), (f, .vcard4)] }
 
     /// What a fixture must be read with: the exporter's character set, which the file does not say.
@@ -115,6 +116,22 @@ import Glibc
         let csv = "Name,Birth Year,Birth Month,Birthday\nAnn Berg,1984,7,31\n"
         let people = try readContacts(Array(csv.utf8), csv: true).people
         #expect(people.first?.birthday?.description == "1984-07-31")
+    }
+
+    /// Conversions that lost data: Apple's labelled dates become Google events after the
+    /// anniversary (what does not fit ends the notes); a vCard GENDER becomes Outlook's Gender.
+    @Test func datesAndGenderFindTheirColumns() throws {
+        func table(_ fixture: String, _ format: RunOptions.Format) -> [[String: String]] {
+            let text = String(decoding: run(fixtureBytes(fixture), path: fixture, to: format).stdout, as: UTF8.self)
+            let rows = text.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            return rows.dropFirst().map { Dictionary(zip(rows[0], $0), uniquingKeysWith: { a, _ in a }) }
+        }
+        let google = try #require(table("realworld/apple-labelled-dates.vcf", .googleCSV).first)
+        #expect([google["Event 1 - Label"], google["Event 1 - Value"], google["Event 2 - Label"], google["Event 2 - Value"]]
+            == ["Anniversary", "2009-08-22", "Other", "2016-01-10"])
+        #expect(google["Notes"] == "\"Cousin\nGraduation: 2004-06-19\"")
+        let outlook = table("realworld/carddav-gender.vcf", .outlookCSV)
+        #expect(outlook.map { $0["Gender"] } == ["Male", "Female"])
     }
 
     /// Excel's `sep=;` first line names the delimiter and is not the header (the whole file was

@@ -1,6 +1,7 @@
 /// The CSV Google Contacts imports (and exports): its header, labels such as `Home`, `Mobile`
 /// and `* Home` (preferred), several values with the same label in one cell joined by ` ::: `,
-/// ISO birthdays (`--MM-DD` without a year), the anniversary as an event labelled `Anniversary`.
+/// ISO birthdays (`--MM-DD` without a year), the anniversary as an event labelled `Anniversary`
+/// and other labelled dates (Apple's `X-ABDATE`, Android's custom events) as the next events.
 /// Unmapped columns read from a CSV come back in their own columns where Google has one of
 /// that name, else as custom fields (`Custom Field 1 - Label` holds the column's name), which
 /// Google imports and which read back as the same columns.
@@ -59,8 +60,16 @@ public struct GoogleCSVLayout: CSVLayout {
             column += 2
         }
         column = Self.header.count - 2 * (Self.eventSlots + Self.customSlots)
-        if let anniversary = person.anniversary {
-            row.fill(["Anniversary", anniversary.description], startingAt: column, header: Self.header)
+        let events = (person.anniversary.map { [("Anniversary", $0)] } ?? []) + person.otherDates
+        for (label, date) in events.prefix(Self.eventSlots) {
+            row.fill([label, date.description], startingAt: column, header: Self.header)
+            column += 2
+        }
+        // Dates past the event columns end the notes, one `Label: date` line each.
+        let moreDates = events.dropFirst(Self.eventSlots).map { "\($0.0): \($0.1)" }
+        if !moreDates.isEmpty {
+            row.fill([([person.note ?? ""].filter { !$0.isEmpty } + moreDates).joined(separator: "\n")],
+                     startingAt: Self.header.firstIndex(of: "Notes")!, header: Self.header)
         }
         return row.finish(header: Self.header, customFieldsFrom: Self.header.count - 2 * Self.customSlots)
     }

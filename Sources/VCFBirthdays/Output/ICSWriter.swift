@@ -48,7 +48,7 @@ public final class ICSWriter: PeopleSink {
                 event(kind: "anniversary", title: "Anniversary", category: "Anniversary", date: anniversary, name: name,
                       person: person, yearNote: "Since")
             }
-            for (label, date) in Self.labelledDates(person) {
+            for (label, date) in person.otherDates {
                 event(kind: "date:" + label, title: label, category: "Anniversary", date: date, name: name, person: person,
                       yearNote: "Since")
             }
@@ -116,22 +116,6 @@ public final class ICSWriter: PeopleSink {
             n += 1
         }
         return StableID.make(text) + "@vcf2birthdays"
-    }
-
-    /// Apple's `itemN.X-ABDATE` dates with their `X-ABLabel`, other than the anniversary.
-    static func labelledDates(_ person: PersonInfo) -> [(String, PartialDate)] {
-        var labels: [String: String] = [:]
-        for p in person.extraProperties where p.name.uppercased() == "X-ABLABEL" {
-            if let group = p.group { labels[group.lowercased()] = ValueDecoding.unescape(Array(p.value.utf8)) }
-        }
-        return person.extraProperties.compactMap { p in
-            guard p.name.uppercased() == "X-ABDATE", case .date(let date) = DateParsing.parse(Array(p.value.utf8)) else {
-                return nil
-            }
-            var label = p.group.flatMap { labels[$0.lowercased()] } ?? "Date"
-            if label.hasPrefix("_$!<") && label.hasSuffix(">!$_") { label = String(label.dropFirst(4).dropLast(4)) }
-            return label.lowercased() == "anniversary" ? nil : (label, date)
-        }
     }
 
     static func compact(_ date: CalendarDate) -> String {

@@ -74,8 +74,9 @@ public struct OutlookCSVLayout: CSVLayout {
         let leftovers = row.leftovers(header: Self.header).map { "\($0.column): \($0.value)" }
         set("Notes", ([person.note ?? ""].filter { !$0.isEmpty } + leftovers).joined(separator: "\n"))
         set("Web Page", person.urls.first ?? "")
+        let gender = person.sex == "M" ? "Male" : person.sex == "F" ? "Female" : nil
         // Outlook's own defaults, unless the person came from an Outlook file that said otherwise.
-        for (name, value) in [("Gender", "Unspecified"), ("Priority", "Normal"), ("Private", "False"),
+        for (name, value) in [("Gender", gender ?? "Unspecified"), ("Priority", "Normal"), ("Private", "False"),
                               ("Sensitivity", "Normal")] {
             set(name, row.value(of: name) ?? value)
         }
