@@ -146,6 +146,9 @@ struct Command: ParsableCommand {
     @Flag(name: .customLong("no-formulas"), help: "In CSV output, put an apostrophe before cells a spreadsheet would run as formulas (=, +, -, @), except phone numbers and dates.")
     var guardsFormulas = false
 
+    @Flag(inversion: .prefixedNo, help: "Start CSV output with a UTF-8 byte-order mark, without which Outlook's import and Excel read the file in the Windows code page and garble non-ASCII names (default: on for outlook-csv, off for csv and google-csv).")
+    var bom: Bool?
+
     @Flag(help: "Convert nothing: report every rule of vCard 2.1, 3.0 (RFC 2426) or 4.0 (RFC 6350) each card breaks, as PATH:LINE: error: PROPERTY: rule (RFC section); exit 65 if any. CSV input gets its usual diagnostics.")
     var check = false
 
@@ -199,6 +202,7 @@ struct Command: ParsableCommand {
         options.csvDialect = csvDialect
         options.dateOrder = dateOrder
         options.guardsFormulas = guardsFormulas
+        options.byteOrderMark = bom
         options.appleCompat = appleCompat
         options.checksOnly = check
         options.feb29 = feb29

@@ -134,6 +134,20 @@ import Glibc
         #expect(outlook.map { $0["Gender"] } == ["Male", "Female"])
     }
 
+    /// Outlook's import and Excel read a CSV without a byte-order mark in the Windows code
+    /// page: `outlook-csv` starts with one unless told not to; the others only when told to.
+    @Test func outlookCSVStartsWithAByteOrderMark() {
+        let input = fixtureBytes("realworld/carddav-gender.vcf")
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        #expect(Array(run(input, path: "in.vcf", to: .outlookCSV).stdout.prefix(3)) == bom)
+        #expect(Array(run(input, path: "in.vcf", to: .outlookCSV) { $0.byteOrderMark = false }.stdout.prefix(3)) == Array("Tit".utf8))
+        #expect(Array(run(input, path: "in.vcf", to: .googleCSV).stdout.prefix(3)) == Array("Fir".utf8))
+        #expect(Array(run(input, path: "in.vcf", to: .csv) { $0.byteOrderMark = true }.stdout.prefix(3)) == bom)
+        // It reads back as the same people.
+        let back = run(run(input, path: "in.vcf", to: .outlookCSV).stdout, path: "out.csv", to: .json).stdout
+        #expect(String(decoding: back, as: UTF8.self).hasPrefix(#"{"formattedName":"Tomás Ferreira""#))
+    }
+
     /// Excel's `sep=;` first line names the delimiter and is not the header (the whole file was
     /// rejected), whether or not a byte-order mark comes first and however the input is cut.
     @Test func excelsSeparatorLineIsSkipped() throws {

@@ -182,12 +182,14 @@ public enum App {
             }
             return FormattedOutput(format: format, selection: selection, order: order, collator: collator,
                                    dates: dates, output: output)
-        case .csv:
-            writer = CSVTableWriter(layout: GenericCSVLayout(), output: output, guardsFormulas: options.guardsFormulas)
-        case .googleCSV:
-            writer = CSVTableWriter(layout: GoogleCSVLayout(), output: output, guardsFormulas: options.guardsFormulas)
-        case .outlookCSV:
-            writer = CSVTableWriter(layout: OutlookCSVLayout(), output: output, guardsFormulas: options.guardsFormulas)
+        case .csv, .googleCSV, .outlookCSV:
+            let layout: any CSVLayout = switch options.format {
+            case .googleCSV: GoogleCSVLayout()
+            case .outlookCSV: OutlookCSVLayout()
+            default: GenericCSVLayout()
+            }
+            writer = CSVTableWriter(layout: layout, output: output, guardsFormulas: options.guardsFormulas,
+                                    byteOrderMark: options.byteOrderMark ?? (options.format == .outlookCSV))
         case .ics:
             writer = ICSWriter(output: output, feb29: dates.feb29, stamp: dates.today,
                                includesOtherDates: options.includesOtherDates, remindDaysBefore: options.remindDaysBefore)

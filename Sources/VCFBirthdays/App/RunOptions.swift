@@ -61,6 +61,9 @@ public struct RunOptions: Sendable {
     public var dateOrder: DateOrder?
     /// Protect CSV output against spreadsheet formula injection.
     public var guardsFormulas = false
+    /// CSV output starts with a UTF-8 byte-order mark; nil: for `outlook-csv` only (Outlook's
+    /// import and Excel read a CSV without one in the Windows code page).
+    public var byteOrderMark: Bool?
     /// Report every rule the input breaks, convert nothing (`--check`).
     public var checksOnly = false
     /// vCard 3.0: year-less dates in Apple's form (`X-APPLE-OMIT-YEAR=1604`).

@@ -5,7 +5,8 @@ public protocol CSVLayout: Sendable {
 }
 
 /// Writes people as CSV rows in a layout, after its header (which is written even when
-/// nobody is): RFC 4180 quoting, CRLF, optionally guarded against formula injection. A row
+/// nobody is): RFC 4180 quoting, CRLF, optionally guarded against formula injection and after
+/// a UTF-8 byte-order mark (which Excel and Outlook's import need to read UTF-8). A row
 /// depends on its person alone, so readers on several threads make the rows there
 /// (`PreparedSink`).
 public final class CSVTableWriter: PreparedSink {
@@ -14,10 +15,12 @@ public final class CSVTableWriter: PreparedSink {
     private let rows: CSVRowEncoder
     private var line: [UInt8] = []
     private var wroteHeader = false
+    private let byteOrderMark: Bool
 
-    public init(layout: any CSVLayout, output: TextOutput, guardsFormulas: Bool = false) {
+    public init(layout: any CSVLayout, output: TextOutput, guardsFormulas: Bool = false, byteOrderMark: Bool = false) {
         self.layout = layout
         self.output = output
+        self.byteOrderMark = byteOrderMark
         rows = CSVRowEncoder(guardsFormulas: guardsFormulas)
     }
 
@@ -45,6 +48,7 @@ public final class CSVTableWriter: PreparedSink {
     private func writeHeaderOnce() throws {
         guard !wroteHeader else { return }
         wroteHeader = true
+        if byteOrderMark { try output.write(bytes: [0xEF, 0xBB, 0xBF]) }
         try write(layout.header)
     }
 
