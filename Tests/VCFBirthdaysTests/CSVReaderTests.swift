@@ -131,7 +131,9 @@ private let csvFixtures = ["csv/google-contacts.csv", "csv/google-contacts-old.c
 
     @Test func spreadsheetWithSemicolonsAndProblems() throws {
         let (people, diagnostics) = try read("csv/spreadsheet-semicolon.csv")
-        #expect(people.map(\.displayName) == ["Anna Schneider", "Bernd Vogel", "Carla Rossi", "Dieter \"Didi\" Hallervorden"])
+        // The last row has only a note: a contact all the same (any person --to csv writes reads back).
+        #expect(people.map(\.displayName) == ["Anna Schneider", "Bernd Vogel", "Carla Rossi", "Dieter \"Didi\" Hallervorden", ""])
+        #expect(people.last?.note == "nur eine Notiz")
         #expect(people[0].birthday == date(1985, 4, 15) && people[0].note == "Nachbarin; hat einen \"Hund\"")
         #expect(people[1].birthday == date(nil, 11, 3))
         #expect(people[2].birthday == date(1979, 7, 8))  // month first: root locale, with a warning
@@ -140,11 +142,33 @@ private let csvFixtures = ["csv/google-contacts.csv", "csv/google-contacts-old.c
             "csv/spreadsheet-semicolon.csv:5:8: warning: bare quote in an unquoted field, kept as text",
             "csv/spreadsheet-semicolon.csv:5: warning: row has 6 fields, the header has 5",
         ])
-        #expect(diagnostics.rejections.map { $0.diagnostic?.description } == [
-            "csv/spreadsheet-semicolon.csv:7: error: row has no name, e-mail, phone or organization",
-        ])
-        #expect(diagnostics.rejections.map(\.rawText) == [";;;;nur eine Notiz\r\n"])
+        #expect(diagnostics.rejections.isEmpty)
         #expect(people[3].extraProperties.map(\.value) == ["Felder"])  // the extra field is kept
+    }
+
+    /// A row with nothing a contact has (a prefix, a label or columns that are not read) is
+    /// rejected, its raw text kept.
+    @Test func rowWithoutAContactFieldIsRejected() throws {
+        let csv = "Name,Name Prefix,E-mail 1 - Label,Hobby\r\n,Dr.,* Home,chess\r\nAnn,,,\r\n"
+        let (people, diagnostics) = try readContacts(Array(csv.utf8), csv: true)
+        #expect(people.map(\.displayName) == ["Ann"])
+        #expect(diagnostics.rejections.map { $0.diagnostic?.description } == [
+            "in.csv:2: error: row has no contact field: no name, e-mail, phone, address, date, note or other column that is read",
+        ])
+        #expect(diagnostics.rejections.map(\.rawText) == [",Dr.,* Home,chess\r\n"])
+    }
+
+    /// Everyone --to csv writes reads back, with no name but a URL, an IM or a note.
+    @Test func nameLessPeopleReadBack() throws {
+        let vcf = "BEGIN:VCARD\r\nVERSION:3.0\r\nURL:https://example.org\r\nEND:VCARD\r\n"
+            + "BEGIN:VCARD\r\nVERSION:3.0\r\nIMPP:xmpp:a@example.org\r\nEND:VCARD\r\n"
+            + "BEGIN:VCARD\r\nVERSION:3.0\r\nNOTE:only a note\r\nEND:VCARD\r\n"
+        for format in [RunOptions.Format.csv, .googleCSV, .outlookCSV] {
+            let written = run(Array(vcf.utf8), path: "in.vcf", to: format).stdout
+            let back = run(written, path: "out.csv", to: .json) { $0.quiet = false }
+            #expect(back.status == .success, "\(format): \(back.stderr)")
+            #expect(back.stderr.hasPrefix("3 people, 0 warnings, 0 rejected"), "\(format): \(back.stderr)")
+        }
     }
 
     @Test func invalidUTF8PastTheStartIsReadAsWindows1252AndSaidOnce() throws {

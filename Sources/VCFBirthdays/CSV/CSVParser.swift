@@ -188,7 +188,7 @@ public final class CSVParser: ContactsParser {
         guard mapper.map(record, into: &person) else { return }
         for w in mapper.warnings { warn(w.line, w.message) }
         guard mapper.identifies else {
-            return try reject(record, line: record.line, column: nil, "row has no name, e-mail, phone or organization")
+            return try reject(record, line: record.line, column: nil, "row has no contact field: no name, e-mail, phone, address, date, note or other column that is read")
         }
         statistics.people += 1
         try sink.consume(person)

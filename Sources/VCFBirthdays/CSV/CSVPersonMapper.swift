@@ -22,7 +22,7 @@ final class CSVPersonMapper {
     private let dateOrderGiven: Bool
     private var cp1252: Transcoder?
     private(set) var warnings: [(line: Int, message: String)] = []
-    /// The last row mapped had a name, an e-mail, a phone or an organization.
+    /// The last row mapped had a contact field (`ColumnRole.identifies`).
     private(set) var identifies = false
     private var warnedAmbiguousDate = false
     private var warnedSwappedDate = false
@@ -376,14 +376,15 @@ final class CSVPersonMapper {
 }
 
 extension ColumnRole {
-    /// A value here makes a row a contact: a name, an organization, an e-mail or a phone.
+    /// A value here makes a row a contact: any field a contact has (a name, an e-mail, an IM
+    /// or URL, a date, a note…), so that every person `--to csv` writes reads back; not a name
+    /// prefix or suffix, a sort name or an item's label alone, nor a column that repeats others.
     var identifies: Bool {
         switch self {
-        case .formattedName, .givenName, .additionalName, .familyName, .nickname, .organization,
-             .item(.email, _, _), .item(.phone, _, _), .itemList(.email), .itemList(.phone):
-            return true
-        default:
+        case .prefix, .suffix, .sortAs, .derived, .item(_, _, .label):
             return false
+        default:
+            return true
         }
     }
 

@@ -133,13 +133,30 @@ struct UnmappedColumns {
     private var cells: [String?] = []
     private let unmapped: [(column: String, value: String)]
 
-    init(_ person: PersonInfo) {
+    /// The person's unmapped CSV columns, and the vCard properties a CSV layout has no column
+    /// for (`IMPP`, Apple's related names…) under their names, so that none goes missing; not
+    /// binary data, bookkeeping, what the layouts write elsewhere, nor what `written` names.
+    init(_ person: PersonInfo, writtenElsewhere written: Set<String> = []) {
         unmapped = person.extraProperties.compactMap { p in
-            guard p.name.uppercased() == CSVPersonMapper.unmappedPropertyName,
-                  let column = p.parameters.first(where: { $0.name == "COLUMN" })?.values.first else { return nil }
-            return (column, ValueDecoding.unescape(Array(p.value.utf8)))
+            let name = p.name.uppercased()
+            if name == CSVPersonMapper.unmappedPropertyName {
+                guard let column = p.parameters.first(where: { $0.name == "COLUMN" })?.values.first else { return nil }
+                return (column, ValueDecoding.unescape(Array(p.value.utf8)))
+            }
+            guard !Self.notCarried.contains(name), !written.contains(name),
+                  !(name == "X-ANDROID-CUSTOM" && p.value.lowercased().hasPrefix("vnd.android.cursor.item/contact_event;")),
+                  !(name == "KIND" && p.value.lowercased() == "individual") else {
+                return nil
+            }
+            return (name, ValueDecoding.unescape(Array(p.value.utf8)))
         }
     }
+
+    /// Properties no CSV carries: binary data (`--extract-photos` writes photos), bookkeeping,
+    /// and Apple's labelled dates (events) and labels. (Nor `KIND:individual`, which every
+    /// contact is, nor Android's events, which are events.)
+    private static let notCarried: Set<String> = ["PHOTO", "LOGO", "SOUND", "KEY", "PRODID", "REV", "VERSION",
+                                                  "X-ABDATE", "X-ABLABEL", "X-ABUID", "X-ABADR", "X-ABSHOWAS"]
 
     /// Sets cells from `start` on; nil leaves a cell for an unmapped column to fill.
     mutating func fill(_ values: [String?], startingAt start: Int, header: [String]) {

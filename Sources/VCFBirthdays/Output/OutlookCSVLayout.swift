@@ -29,7 +29,7 @@ public struct OutlookCSVLayout: CSVLayout {
     public var header: [String] { Self.header }
 
     public func row(for person: PersonInfo) -> [String] {
-        var row = UnmappedColumns(person)
+        var row = UnmappedColumns(person, writtenElsewhere: person.sex == "M" || person.sex == "F" ? ["GENDER", "X-GENDER"] : [])
         func set(_ name: String, _ value: String) {
             row.fill([value], startingAt: Self.column[name]!, header: Self.header)
         }
