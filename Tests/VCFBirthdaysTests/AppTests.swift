@@ -150,13 +150,34 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
     /// A program or an image named `.vcf` is one error and one rejection (it was read as CSV
     /// and gave hundreds), and the other inputs are read.
     @Test func binaryDataIsNotAContactsFile() {
-        let elf: [UInt8] = [0x7F, 0x45, 0x4C, 0x46, 2, 1, 1, 0, 0, 0, 0, 0] + Array("\n,;\"\r\nx,y\n".utf8) + Array(repeating: 0, count: 300)
-        let r = run({ $0.inputs = ["ls.vcf", "c.vcf"]; $0.format = .json; $0.quiet = false },
-                    files: ["c.vcf": sample], binaryFiles: ["ls.vcf": elf])
+        let data: [UInt8] = [0x4D, 0x5A, 2, 1, 1, 0, 0, 0, 0, 0] + Array("\n,;\"\r\nx,y\n".utf8) + Array(repeating: 0, count: 300)
+        let elf: [UInt8] = [0x7F, 0x45, 0x4C, 0x46] + data
+        let r = run({ $0.inputs = ["ls.vcf", "d.vcf", "c.vcf"]; $0.format = .json; $0.quiet = false },
+                    files: ["c.vcf": sample], binaryFiles: ["ls.vcf": elf, "d.vcf": data])
         #expect(r.status == .dataError)
-        #expect(r.stderr == "ls.vcf: error: not a contacts file: binary data (NUL bytes near the start); nothing read\n"
-            + "3 people, 0 warnings, 1 rejected\n")
+        #expect(r.stderr == "ls.vcf: error: not a contacts file: a program; nothing read\n"
+            + "d.vcf: error: not a contacts file: binary data (NUL bytes near the start); nothing read\n"
+            + "3 people, 0 warnings, 2 rejected\n")
         #expect(r.stdout.split(separator: "\n").count == 3)
+    }
+
+    /// A PDF, a workbook, an image, a calendar are told by their first bytes, and a text with
+    /// no vCard and no CSV header with a name column is one rejection, its text in the rejects
+    /// whole; one error line each, and no encoding warning before it.
+    @Test func otherFilesAreOneErrorEach() {
+        let pdf = Array("%PDF-1.7\n%".utf8) + [0xE2, 0xE3, 0xCF, 0xD3] + Array("\n1 0 obj\n<< /Type /Catalog >>\nendobj\n".utf8)
+        let letter: [UInt8] = Array("Dear Ann, here is my new address:\nStorgatan 1\nG".utf8) + [0xF6] + Array("teborg\n".utf8)
+        let r = run({ $0.inputs = ["a.vcf", "b.csv", "c.csv", "d.csv"]; $0.format = .json; $0.quiet = false; $0.rejects = "r.txt" },
+                    files: ["d.csv": "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n"],
+                    binaryFiles: ["a.vcf": pdf, "b.csv": [0x50, 0x4B, 0x03, 0x04, 0x14, 0x00], "c.csv": letter])
+        #expect(r.status == .dataError)
+        #expect(r.stderr == "a.vcf: error: not a contacts file: a PDF document; nothing read\n"
+            + "b.csv: error: not a contacts file: a ZIP archive (an .xlsx workbook is one: save the sheet as CSV); nothing read\n"
+            + "c.csv:1: error: not a contacts file: no name column in the CSV header (Dear Ann,  here is my new address:); "
+            + "expected e.g. Name, First Name, Last Name\n"
+            + "d.csv: error: not a contacts file: a calendar (iCalendar), not contacts; nothing read\n"
+            + "0 people, 0 warnings, 4 rejected\n")
+        #expect(r.fileSystem.files["r.txt"] == Array("Dear Ann, here is my new address:\nStorgatan 1\nGöteborg\n".utf8))  // in UTF-8
     }
 
     /// The format is told by a line that is `BEGIN:VCARD`, outside CSV quotes, not by the

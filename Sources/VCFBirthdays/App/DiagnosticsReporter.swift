@@ -26,8 +26,10 @@ final class DiagnosticsReporter: DiagnosticsHandler {
     }
 
     func reject(_ diagnostic: Diagnostic?, rawText: [UInt8]) throws {
-        rejected += 1
-        if let diagnostic { emit(diagnostic) }
+        if let diagnostic {
+            rejected += 1
+            emit(diagnostic)
+        }
         if let rejects, !rawText.isEmpty {
             try rejects.write(bytes: rawText)
             if rawText.last != 0x0A && rawText.last != 0x0D { try rejects.write(byte: 0x0A) }

@@ -73,22 +73,22 @@ struct InputReader {
             reporter.report(Diagnostic(.error, path: displayPath, line: 0, "\(error)"))
             return (ReadStatistics(), true)
         }
-        if transcoder == nil && options.encoding == nil && head.prefix(1024).contains(0) {
+        if transcoder == nil && options.encoding == nil,
+           let kind = Self.otherKind(head) ?? (head.prefix(1024).contains(0) ? "binary data (NUL bytes near the start)" : nil) {
             // A program, a PDF, an image: one error, not a rejection for every "row" of it.
             var statistics = ReadStatistics()
             statistics.rejected = 1
-            try reporter.reject(Diagnostic(.error, path: displayPath, line: 0,
-                                           "not a contacts file: binary data (NUL bytes near the start); nothing read"),
+            try reporter.reject(Diagnostic(.error, path: displayPath, line: 0, "not a contacts file: \(kind); nothing read"),
                                 rawText: [])
             return (statistics, false)
         }
         let format = options.inputFormat ?? Self.detectFormat(decodedHead(head, transcoder))
+        var encodingNote: String?
         if format == .csv && transcoder == nil && options.encoding == nil && !Self.isUTF8(head) {
             transcoder = try? Transcoder(charset: "windows-1252")
-            reporter.report(Diagnostic(.warning, path: displayPath, line: 0,
-                                       "not valid UTF-8; read as Windows-1252 (give --encoding to choose another)"))
+            encodingNote = "not valid UTF-8; read as Windows-1252 (give --encoding to choose another)"
         }
-        let parser = makeParser(format)
+        let parser = makeParser(format, encodingNote: encodingNote)
         func feed(_ bytes: UnsafeBufferPointer<UInt8>, flush: Bool) throws {
             if let transcoder {
                 try transcoder.convert(bytes, flush: flush) { try parser.feed($0) }
@@ -170,7 +170,20 @@ struct InputReader {
         return out
     }
 
-    private func makeParser(_ format: RunOptions.InputFormat) -> ContactsParser {
+    /// What a file that is no contacts file is, told by its first bytes (its "magic number").
+    static func otherKind(_ head: [UInt8]) -> String? {
+        let kinds: [(magic: [UInt8], kind: String)] = [
+            (Array("%PDF-".utf8), "a PDF document"),
+            ([0x50, 0x4B, 0x03, 0x04], "a ZIP archive (an .xlsx workbook is one: save the sheet as CSV)"),
+            ([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1], "an Office document (an .xls workbook: save the sheet as CSV)"),
+            ([0x89, 0x50, 0x4E, 0x47], "a PNG image"), ([0xFF, 0xD8, 0xFF], "a JPEG image"), (Array("GIF8".utf8), "a GIF image"),
+            (Array("{\\rtf".utf8), "an RTF document"), ([0x7F, 0x45, 0x4C, 0x46], "a program"),
+            (Array("BEGIN:VCALENDAR".utf8), "a calendar (iCalendar), not contacts"),
+        ]
+        return kinds.first { head.starts(with: $0.magic) }?.kind
+    }
+
+    private func makeParser(_ format: RunOptions.InputFormat, encodingNote: String?) -> ContactsParser {
         switch format {
         case .vcard:
             let vcardOptions = VCardParser.Options(scope: options.scope, keepsRawText: options.keepsRawText,
@@ -185,7 +198,7 @@ struct InputReader {
             let csvOptions = CSVParser.Options(scope: options.scope, keepsRawText: options.keepsRawText,
                                                delimiter: options.delimiter, dialect: options.csvDialect,
                                                dateOrder: options.dateOrder, locale: options.locale,
-                                               maxRecordBytes: options.maxRecordBytes)
+                                               maxRecordBytes: options.maxRecordBytes, encodingNote: encodingNote)
             if let workers {
                 return ParallelCSVParser(path: displayPath, sink: sink, diagnostics: reporter, options: csvOptions,
                                          threads: workers, partBytes: options.partBytes)

@@ -15,10 +15,14 @@ public final class CSVParser: ContactsParser {
         public var locale: String
         /// A record larger than this is rejected; reading goes on after the next line end.
         public var maxRecordBytes: Int
+        /// A warning about the input's encoding (read as Windows-1252), given once the header
+        /// is taken: a file that is no CSV gets its one error alone.
+        public var encodingNote: String?
 
         public init(scope: DecodeScope = .full, keepsRawText: Bool = false, delimiter: UInt8? = nil,
                     dialect: CSVDialect? = nil, dateOrder: DateOrder? = nil, locale: String = "root",
-                    maxRecordBytes: Int = 64 << 20) {
+                    maxRecordBytes: Int = 64 << 20, encodingNote: String? = nil) {
+            self.encodingNote = encodingNote
             self.scope = scope
             self.keepsRawText = keepsRawText
             self.delimiter = delimiter
@@ -162,9 +166,8 @@ public final class CSVParser: ContactsParser {
 
     private func handle(_ record: CSVTokenizer.Record) throws {
         guard let schema else { return try readHeader(record) }
-        if headerRejected {
+        if headerRejected {  // the rest of a file that is no contacts file: to the rejects, as a part of it
             guard !record.isBlank else { return }
-            statistics.rejected += 1
             try diagnostics.reject(nil, rawText: Array(record.raw))
             return
         }
@@ -207,6 +210,10 @@ public final class CSVParser: ContactsParser {
                            "not a contacts file: no name column in the CSV header (\(shown)); expected e.g. Name, First Name, Last Name"),
                 rawText: Array(record.raw))
             return
+        }
+        if let note = options.encodingNote {
+            statistics.warnings += 1
+            diagnostics.report(Diagnostic(.warning, path: path, line: 0, note))
         }
         let order = options.dateOrder ?? schema.usualDateOrder ?? DateOrder.usual(inLocale: options.locale)
         mapper = CSVPersonMapper(schema: schema, scope: options.scope, dateOrder: order,

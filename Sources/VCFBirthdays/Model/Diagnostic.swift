@@ -66,8 +66,9 @@ public protocol DiagnosticsHandler: AnyObject {
     /// A warning: the record it belongs to is still converted.
     func report(_ diagnostic: Diagnostic)
     /// A record that could not be converted, with its raw text as read (empty when the reader
-    /// was not asked to keep raw text). The diagnostic is nil for a record that belongs to a
-    /// rejection reported before (the rows of a CSV file whose header was rejected).
+    /// was not asked to keep raw text). The diagnostic is nil for more raw text of the
+    /// rejection reported before (the rows of a CSV file whose header was rejected: the file is
+    /// one rejected record).
     /// Throwing stops the reader (`--strict`).
     func reject(_ diagnostic: Diagnostic?, rawText: [UInt8]) throws
 }

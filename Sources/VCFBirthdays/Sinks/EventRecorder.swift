@@ -90,7 +90,7 @@ struct RecordedEvents: @unchecked Sendable {
                 diagnostics.report(diagnostic)
                 statistics.warnings += 1
             case .reject(let diagnostic, let raw):
-                statistics.rejected += 1
+                if diagnostic != nil { statistics.rejected += 1 }  // nil: more text of the one before
                 try diagnostics.reject(diagnostic, rawText: raw)
             }
         }
