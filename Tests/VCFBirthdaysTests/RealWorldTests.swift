@@ -19,7 +19,9 @@ import Glibc
                            "realworld/mail-client-bare-cr-in-note.vcf", "realworld/desktop-client-unfolded-address-lines.vcf",
                            "realworld/thunderbird-german-split-birthday.csv",
                            "realworld/thunderbird-french-repeated-address-headers.csv",
-                           "realworld/apple-labelled-dates.vcf", "realworld/carddav-gender.vcf"]
+                           "realworld/apple-labelled-dates.vcf", "realworld/carddav-gender.vcf",
+                           "realworld/directory-altid-alternatives.vcf", "realworld/vcf2birthdays-csv-name-less-rows.csv",
+                           "realworld/pdf-renamed-contacts.vcf"]
     static let cases: [(String, RunOptions.Format)] = fixtures.flatMap { f in [(f, RunOptions.Format.json), (f, .vcard4)] }
 
     /// What a fixture must be read with: the exporter's character set, which the file does not say.
@@ -146,6 +148,15 @@ import Glibc
         // It reads back as the same people.
         let back = run(run(input, path: "in.vcf", to: .outlookCSV).stdout, path: "out.csv", to: .json).stdout
         #expect(String(decoding: back, as: UTF8.self).hasPrefix(#"{"formattedName":"Tomás Ferreira""#))
+    }
+
+    /// `--check` finds no false errors in valid files: FN, N and BDAY alternatives sharing an
+    /// ALTID are one property each (RFC 6350 §5.4); `X-WAB-WEDDING_ANNIVERSARY` is a valid 2.1 name.
+    @Test(arguments: ["realworld/directory-altid-alternatives.vcf", "realworld/windows-address-book-wedding-anniversary.vcf"])
+    func checkFindsNoFalseErrors(fixture: String) {
+        let r = run(fixtureBytes(fixture), path: fixture, to: .json) { $0.checksOnly = true; $0.quiet = false }
+        #expect(r.status == .success)
+        #expect(r.stderr == "1 record checked, 0 errors, 0 warnings, 0 rejected\n")
     }
 
     /// Excel's `sep=;` first line names the delimiter and is not the header (the whole file was
