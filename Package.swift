@@ -29,10 +29,13 @@ let package = Package(
         .target(name: "VCFBirthdays", dependencies: ["VCICU"],
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         .target(name: "VCFBirthdaysTesting", dependencies: ["VCFBirthdays"]),
+        // The build's version, from `git describe` (see the Makefile).
+        .target(name: "VCBuild"),
         .executableTarget(
             name: "vcf2birthdays",
             dependencies: [
                 "VCFBirthdays",
+                "VCBuild",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import VCBuild
 import VCFBirthdays
 #if canImport(Glibc)
 import Glibc
@@ -41,7 +42,7 @@ struct Command: ParsableCommand {
 
         See vcf2birthdays(1) for the formats and their columns.
         """,
-        version: "0.1.0"
+        version: String(cString: vc_build_version())
     )
 
     @Argument(help: ArgumentHelp("vCard or CSV files, directories (every .vcf and .csv in them), or - for standard input (the default).",

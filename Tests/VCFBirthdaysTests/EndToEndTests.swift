@@ -482,6 +482,15 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         #expect(try shell(">&-", "--to json '\(input)'") == 74)
     }
 
+    /// `--version` says what the build is: `git describe` of its source, as `make` passes it
+    /// (`VCF2BIRTHDAYS_EXPECTED_VERSION`), or that it was built without `make`.
+    @Test func versionSaysWhatTheBuildIs() throws {
+        let printed = try run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let expected = ProcessInfo.processInfo.environment["VCF2BIRTHDAYS_EXPECTED_VERSION"] ?? "unknown (built without make)"
+        #expect(printed == expected)
+        #expect(printed != "0.1.0")
+    }
+
     @Test func helpAndManPageListTheSameOptions() throws {
         let help = try run(["--help"])
         #expect(help.status == 0)

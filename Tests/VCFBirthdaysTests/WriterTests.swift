@@ -112,6 +112,10 @@ private func person(_ fn: String, family: [String] = [], given: [String] = [], b
         let tsv = try write(people) { FormattedOutput(format: TSVFormat(dates: DateContext(today: day(2026, 12, 20))), output: $0) }
         let names = tsv.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             .map { $0.split(separator: "\t", omittingEmptySubsequences: false)[3] }
+        // A phone number names a card with nothing else (its FN was empty).
+        var phone = person("")
+        phone.phones = [ContactPoint(value: "+1 555 0100")]
+        #expect(phone.displayName == "+1 555 0100")
         // The honorific prefix ("Dr.") is no part of the name shown; the suffix is.
         #expect(names == ["Ann\\tMarie Lee Ng PhD", "Zander GmbH", "Bo", "x@example.org", ""])
         #expect(people.map(\.displayName) == ["Ann\tMarie Lee Ng PhD", "Zander GmbH", "Bo", "x@example.org", ""])

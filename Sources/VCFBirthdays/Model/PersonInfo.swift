@@ -43,7 +43,7 @@ public struct PersonInfo: Equatable, Sendable {
     public var givenName: String { givenNames.joined(separator: " ") }
 
     /// The name to show: `FN`, else the name parts but the honorific prefix, else the
-    /// organization, else a nickname or e-mail.
+    /// organization, else a nickname, an e-mail or a phone number.
     public var displayName: String {
         var name = ""
         forEachDisplayNamePart { part in
@@ -71,7 +71,7 @@ public struct PersonInfo: Equatable, Sendable {
         if any { return add(honorificSuffixes) }
         if let organization, !organization.isEmpty { return body(organization) }
         if let nickname = nicknames.first(where: { !$0.isEmpty }) { return body(nickname) }
-        body(emails.first?.value ?? "")
+        body(emails.first { !$0.value.isEmpty }?.value ?? phones.first { !$0.value.isEmpty }?.value ?? "")
     }
 
     /// True when the record holds a family or given name.

@@ -1,7 +1,7 @@
 /// NDJSON: one object per person, keys in a fixed order, keys without a value left out.
 /// Dates as `YYYY-MM-DD` or `--MM-DD`; types lower-case. `formattedName` is the contact's `FN`,
 /// or when it has none the name the vCard writers give it (from the name parts, organization,
-/// nickname or e-mail).
+/// nickname, e-mail or phone).
 public struct JSONLinesFormat: PersonFormat {
     public init() {}
 

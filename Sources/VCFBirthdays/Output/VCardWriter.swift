@@ -3,7 +3,7 @@
 /// property, groups, parameters and order kept, through the version rules of
 /// `VCardPropertyConverter`; anyone else is written from the model (`PersonProperties`).
 /// `VERSION` follows `BEGIN`; `FN` is always there (from the name parts, organization,
-/// nickname or e-mail when the source had none), and so is `N` (3.0 requires it; 4.0 clients
+/// nickname, e-mail or phone when the source had none), and so is `N` (3.0 requires it; 4.0 clients
 /// such as Apple's and Google's expect it).
 public final class VCardWriter: PreparedSink {
     private let output: TextOutput
