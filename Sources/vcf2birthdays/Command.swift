@@ -17,7 +17,8 @@ struct Command: ParsableCommand {
         directories of .vcf and .csv files, or standard input, and prints a birthday list sorted in \
         the locale's collation, or converts the contacts to TSV, JSON, CSV, iCalendar or vCard 3.0/4.0.
 
-        Environment: VCF2BIRTHDAYS_SORT sets the default --sort for list and tsv; \
+        Environment: VCF2BIRTHDAYS_SORT sets the default --sort for list and tsv (--within sorts by \
+        upcoming); \
         LC_ALL, LC_COLLATE or LANG set the default --locale.
 
         Exit status: 0 every record converted; 64 usage; 65 some record could not be converted; \
@@ -53,7 +54,7 @@ struct Command: ParsableCommand {
                                                         valueName: "format"))
     var format: RunOptions.Format = .list
 
-    @Option(help: ArgumentHelp("Order: last, first, date, upcoming or none (default: $VCF2BIRTHDAYS_SORT, else last; conversions keep input order).",
+    @Option(help: ArgumentHelp("Order: last, first, date, upcoming or none (default: upcoming with --within, else $VCF2BIRTHDAYS_SORT, else last; conversions keep input order).",
                                valueName: "order"))
     var sort: SortOrder?
 

@@ -79,6 +79,17 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         #expect(r.stdout == " 1 Dec  Bo Åberg  in 9 days\n")
     }
 
+    /// `--within` asks for the next birthdays: soonest first, even when `VCF2BIRTHDAYS_SORT`
+    /// names another default; only `--sort` decides otherwise.
+    @Test func withinBeatsTheSortPreference() {
+        // By family name in Swedish, Zorn comes before Åberg; the next birthday is Åberg's.
+        let soonest = run({ $0.inputs = ["c.vcf"]; $0.withinDays = 60 }, preferences: Preferences(sortOrder: "last", locale: "sv"))
+        #expect(soonest.stdout.hasPrefix(" 1 Dec") && soonest.stdout.contains("Anders Zorn"), "\(soonest.stdout)")
+        let byName = run({ $0.inputs = ["c.vcf"]; $0.withinDays = 60; $0.sort = .last },
+                         preferences: Preferences(sortOrder: "upcoming", locale: "sv"))
+        #expect(byName.stdout.hasPrefix(" 5 Jan 1990  Anders Zorn"), "\(byName.stdout)")
+    }
+
     @Test func todayOptionOverridesTheClock() {
         let r = run { $0.inputs = ["c.vcf"]; $0.withinDays = 30; $0.today = day(2026, 12, 20) }
         #expect(r.stdout == " 5 Jan 1990  Anders Zorn  turns 37  in 16 days\n")

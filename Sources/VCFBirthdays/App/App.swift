@@ -152,17 +152,19 @@ public enum App {
         return status
     }
 
-    /// `--sort`, else for the birthday formats `VCF2BIRTHDAYS_SORT` (or `upcoming` with
-    /// `--within`), else `last`; conversions keep input order unless `--sort` is given.
+    /// `--sort`, else for the birthday formats `upcoming` with `--within` (what the user asked
+    /// for beats a default from the environment), else `VCF2BIRTHDAYS_SORT`, else `last`;
+    /// conversions keep input order unless `--sort` is given.
     static func sortOrder(_ options: RunOptions, _ env: Environment, _ stderr: TextOutput) -> SortOrder {
         if let sort = options.sort { return sort }
         if !options.format.isBirthdayFormat { return .none }
+        if options.withinDays != nil { return .upcoming }
         if let preference = env.preferences.sortOrder {
             if let order = SortOrder(rawValue: preference.lowercased()) { return order }
             let valid = SortOrder.allCases.map(\.rawValue).joined(separator: ", ")
             try? stderr.write("vcf2birthdays: warning: ignoring VCF2BIRTHDAYS_SORT=\(preference) (expected one of \(valid))\n")
         }
-        return options.withinDays != nil ? .upcoming : .last
+        return .last
     }
 
     static func makeSinks(_ options: RunOptions, order: SortOrder, collator: Collator, dates: DateContext,
