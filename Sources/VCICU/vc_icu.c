@@ -39,6 +39,12 @@ vc_collator *vc_coll_open(const char *locale, int32_t *err) {
     return wrap_collator(ucol, status, err);
 }
 
+const char *vc_coll_valid_locale(const vc_collator *coll) {
+    UErrorCode status = U_ZERO_ERROR;
+    const char *valid = ucol_getLocaleByType(coll->ucol, ULOC_VALID_LOCALE, &status);
+    return U_FAILURE(status) || valid == NULL ? "" : valid;
+}
+
 vc_collator *vc_coll_clone(const vc_collator *original, int32_t *err) {
     UErrorCode status = U_ZERO_ERROR;
 #if U_ICU_VERSION_MAJOR_NUM >= 71

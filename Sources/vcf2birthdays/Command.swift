@@ -58,7 +58,7 @@ struct Command: ParsableCommand {
                                valueName: "order"))
     var sort: SortOrder?
 
-    @Option(help: ArgumentHelp("Collation locale, such as sv or de_DE (default: from LC_ALL, LC_COLLATE or LANG).",
+    @Option(help: ArgumentHelp("Collation locale, such as sv, de_DE or sv_SE.UTF-8; C and POSIX are root (default: from LC_ALL, LC_COLLATE or LANG).",
                                valueName: "locale"))
     var locale: String?
 
@@ -180,8 +180,8 @@ struct Command: ParsableCommand {
         if check && (output != nil || open || photoDirectory != nil || rejects != nil) {
             throw ValidationError("--check converts nothing: it takes no -o, --open, --extract-photos or --rejects")
         }
-        if let locale, locale.isEmpty || locale.contains(where: { !($0.isLetter || $0.isNumber || "_-@=".contains($0)) }) {
-            throw ValidationError("--locale takes a locale id such as sv, de_DE or root, not '\(locale)'")
+        if let locale, locale.isEmpty || locale.contains(where: { !($0.isLetter || $0.isNumber || "_-@=.;".contains($0)) }) {
+            throw ValidationError("--locale takes a locale such as sv, de_DE, sv_SE.UTF-8 or root, not '\(locale)'")
         }
     }
 
@@ -191,7 +191,7 @@ struct Command: ParsableCommand {
         options.inputs = paths
         options.format = format
         options.sort = sort
-        options.locale = locale
+        options.locale = locale.map(Preferences.icuLocale)
         options.today = today.flatMap(CalendarDate.init(iso:))
         options.withinDays = within
         options.includesEveryone = all

@@ -67,6 +67,15 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         #expect(root.stdout.hasPrefix(" 1 Dec       Bo Åberg"))  // root: Å sorts with A
     }
 
+    /// A locale ICU has no collation for is taken as root, with one warning saying so.
+    @Test func anUnknownLocaleWarns() {
+        let r = run({ $0.inputs = ["c.vcf"]; $0.locale = "klingon" }, preferences: Preferences(locale: "sv"))
+        #expect(r.status == .success)
+        #expect(r.stderr == "vcf2birthdays: warning: no collation for locale 'klingon'; sorting in the root collation\n")
+        #expect(r.stdout.hasPrefix(" 1 Dec       Bo Åberg"))  // root: Å sorts with A
+        #expect(run({ $0.inputs = ["c.vcf"] }, preferences: Preferences(locale: "sv_SE")).stderr == "")
+    }
+
     @Test func anUnknownSortPreferenceWarnsAndIsIgnored() {
         let r = run({ $0.inputs = ["c.vcf"] }, preferences: Preferences(sortOrder: "shoe-size", locale: "sv"))
         #expect(r.status == .success)

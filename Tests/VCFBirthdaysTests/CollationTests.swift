@@ -48,6 +48,17 @@ private func sorted(_ names: [String], locale: String) throws -> [String] {
         #expect(Preferences(variables: ["LC_ALL": "", "LANG": "POSIX"]).locale == "root")
         #expect(Preferences(variables: [:]).locale == nil)
         #expect(Preferences(variables: ["VCF2BIRTHDAYS_SORT": "first"]).sortOrder == "first")
+        // ICU's own keywords are no POSIX modifier: they stay.
+        #expect(Preferences.icuLocale("de_DE.UTF-8@euro") == "de_DE" && Preferences.icuLocale("C.UTF-8") == "root")
+        #expect(Preferences.icuLocale("de@collation=phonebook") == "de@collation=phonebook")
+    }
+
+    /// A locale ICU has no collation for sorts as the root locale does, and says so.
+    @Test func collationDataIsKnown() throws {
+        #expect(try Collator(locale: "sv_SE").hasCollationData)
+        #expect(try Collator(locale: "de").hasCollationData)  // German uses the root rules, but it is German's
+        #expect(try Collator(locale: "root").hasCollationData)
+        #expect(try !Collator(locale: "klingon").hasCollationData && !Collator(locale: "xx_YY").hasCollationData)
     }
 }
 

@@ -25,6 +25,10 @@ public enum App {
         } catch {
             return fail(.usage, "\(error)")
         }
+        if !collator.hasCollationData {
+            try? stderr.write("vcf2birthdays: warning: no collation for locale '\(Diagnostic.safeText(locale, limit: 100))'; "
+                              + "sorting in the root collation\n")
+        }
 
         // The inputs are listed first, so that no output lands on one of them; the outputs are
         // created before any reading, so that a path that cannot be written fails fast.

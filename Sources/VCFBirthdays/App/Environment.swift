@@ -60,12 +60,17 @@ public struct Preferences: Equatable, Sendable {
         locale = (value("LC_ALL") ?? value("LC_COLLATE") ?? value("LANG")).map(Preferences.icuLocale)
     }
 
-    /// `sv_SE.UTF-8@euro` → `sv_SE`; `C`, `POSIX` and `C.UTF-8` → `root`.
+    /// A POSIX locale as ICU's: `sv_SE.UTF-8` → `sv_SE`, `de_DE.UTF-8@euro` → `de_DE`; `C`,
+    /// `POSIX` and `C.UTF-8` → `root`. ICU's own keywords stay (`de@collation=phonebook`).
     public static func icuLocale(_ posix: String) -> String {
         var id = Substring(posix)
-        if let at = id.firstIndex(of: "@") { id = id[..<at] }
+        var keywords: Substring = ""
+        if let at = id.firstIndex(of: "@") {
+            if id[at...].contains("=") { keywords = id[at...] }
+            id = id[..<at]
+        }
         if let dot = id.firstIndex(of: ".") { id = id[..<dot] }
-        if id.isEmpty || id == "C" || id == "POSIX" { return "root" }
-        return String(id)
+        if id.isEmpty || id == "C" || id == "POSIX" { return "root" + keywords }
+        return String(id + keywords)
     }
 }

@@ -25,6 +25,12 @@ public final class Collator {
 
     deinit { vc_coll_close(handle) }
 
+    /// Whether ICU has collation data for the locale (or a parent of it, `sv` for `sv_SE`);
+    /// when not, it sorts in the root collation.
+    public var hasCollationData: Bool {
+        locale == "root" || String(cString: vc_coll_valid_locale(handle)) != "root"
+    }
+
     /// A collator with the same ordering for use on another thread: one collator must not be
     /// used by two threads at once.
     public func copy() -> Collator {

@@ -12,6 +12,8 @@ typedef struct vc_collator vc_collator;
 /* Opens a collator for a locale ("" or "root" = the root collation). On failure returns NULL and
    sets *err to a positive ICU error code; warnings (negative codes) are not failures. */
 vc_collator *vc_coll_open(const char *locale, int32_t *err);
+/* The locale whose collation data it uses (`root` when ICU has none for the one asked for). */
+const char *vc_coll_valid_locale(const vc_collator *coll);
 /* A copy of a collator for use on another thread (ICU collators and their scratch space are
    not shared between threads); NULL and *err set on failure, as vc_coll_open. */
 vc_collator *vc_coll_clone(const vc_collator *original, int32_t *err);
