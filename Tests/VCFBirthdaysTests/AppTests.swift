@@ -67,6 +67,26 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         #expect(root.stdout.hasPrefix(" 1 Dec       Bo Åberg"))  // root: Å sorts with A
     }
 
+    /// An option that does nothing in the run is said, once, and ignored.
+    @Test func optionsThatDoNothingAreSaid() {
+        let r = run { $0.inputs = ["c.vcf"]; $0.remindDaysBefore = 3; $0.appleCompat = true; $0.replacesPhotos = true; $0.byteOrderMark = false }
+        #expect(r.status == .success)
+        #expect(r.stderr == """
+            vcf2birthdays: warning: --remind does nothing without --to ics; ignored
+            vcf2birthdays: warning: --apple-compat does nothing without --to vcard3; ignored
+            vcf2birthdays: warning: --no-bom does nothing without CSV output (--to csv, google-csv or outlook-csv); ignored
+            vcf2birthdays: warning: --force does nothing without --extract-photos; ignored
+
+            """)
+        let json = run { $0.inputs = ["c.vcf"]; $0.format = .json; $0.includesEveryone = true; $0.feb29 = .mar1; $0.guardsFormulas = true }
+        #expect(json.stderr.split(separator: "\n").map { $0.dropFirst(24).prefix(20) } == [
+            "--no-formulas does n", "--all does nothing w", "--feb29 does nothing",
+        ])
+        // Where they do something, nothing is said.
+        let ics = run { $0.inputs = ["c.vcf"]; $0.format = .ics; $0.remindDaysBefore = 3; $0.includesOtherDates = true; $0.feb29 = .mar1 }
+        #expect(ics.stderr == "")
+    }
+
     /// A locale ICU has no collation for is taken as root, with one warning saying so.
     @Test func anUnknownLocaleWarns() {
         let r = run({ $0.inputs = ["c.vcf"]; $0.locale = "klingon" }, preferences: Preferences(locale: "sv"))

@@ -20,7 +20,7 @@ import Glibc
         var options = RunOptions()
         options.inputs = [fixture]
         options.format = format
-        options.includesEveryone = true
+        options.includesEveryone = format.isBirthdayFormat
         options.locale = "root"
         let stdout = MemoryOutput(), stderr = MemoryOutput()
         let environment = Environment(

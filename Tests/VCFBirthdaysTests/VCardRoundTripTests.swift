@@ -8,7 +8,7 @@ func run(_ bytes: [UInt8], path: String, to format: RunOptions.Format,
     var options = RunOptions()
     options.inputs = [path]
     options.format = format
-    options.includesEveryone = true
+    options.includesEveryone = format.isBirthdayFormat
     options.locale = "root"
     options.quiet = true
     configure(&options)

@@ -10,6 +10,9 @@ public enum App {
             try? stderr.write("vcf2birthdays: " + message + "\n")
             return status
         }
+        for unused in options.optionsThatDoNothing {
+            try? stderr.write("vcf2birthdays: warning: " + unused + "; ignored\n")
+        }
         if options.inputs.isEmpty && env.standardInputIsTerminal {
             return fail(.usage, "no input: give a vCard file or directory, or pipe contacts into standard input (see --help)")
         }

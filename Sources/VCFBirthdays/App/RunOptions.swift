@@ -105,3 +105,27 @@ public enum RunStatus: Int32, Sendable {
     case cannotCreate = 73
     case ioError = 74
 }
+
+extension RunOptions {
+    /// The options given that do nothing in this run, each saying why (warned, then ignored).
+    var optionsThatDoNothing: [String] {
+        let csv = [.csv, .googleCSV, .outlookCSV].contains(format)
+        let to = "--to \(format.rawValue)"
+        var said: [String] = []
+        if remindDaysBefore != nil && format != .ics { said.append("--remind does nothing without --to ics") }
+        if includesOtherDates && format != .ics { said.append("--anniversaries does nothing without --to ics") }
+        if appleCompat && format != .vcard3 { said.append("--apple-compat does nothing without --to vcard3") }
+        if guardsFormulas && !csv { said.append("--no-formulas does nothing without CSV output (--to csv, google-csv or outlook-csv)") }
+        if let bom = byteOrderMark, !csv {
+            said.append("\(bom ? "--bom" : "--no-bom") does nothing without CSV output (--to csv, google-csv or outlook-csv)")
+        }
+        if replacesPhotos && photoDirectory == nil { said.append("--force does nothing without --extract-photos") }
+        if includesEveryone && !format.isBirthdayFormat {
+            said.append("--all does nothing with \(to): only the list and tsv leave out people without a birthday")
+        }
+        if feb29 != .feb28 && ![.list, .tsv, .ics].contains(format) && withinDays == nil {
+            said.append("--feb29 does nothing with \(to) (it moves birthdays for ages, --within and calendars)")
+        }
+        return said
+    }
+}
