@@ -7,6 +7,9 @@ import Glibc
 import Darwin
 #endif
 
+/// Ends the process with `status` (the C library's `exit`, which `ParsableCommand` hides).
+private func terminate(_ status: Int32) -> Never { exit(status) }
+
 @main
 struct Command: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -156,6 +159,22 @@ struct Command: ParsableCommand {
 
     @Flag(name: .customLong("apple-compat"), help: "In vCard 3.0 output, write dates without a year as Apple does (1604-MM-DD with X-APPLE-OMIT-YEAR=1604) instead of --MM-DD.")
     var appleCompat = false
+
+    /// Runs the command; a usage error is said as the program's other messages are
+    /// (`vcf2birthdays: message`), with the usage line, and exits 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let status as ExitCode {
+            terminate(status.rawValue)
+        } catch {
+            guard exitCode(for: error) != .success else { exit(withError: error) }  // --help, --version
+            let text = "vcf2birthdays: \(message(for: error))\nUsage: \(usageString())\n  See 'vcf2birthdays --help' for more information.\n"
+            _ = text.withCString { write(2, $0, strlen($0)) }
+            terminate(exitCode(for: error).rawValue)
+        }
+    }
 
     func validate() throws {
         if let today, CalendarDate(iso: today) == nil {

@@ -185,6 +185,9 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         #expect(r.status == .success)
         #expect(r.stderr == "d: warning: no .vcf, .vcard or .csv files\ne.vcf: warning: empty: no contacts\n"
             + "3 people, 2 warnings, 0 rejected\n")
+        // Nothing read at all: the warning, and no summary counting nothing.
+        let none = run({ $0.inputs = ["d"]; $0.quiet = false }, files: ["d/readme.txt": "hello"])
+        #expect(none.status == .success && none.stderr == "d: warning: no .vcf, .vcard or .csv files\n")
     }
 
     /// A program or an image named `.vcf` is one error and one rejection (it was read as CSV

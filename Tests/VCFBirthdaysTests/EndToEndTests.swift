@@ -253,7 +253,8 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
                           ["--delimiter", "ab"], ["--csv-dialect", "lotus"], ["--date-order", "yyy"], ["--from", "pdf"]] {
             let r = try run(arguments + [fixtures + "/apple-contacts.vcf"])
             #expect(r.status == 64, "\(arguments)")
-            #expect(r.stderr.contains("Error"), "\(arguments)")
+            // One style for all our messages: the program's name, the message, the usage line.
+            #expect(r.stderr.hasPrefix("vcf2birthdays: ") && r.stderr.contains("\nUsage: vcf2birthdays [<options>]"), "\(arguments)")
         }
         // Each says what is wrong, not that a value is missing or what form it wants.
         for (arguments, says) in [(["--within", "-3"], "--within takes a number of days of 0 or more"),
@@ -280,7 +281,8 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
     @Test func missingInputExits66() throws {
         let r = try run(["/no/such/file.vcf"])
         #expect(r.status == 66)
-        #expect(r.stderr == "/no/such/file.vcf: error: no such file or directory\n0 people, 0 warnings, 0 rejected\n")
+        // Nothing was read: no summary line to count it.
+        #expect(r.stderr == "/no/such/file.vcf: error: no such file or directory\n")
     }
 
     @Test func sortPreferenceAndLocaleFromTheEnvironment() throws {

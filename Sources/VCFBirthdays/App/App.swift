@@ -75,6 +75,7 @@ public enum App {
         var status = listing.missingAny ? RunStatus.noInput : .success
         var rejectedAny = false
         var people = 0
+        var readAny = false
         let workers = options.threads > 1 && !options.checksOnly ? WorkerThreads(count: options.threads) : nil
         formatted?.finishThreads = workers
         do {
@@ -89,22 +90,26 @@ public enum App {
             }
             for (index, input) in inputs.enumerated() {
                 let statistics: ReadStatistics
+                let failed: Bool
                 switch prefetcher?.take(index) {
                 case .converted(let converted):
                     statistics = converted.statistics
                     let replayed = try converted.events.replay(sink: sink, preparedSink: preparedSink,
                                                                diagnostics: reporter)
                     assert(replayed.people == statistics.people && replayed.rejected == statistics.rejected)
-                    if converted.readFailed { status = .noInput }
+                    failed = converted.readFailed
+                    if failed { status = .noInput }
                     progress?.finishInput(bytes: converted.bytes, people: statistics.people)
                 case .opened(let opened):
-                    statistics = try read(input, open: { _ in try opened.get() }, options: options, locale: locale, env: env,
-                                          sink: sink, reporter: reporter, progress: progress, workers: workers, status: &status)
+                    (statistics, failed) = try read(input, open: { _ in try opened.get() }, options: options, locale: locale,
+                                                    env: env, sink: sink, reporter: reporter, progress: progress,
+                                                    workers: workers, status: &status)
                 case nil:
-                    statistics = try read(input, open: env.fileSystem.openForReading, options: options, locale: locale,
-                                          env: env, sink: sink, reporter: reporter, progress: progress, workers: workers,
-                                          status: &status)
+                    (statistics, failed) = try read(input, open: env.fileSystem.openForReading, options: options,
+                                                    locale: locale, env: env, sink: sink, reporter: reporter,
+                                                    progress: progress, workers: workers, status: &status)
                 }
+                readAny = readAny || !failed
                 people += statistics.people
                 rejectedAny = rejectedAny || statistics.rejected > 0
                 if options.strict && status != .success { break }
@@ -145,7 +150,8 @@ public enum App {
             photos?.discard()
             return fail(.ioError, "cannot write \(error)")
         }
-        if !options.quiet { reporter.summarize(people: people, checked: options.checksOnly) }
+        // The summary counts what was read; when nothing could be, the errors say it all.
+        if !options.quiet && readAny { reporter.summarize(people: people, checked: options.checksOnly) }
         if status == .success && (rejectedAny || (options.checksOnly && reporter.errors > 0)) { status = .dataError }
         if status == .success && (photos?.failures ?? 0) > 0 { status = .cannotCreate }
         if options.opensResult, let target = options.photoDirectory ?? (keepsOutput ? outputPath : nil) {
@@ -304,7 +310,7 @@ public enum App {
     /// Opens (with `open`) and reads one input.
     static func read(_ input: Input, open: (String) throws -> ByteSource, options: RunOptions, locale: String, env: Environment, sink: PeopleSink,
                      reporter: DiagnosticsReporter, progress: ProgressMeter?, workers: WorkerThreads?,
-                     status: inout RunStatus) throws -> ReadStatistics {
+                     status: inout RunStatus) throws -> (statistics: ReadStatistics, failed: Bool) {
         let source: ByteSource
         if let path = input.path {
             do {
@@ -313,7 +319,7 @@ public enum App {
                 reporter.report(Diagnostic(.error, path: input.displayPath, line: 0,
                                            "cannot open: \((error as? IOFailure)?.reason ?? "\(error)")"))
                 status = .noInput
-                return ReadStatistics()
+                return (ReadStatistics(), true)
             }
         } else {
             source = env.standardInput
@@ -322,6 +328,6 @@ public enum App {
                                  reporter: reporter, progress: progress, workers: workers)
         let (statistics, readFailed) = try reader.read(source)
         if readFailed { status = .noInput }
-        return statistics
+        return (statistics, readFailed)
     }
 }
