@@ -24,10 +24,7 @@ let package = Package(
         ),
         // A small C front to ICU with an opaque, ICU-free header.
         .target(name: "VCICU", dependencies: ["CICU"]),
-        // Release builds skip the run-time exclusivity checks on the hot parsing paths (about 6%
-        // of the time in profiles); debug builds and the tests keep them.
-        .target(name: "VCFBirthdays", dependencies: ["VCICU"],
-                swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
+        .target(name: "VCFBirthdays", dependencies: ["VCICU"]),
         .target(name: "VCFBirthdaysTesting", dependencies: ["VCFBirthdays"]),
         // The build's version, from `git describe` (see the Makefile).
         .target(name: "VCBuild"),

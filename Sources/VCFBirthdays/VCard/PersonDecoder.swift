@@ -16,11 +16,12 @@ public enum DecodeScope: Sendable {
 /// Builds a `PersonInfo` from the properties of one card and collects warnings with positions.
 final class PersonDecoder {
     private let scope: DecodeScope
-    private var converters: [String: Transcoder?] = [:]
-    private var names: [PropertyName?] = []
+    // Changed for every card: no run-time exclusivity checks (see VCardParser).
+    @exclusivity(unchecked) private var converters: [String: Transcoder?] = [:]
+    @exclusivity(unchecked) private var names: [PropertyName?] = []
     /// Warnings about the file's encoding, given once per input rather than for every value.
-    private var warnedOnce = Set<String>()
-    private(set) var warnings: [(line: Int, message: String)] = []
+    @exclusivity(unchecked) private var warnedOnce = Set<String>()
+    @exclusivity(unchecked) private(set) var warnings: [(line: Int, message: String)] = []
 
     /// Read bytes that name no character set and are not UTF-8 in, without a warning; nil:
     /// Windows-1252, with one.
