@@ -53,11 +53,11 @@ struct Command: ParsableCommand {
                                  valueName: "path"))
     var paths: [String] = []
 
-    @Option(name: .customLong("to"), help: ArgumentHelp("Output format: list, tsv, json, csv, google-csv, outlook-csv, ics, vcard3 or vcard4.",
+    @Option(name: .customLong("to"), help: ArgumentHelp("Output format; the birthday list by default.",
                                                         valueName: "format"))
     var format: RunOptions.Format = .list
 
-    @Option(help: ArgumentHelp("Order: last, first, date, upcoming or none (default: upcoming with --within, else $VCF2BIRTHDAYS_SORT, else last; conversions keep input order).",
+    @Option(help: ArgumentHelp("Order (default: upcoming with --within, else $VCF2BIRTHDAYS_SORT, else last; conversions keep input order).",
                                valueName: "order"))
     var sort: SortOrder?
 
@@ -77,7 +77,7 @@ struct Command: ParsableCommand {
     @Flag(help: "List people without a birthday too (list and tsv).")
     var all = false
 
-    @Option(help: ArgumentHelp("Where a 29 February birthday falls in common years: feb28 or mar1 (default: feb28).",
+    @Option(help: ArgumentHelp("Where a 29 February birthday falls in common years.",
                                valueName: "day"))
     var feb29: Feb29Policy = .feb28
 
@@ -117,7 +117,7 @@ struct Command: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Show a progress line on standard error during runs longer than a second (default: only when standard error is a terminal).")
     var progress: Bool?
 
-    @Option(help: ArgumentHelp("How to write diagnostics on standard error: text (PATH:LINE: severity: message) or json (one object per line).",
+    @Option(help: ArgumentHelp("How diagnostics are written on standard error: as PATH:LINE: severity: message lines, or one JSON object per line.",
                                valueName: "format"))
     var errors: ErrorFormat = .text
 
@@ -128,7 +128,7 @@ struct Command: ParsableCommand {
                                valueName: "file"))
     var rejects: String?
 
-    @Option(name: .customLong("from"), help: ArgumentHelp("Input format: vcard or csv (default: detected per input).",
+    @Option(name: .customLong("from"), help: ArgumentHelp("Input format (default: detected per input).",
                                                           valueName: "format"))
     var inputFormat: RunOptions.InputFormat?
 
@@ -140,11 +140,11 @@ struct Command: ParsableCommand {
                                valueName: "char"))
     var delimiter: String?
 
-    @Option(name: .customLong("csv-dialect"), help: ArgumentHelp("CSV dialect: google, outlook, thunderbird or generic (default: detected from the header).",
+    @Option(name: .customLong("csv-dialect"), help: ArgumentHelp("CSV dialect (default: detected from the header).",
                                                                  valueName: "dialect"))
     var csvDialect: CSVDialect?
 
-    @Option(name: .customLong("date-order"), help: ArgumentHelp("How to read CSV dates like 03/04/1990: dmy, mdy or ymd (default: the dialect's, else the locale's).",
+    @Option(name: .customLong("date-order"), help: ArgumentHelp("How to read CSV dates like 03/04/1990 (default: the dialect's, else the locale's).",
                                                                 valueName: "order"))
     var dateOrder: DateOrder?
 

@@ -9,7 +9,7 @@ private struct Result {
 }
 
 /// The directory the test bundle was built into; the executable is built beside it.
-private let binary: String = {
+let binary: String = {
     let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
     if dir.lastPathComponent == "MacOS" || dir.path.hasSuffix(".xctest/Contents") {
