@@ -28,7 +28,7 @@ version:
 test: version
 	@scripts/require-packages.sh test
 	$(SWIFT) build
-	VCF2BIRTHDAYS_EXPECTED_VERSION='$(VERSION)' $(SWIFT) test
+	VCF2BIRTHDAYS_EXPECTED_VERSION='$(VERSION)' $(SWIFT) test --disable-xctest
 	$(MAKE) lint
 
 # The test suite again under AddressSanitizer (with LeakSanitizer), and UndefinedBehaviorSanitizer
@@ -40,9 +40,9 @@ test-sanitize: version
 	@scripts/require-packages.sh test
 	$(SWIFT) build --build-tests $(SANITIZE)
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt UBSAN_OPTIONS=print_stacktrace=1 \
-		$(SWIFT) test --skip-build $(SANITIZE)
+		$(SWIFT) test --skip-build --disable-xctest $(SANITIZE)
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan \
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --disable-xctest --sanitize=thread --scratch-path .build-tsan \
 		--filter 'ParallelVCardParserTests|ParallelCSVParserTests|FilePrefetcherTests|FormattedOutputTests|WorkerThreadsTests'
 
 # libFuzzer targets (Fuzz/), FUZZ_SECONDS each (default 60); FUZZ_SEED and FUZZ_RUNS make a run

@@ -332,7 +332,7 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
     }
 
     /// Real third-party iCalendar readers (Python icalendar and dateutil, installed by make test).
-    @Test(.enabled(if: pythonCanImport("icalendar, dateutil")))
+    @Test(.enabled(if: pythonCanImport("icalendar, dateutil"), "needs Python's icalendar and dateutil, which make test installs"))
     func icalendarReadsOurCalendars() throws {
         try expectInteropCheck("check_ics.py", [binary, fixtures])
     }
@@ -563,7 +563,7 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
 
     /// A real third-party vCard reader (Python vobject, installed by make test) on our vCard 3.0
     /// and 4.0 output of every fixture and of generated corpora.
-    @Test(.enabled(if: pythonCanImport("vobject")))
+    @Test(.enabled(if: pythonCanImport("vobject"), "needs Python's vobject, which make test installs"))
     func vobjectReadsOurVCards() throws {
         let dir = try temporaryDirectory()
         var inputs = try FileManager.default.contentsOfDirectory(atPath: fixtures).filter { $0.hasSuffix(".vcf") }
