@@ -5,7 +5,7 @@ MANDIR ?= $(PREFIX)/share/man
 SWIFT ?= swift
 BIN := .build/release/vcf2birthdays
 
-.PHONY: all build version test test-sanitize fuzz demo install uninstall lint bench microbench clean
+.PHONY: all build version docs test test-sanitize fuzz demo install uninstall lint bench microbench clean
 
 all: build
 
@@ -55,6 +55,12 @@ fuzz:
 demo: build
 	$(BIN) Fixtures/apple-contacts.vcf Fixtures/google-contacts.vcf \
 		Fixtures/android-2.1.vcf Fixtures/nextcloud-4.0.vcf Fixtures/vdir
+
+# The library's documentation (DocC: Sources/VCFBirthdays/VCFBirthdays.docc and the doc comments),
+# into .build/plugins/Swift-DocC/outputs/VCFBirthdays.doccarchive; a warning fails it.
+docs:
+	@scripts/require-packages.sh build
+	$(SWIFT) package generate-documentation --target VCFBirthdays --warnings-as-errors
 
 # The binary is installed stripped of its debug information (about 16 MB instead of 29).
 install: build

@@ -1,6 +1,7 @@
 /// The program: reads every input into the sink chain the options describe and returns the
 /// exit status. Touches the world only through the `Environment` it is given.
 public enum App {
+    /// Runs the program with these options in this world; returns the exit status.
     public static func run(_ options: RunOptions, environment env: Environment) -> RunStatus {
         let progress = (options.progress ?? env.standardErrorIsTerminal)
             ? ProgressMeter(terminal: env.standardError, stopwatch: env.stopwatch) : nil

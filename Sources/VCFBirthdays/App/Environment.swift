@@ -1,20 +1,28 @@
 /// Everything the app takes from the world, handed in so tests can pass doubles: the clock,
 /// preferences, the file system, the file opener and the standard streams.
 public struct Environment {
+    /// Tells what day it is.
     public var clock: any Clock
     /// Times long runs, for the progress line.
     public var stopwatch: any Stopwatch
+    /// The user's standing preferences (sort order, locale).
     public var preferences: Preferences
+    /// Where inputs are read and outputs written.
     public var fileSystem: any FileSystem
+    /// Opens a result with the default application (`--open`).
     public var opener: any FileOpener
+    /// Read when no input path is given, or `-`.
     public var standardInput: any ByteSource
     /// Standard input is a terminal: reading it would wait for typing.
     public var standardInputIsTerminal: Bool
+    /// Where the output goes without `-o`.
     public var standardOutput: any ByteOutput
+    /// Where diagnostics, the summary and the progress line go.
     public var standardError: any ByteOutput
     /// Standard error is a terminal: the progress line may be shown there.
     public var standardErrorIsTerminal: Bool
 
+    /// The world as given; `stopwatch` times the progress line.
     public init(clock: any Clock, stopwatch: any Stopwatch = MonotonicStopwatch(), preferences: Preferences,
                 fileSystem: any FileSystem, opener: any FileOpener,
                 standardInput: any ByteSource, standardInputIsTerminal: Bool = false,
@@ -34,6 +42,7 @@ public struct Environment {
 
 /// Tells what day it is.
 public protocol Clock {
+    /// Today's date.
     func today() -> CalendarDate
 }
 
@@ -45,6 +54,7 @@ public struct Preferences: Equatable, Sendable {
     /// locale id: `sv_SE.UTF-8` → `sv_SE`, `C`/`POSIX` → `root`.
     public var locale: String?
 
+    /// Preferences as given (`locale` an ICU locale id).
     public init(sortOrder: String? = nil, locale: String? = nil) {
         self.sortOrder = sortOrder
         self.locale = locale

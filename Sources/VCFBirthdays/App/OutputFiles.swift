@@ -1,6 +1,7 @@
 /// Opens the files a run writes. The app opens every output (`-o`, `--rejects`, photos)
 /// through one, so that the rules of `GuardedOutputFiles` hold for each.
 public protocol OutputFiles: AnyObject {
+    /// Creates the output at `path`, refusing one that would land on an input or another output.
     func create(_ path: String, _ mode: OutputMode) throws -> AtomicFile
 }
 

@@ -1,11 +1,25 @@
 /// What the user asked for, already parsed and validated by the command line.
 public struct RunOptions: Sendable {
+    /// What the run writes.
     public enum Format: String, CaseIterable, Sendable {
-        case list, tsv, json, csv
+        /// The birthday list, for people.
+        case list
+        /// Tab-separated lines, for scripts.
+        case tsv
+        /// One JSON object per person per line.
+        case json
+        /// Our own CSV, which holds everything and reads back.
+        case csv
+        /// The CSV Google Contacts imports.
         case googleCSV = "google-csv"
+        /// The CSV Outlook imports.
         case outlookCSV = "outlook-csv"
+        /// An iCalendar file of yearly birthday events.
         case ics
-        case vcard3, vcard4
+        /// vCard 3.0 (RFC 2426).
+        case vcard3
+        /// vCard 4.0 (RFC 6350).
+        case vcard4
 
         /// The birthday formats list people with a birthday, sorted; the others convert everyone.
         public var isBirthdayFormat: Bool { self == .list || self == .tsv }
@@ -34,22 +48,35 @@ public struct RunOptions: Sendable {
         }
     }
 
+    /// How an input is read.
     public enum InputFormat: String, CaseIterable, Sendable {
-        case vcard, csv
+        /// vCard 2.1, 3.0 or 4.0.
+        case vcard
+        /// CSV with a header row.
+        case csv
     }
 
     /// Files, directories (every `.vcf` in them) or `-` for standard input; none = standard input.
     public var inputs: [String] = []
+    /// The output format (`--to`).
     public var format: Format = .list
+    /// The order (`--sort`); nil: the format's default.
     public var sort: SortOrder?
+    /// The collation locale (`--locale`); nil: the environment's.
     public var locale: String?
+    /// The day taken as today (`--today`); nil: the clock's.
     public var today: CalendarDate?
     /// Where a 29 February birthday falls in common years.
     public var feb29 = Feb29Policy.feb28
+    /// Only birthdays in the next this many days (`--within`).
     public var withinDays: Int?
+    /// List people without a birthday too (`--all`).
     public var includesEveryone = false
+    /// The output file (`-o`); nil: standard output.
     public var output: String?
+    /// Stop at the first record that cannot be converted (`--strict`).
     public var strict = false
+    /// Where the raw text of rejected records goes (`--rejects`).
     public var rejects: String?
     /// nil: detected per input (vCard when a line near the start is `BEGIN:VCARD`, outside CSV quotes; else CSV).
     public var inputFormat: InputFormat?
@@ -57,7 +84,9 @@ public struct RunOptions: Sendable {
     public var encoding: String?
     /// The CSV delimiter; nil: detected from the header line.
     public var delimiter: UInt8?
+    /// The CSV dialect (`--csv-dialect`); nil: told by the header.
     public var csvDialect: CSVDialect?
+    /// How to read CSV dates like `03/04/1990` (`--date-order`); nil: the dialect's or locale's.
     public var dateOrder: DateOrder?
     /// Protect CSV output against spreadsheet formula injection.
     public var guardsFormulas = false
@@ -92,17 +121,25 @@ public struct RunOptions: Sendable {
     /// Diagnostics and the summary as JSON lines (`--errors json`).
     public var errorsAsJSON = false
 
+    /// The defaults: the birthday list of standard input.
     public init() {}
 }
 
 /// The process exit status, as in `sysexits.h`.
 public enum RunStatus: Int32, Sendable {
+    /// Every record converted.
     case success = 0
+    /// The command line is wrong.
     case usage = 64
+    /// Some record could not be converted.
     case dataError = 65
+    /// An input cannot be read.
     case noInput = 66
+    /// The result cannot be opened (`--open`).
     case unavailable = 69
+    /// An output cannot be created, or would land on an input.
     case cannotCreate = 73
+    /// Reading or writing failed.
     case ioError = 74
 }
 

@@ -6,6 +6,7 @@ import Darwin
 
 /// Today in the local time zone, from the system clock.
 public struct SystemClock: Clock {
+    /// The system's clock.
     public init() {}
 
     public func today() -> CalendarDate {
@@ -18,11 +19,13 @@ public struct SystemClock: Clock {
 
 /// Seconds from a fixed start, for measuring how long work takes (never goes back).
 public protocol Stopwatch {
+    /// Seconds since a fixed moment, never going back.
     func seconds() -> Double
 }
 
 /// The system's monotonic clock.
 public struct MonotonicStopwatch: Stopwatch {
+    /// A stopwatch started now.
     public init() {}
 
     public func seconds() -> Double {

@@ -33,7 +33,12 @@ public enum CSVDialect: String, CaseIterable, Sendable {
 
 /// The order of day, month and year in dates like `03/04/1990`.
 public enum DateOrder: String, CaseIterable, Sendable {
-    case dmy, mdy, ymd
+    /// Day, month, year (`03/04/1990` is 3 April).
+    case dmy
+    /// Month, day, year (`03/04/1990` is 4 March).
+    case mdy
+    /// Year, month, day.
+    case ymd
 
     /// The usual order in a locale: month first in the United States and a few others, year
     /// first in East Asia, Hungary and Lithuania, day first elsewhere; root/`C`: month first.

@@ -3,10 +3,15 @@
 /// what each column holds. The delimiter (comma, semicolon or tab) is detected from the header
 /// line unless given.
 public final class CSVParser: ContactsParser {
+    /// How a CSV input is read.
     public struct Options: Sendable {
+        /// What to decode: everything, or only what the birthday formats need.
         public var scope: DecodeScope
+        /// Keep each record's raw text for `--rejects`.
         public var keepsRawText: Bool
+        /// The delimiter; nil: told by the header line.
         public var delimiter: UInt8?
+        /// The dialect; nil: told by the header.
         public var dialect: CSVDialect?
         /// How to read `03/04/1990`; nil: the dialect's order, else the locale's, with a warning
         /// when a value is ambiguous.
@@ -19,6 +24,7 @@ public final class CSVParser: ContactsParser {
         /// is taken: a file that is no CSV gets its one error alone.
         public var encodingNote: String?
 
+        /// Options with these values.
         public init(scope: DecodeScope = .full, keepsRawText: Bool = false, delimiter: UInt8? = nil,
                     dialect: CSVDialect? = nil, dateOrder: DateOrder? = nil, locale: String = "root",
                     maxRecordBytes: Int = 64 << 20, encodingNote: String? = nil) {
@@ -33,7 +39,9 @@ public final class CSVParser: ContactsParser {
         }
     }
 
+    /// The input's name in diagnostics.
     public let path: String
+    /// What was read so far.
     public private(set) var statistics = ReadStatistics()
     private let sink: PeopleSink
     private let diagnostics: DiagnosticsHandler
@@ -44,6 +52,7 @@ public final class CSVParser: ContactsParser {
     private var mapper: CSVPersonMapper?
     private var headerRejected = false
 
+    /// A parser that pushes people into `sink` and problems into `diagnostics`.
     public init(path: String, sink: PeopleSink, diagnostics: DiagnosticsHandler, options: Options = Options()) {
         self.path = path
         self.sink = sink

@@ -11,8 +11,11 @@
 public struct CSVTokenizer {
     /// A problem inside a record, with its 1-based line and byte column.
     public struct Problem: Equatable, Sendable {
+        /// The line of the problem.
         public var line: Int
+        /// Its 1-based byte column.
         public var column: Int
+        /// What is wrong.
         public var message: String
     }
 
@@ -26,6 +29,7 @@ public struct CSVTokenizer {
         public let raw: UnsafeBufferPointer<UInt8>
         /// The line the record starts on.
         public let line: Int
+        /// What was odd in the record (a bare quote, text after a closing quote).
         public let problems: [Problem]
         /// A quoted field was still open at the end of the input.
         public let isUnterminated: Bool
@@ -33,11 +37,13 @@ public struct CSVTokenizer {
         /// after the next line end.
         public let isOversized: Bool
 
+        /// The number of fields.
         public var count: Int { ends.count }
 
         /// Every field is empty (a row of delimiters only): no record at all.
         public var isBlank: Bool { bytes.isEmpty && !isOversized && !isUnterminated }
 
+        /// The bytes of field `i`, quotes removed and doubled quotes single.
         public func field(_ i: Int) -> UnsafeBufferPointer<UInt8> {
             let start = i == 0 ? 0 : ends[i - 1]
             return UnsafeBufferPointer(rebasing: bytes[start..<ends[i]])
@@ -48,6 +54,7 @@ public struct CSVTokenizer {
         case fieldStart, unquoted, quoted, afterQuote
     }
 
+    /// The field delimiter.
     public let delimiter: UInt8
     private let keepsRaw: Bool
     private let maxRecordBytes: Int
@@ -74,6 +81,7 @@ public struct CSVTokenizer {
     private var recordAwaitsLF = false
     private var isUnterminated = false
 
+    /// A tokenizer for this delimiter; a record over `maxRecordBytes` is cut there and marked.
     public init(delimiter: UInt8 = UInt8(ascii: ","), keepsRawText: Bool = false, maxRecordBytes: Int = 64 << 20) {
         self.delimiter = delimiter
         self.keepsRaw = keepsRawText
@@ -95,6 +103,7 @@ public struct CSVTokenizer {
         state == .fieldStart && !recordHasContent && bytes.isEmpty && ends.isEmpty && !recordAwaitsLF && !discarding
     }
 
+    /// Feeds a chunk; `emit` gets each record it completes (valid only during the call).
     public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, emit: (Record) throws -> Void) rethrows {
         let (start, replay) = bom.skip(chunk)
         if !replay.isEmpty { try replay.withUnsafeBufferPointer { try feed($0, emit: emit) } }

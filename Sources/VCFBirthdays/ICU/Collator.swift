@@ -80,7 +80,9 @@ public final class Collator {
 
 /// An ICU failure, with ICU's error code.
 public struct ICUError: Error, CustomStringConvertible {
+    /// ICU's error code.
     public let code: Int32
+    /// What failed.
     public let what: String
     public var description: String { "\(what) (ICU error \(code))" }
 }

@@ -4,12 +4,14 @@ internal import VCICU
 /// into UTF-8 through ICU: streamed chunk by chunk (a character split between chunks is
 /// completed by the next one), or a whole value at once.
 public final class Transcoder {
+    /// The character set it converts from, as given.
     public let charset: String
     private let handle: OpaquePointer
     private var output = [UInt8](repeating: 0, count: 1 << 18)
     /// Bytes so far that could not be decoded (each became U+FFFD).
     public private(set) var substitutions = 0
 
+    /// A converter from `charset` to UTF-8; throws when ICU does not know it.
     public init(charset: String) throws {
         var err: Int32 = 0
         guard let handle = vc_trans_open(charset, &err) else {

@@ -15,22 +15,28 @@ public protocol ByteSource: AnyObject {
 }
 
 extension ByteSource {
+    /// Not known.
     public var size: Int? { nil }
+    /// Not a file.
     public var identity: FileIdentity? { nil }
 }
 
 /// Bytes out: standard output, a file, or a test double.
 public protocol ByteOutput: AnyObject {
+    /// Writes all of `bytes`.
     func write(_ bytes: UnsafeRawBufferPointer) throws
 }
 
 /// A failed read or write, with the system's reason.
 public struct IOFailure: Error, Equatable, CustomStringConvertible {
+    /// The file or stream.
     public var path: String
+    /// What went wrong, as the system says it.
     public var reason: String
     /// The reader of a pipe went away (`| head`): not an error worth reporting.
     public var isBrokenPipe: Bool
 
+    /// A failure on `path`; `isBrokenPipe` when the reader went away.
     public init(path: String, reason: String, isBrokenPipe: Bool = false) {
         self.path = path
         self.reason = reason
@@ -50,6 +56,7 @@ public final class FileDescriptorSource: ByteSource {
     private let path: String
     private let closesOnDeinit: Bool
 
+    /// Reads `fd`, named `path` in messages; closes it at the end when `closesOnDeinit`.
     public init(fd: Int32, path: String, closesOnDeinit: Bool) {
         self.fd = fd
         self.path = path
@@ -58,12 +65,14 @@ public final class FileDescriptorSource: ByteSource {
 
     deinit { if closesOnDeinit { close(fd) } }
 
+    /// The file's size, when it is a regular file.
     public var size: Int? {
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return Int(info.st_size)
     }
 
+    /// The file's device and inode, when it is a regular file.
     public var identity: FileIdentity? {
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
@@ -84,6 +93,7 @@ public final class FileDescriptorOutput: ByteOutput {
     let fd: Int32
     let path: String
 
+    /// Writes to `fd`, named `path` in messages.
     public init(fd: Int32, path: String) {
         self.fd = fd
         self.path = path
@@ -108,27 +118,32 @@ public final class TextOutput {
     private var buffer: [UInt8] = []
     private let blockSize: Int
 
+    /// Buffers writes to `output` in blocks of `blockSize` bytes.
     public init(_ output: ByteOutput, blockSize: Int = 1 << 16) {
         self.output = output
         self.blockSize = blockSize
         buffer.reserveCapacity(blockSize + 1024)
     }
 
+    /// Writes text as UTF-8.
     public func write(_ text: String) throws {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= blockSize { try flush() }
     }
 
+    /// Writes one byte.
     public func write(byte: UInt8) throws {
         buffer.append(byte)
         if buffer.count >= blockSize { try flush() }
     }
 
+    /// Writes bytes.
     public func write<C: Collection<UInt8>>(bytes: C) throws {
         buffer.append(contentsOf: bytes)
         if buffer.count >= blockSize { try flush() }
     }
 
+    /// Writes out what is buffered.
     public func flush() throws {
         guard !buffer.isEmpty else { return }
         defer { buffer.removeAll(keepingCapacity: true) }

@@ -7,13 +7,16 @@ import Darwin
 /// Opens a file or folder with the user's default application — the stand-in for the platform
 /// workspace's "open". Tests pass a stub.
 public protocol FileOpener {
+    /// Opens the file at `path` with the default application.
     func open(_ path: String) throws
 }
 
 /// Why a file could not be opened.
 public struct OpenFailure: Error, Equatable, CustomStringConvertible {
+    /// What went wrong.
     public var message: String
 
+    /// A failure saying `message`.
     public init(_ message: String) {
         self.message = message
     }
@@ -24,8 +27,10 @@ public struct OpenFailure: Error, Equatable, CustomStringConvertible {
 /// The live opener: `xdg-open` on Linux, `open` on macOS, run as a child process with the path
 /// as its one argument (never through a shell), waited for.
 public struct SystemFileOpener: FileOpener {
+    /// The program that opens files (`xdg-open`, `open` on macOS).
     public let command: String
 
+    /// The platform's opener.
     public init() {
         #if os(macOS)
         command = "open"

@@ -2,6 +2,7 @@
 public protocol FileSystem {
     /// What is at `path`, following symbolic links; nil when nothing is there or it cannot be reached.
     func status(of path: String) -> FileStatus?
+    /// Opens the file at `path` for reading.
     func openForReading(_ path: String) throws -> ByteSource
     /// The entries of a directory (without `.` and `..`), in no particular order.
     func directoryEntries(_ path: String) throws -> [DirectoryEntry]
@@ -17,29 +18,45 @@ public protocol FileSystem {
 }
 
 extension FileSystem {
+    /// What is at `path`: `.missing` when nothing.
     public func kind(of path: String) -> FileKind { status(of: path)?.kind ?? .missing }
 }
 
+/// What a path names.
 public enum FileKind: Sendable {
-    case file, directory, missing, other
+    /// A regular file (or a link to one).
+    case file
+    /// A directory.
+    case directory
+    /// Nothing is there.
+    case missing
+    /// A FIFO, device or socket.
+    case other
 }
 
 /// A file, whatever names it has: two paths (through links or hard links) with the same
 /// identity are the same file.
 public struct FileIdentity: Hashable, Sendable {
+    /// The device the file is on.
     public var device: UInt64
+    /// Its inode on that device.
     public var inode: UInt64
 
+    /// The identity of the file with this inode on this device.
     public init(device: UInt64, inode: UInt64) {
         self.device = device
         self.inode = inode
     }
 }
 
+/// What a path names, and which file it is.
 public struct FileStatus: Sendable {
+    /// Its kind.
     public var kind: FileKind
+    /// The file it is (a link's target).
     public var identity: FileIdentity
 
+    /// A status of this kind and identity.
     public init(kind: FileKind, identity: FileIdentity) {
         self.kind = kind
         self.identity = identity
@@ -48,6 +65,7 @@ public struct FileStatus: Sendable {
 
 /// An entry of a directory, as the listing gives it.
 public struct DirectoryEntry: Sendable {
+    /// Its name in the directory.
     public var name: String
     /// nil when the listing does not say (a symbolic link, or a file system without types):
     /// ask `status(of:)`.
@@ -55,6 +73,7 @@ public struct DirectoryEntry: Sendable {
     /// Given with a kind.
     public var identity: FileIdentity?
 
+    /// An entry; its kind and identity as the directory listing says them, when it does.
     public init(name: String, kind: FileKind? = .file, identity: FileIdentity? = nil) {
         self.name = name
         self.kind = kind
@@ -75,6 +94,7 @@ public enum OutputMode: Sendable, Equatable {
 
 /// Where an output lands: the file, and how it is written there.
 public struct OutputTarget: Sendable, Equatable {
+    /// How the output reaches its path.
     public enum Writing: Sendable, Equatable {
         /// A temporary file beside `path`, renamed over it on commit.
         case replacing
@@ -90,11 +110,13 @@ public struct OutputTarget: Sendable, Equatable {
     public var path: String
     /// What is at `path` now; nil when nothing is.
     public var identity: FileIdentity?
+    /// How it is written.
     public var writing: Writing
     /// Flushed to the disk before it appears (`-o`, `--rejects`); photos, thousands at a time,
     /// are not: a crash may leave one empty, never half of one in place of an old one.
     public var syncs: Bool
 
+    /// A target at `path`, written as `writing` says; `syncs`: made durable before it replaces anything.
     public init(path: String, identity: FileIdentity?, writing: Writing, syncs: Bool = true) {
         self.path = path
         self.identity = identity
@@ -109,6 +131,8 @@ public protocol AtomicFile: ByteOutput {
     /// Ends writing: what was written is on the disk and the file holds no descriptor, but
     /// is not visible until committed.
     func finishWriting() throws
+    /// Puts the written file in place of the target.
     func commit() throws
+    /// Removes what was written; the target stays as it was.
     func discard()
 }

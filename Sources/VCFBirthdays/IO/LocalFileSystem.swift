@@ -6,6 +6,7 @@ import Darwin
 
 /// The real file system, through POSIX calls; it holds no state, so threads may share it.
 public struct LocalFileSystem: FileSystem, Sendable {
+    /// The files of this machine.
     public init() {}
 
     public func status(of path: String) -> FileStatus? {

@@ -29,6 +29,7 @@ public enum StandardDescriptors {
 public final class ClosedOutput: ByteOutput {
     private let path: String
 
+    /// An output named `path` in its message.
     public init(path: String) {
         self.path = path
     }

@@ -1,7 +1,10 @@
 /// A full proleptic Gregorian calendar date without a time or time zone ("today", a next birthday).
 public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The year.
     public let year: Int
+    /// The month, 1–12.
     public let month: Int
+    /// The day of the month.
     public let day: Int
 
     /// A validated date; nil for impossible ones (30 February, 29 February in a common year, …).
@@ -21,6 +24,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         self.init(year: y, month: m, day: d)
     }
 
+    /// Whether `year` has a 29 February (Gregorian rules).
     public static func isLeap(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
@@ -70,6 +74,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Earlier days first.
     public static func < (a: CalendarDate, b: CalendarDate) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }

@@ -2,15 +2,20 @@
 /// (`1985-04-15T10:00:00Z`, the date as written), year-less `--0415` and `--04-15`.
 /// Years 1604 (Apple's "no year") and 0000 mean the year is unknown.
 public enum DateParsing {
+    /// What a date value holds.
     public enum Result: Equatable {
+        /// A date, maybe without a year.
         case date(PartialDate)
+        /// No value at all.
         case empty
+        /// Not a date, and why.
         case invalid(String)
     }
 
     /// The year Apple writes for dates without a year (with or without `X-APPLE-OMIT-YEAR`).
     public static let appleNoYear = 1604
 
+    /// Reads a date value's bytes; `omitYear`: the year Apple's `X-APPLE-OMIT-YEAR` says means none.
     public static func parse<C: Collection<UInt8>>(_ text: C, omitYear: Int? = nil) -> Result where C.Index == Int {
         var lo = text.startIndex, hi = text.endIndex
         while lo < hi, text[lo] == 0x20 || text[lo] == 0x09 { lo += 1 }

@@ -1,14 +1,22 @@
 /// A problem found in the input, with its position.
 public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
+    /// A warning keeps the record; an error rejects it (or, with `--check`, breaks a rule).
     public enum Severity: String, Sendable {
-        case warning, error
+        /// The record is still converted.
+        case warning
+        /// The record is rejected (or, with `--check`, a rule is broken).
+        case error
     }
 
+    /// How grave it is.
     public var severity: Severity
+    /// The input, as named to the user.
     public var path: String
+    /// The line where the record or property starts; 0 for the input as a whole.
     public var line: Int
     /// The 1-based byte column, where known.
     public var column: Int?
+    /// What is wrong (control characters escaped).
     public var message: String
 
     /// The path and message are made safe to print (`safeText`): a crafted file cannot

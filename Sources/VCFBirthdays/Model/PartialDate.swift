@@ -1,10 +1,14 @@
 /// A date whose year may be unknown, as birthdays and anniversaries often are.
 /// Always valid: no 30 February, and 29 February only in leap years when the year is known.
 public struct PartialDate: Hashable, Sendable, CustomStringConvertible {
+    /// The year, when known.
     public let year: Int?
+    /// The month, 1–12.
     public let month: Int
+    /// The day of the month.
     public let day: Int
 
+    /// The date, or nil when it does not exist (30 February; 29 February of a common year).
     public init?(year: Int?, month: Int, day: Int) {
         if let year, !(1...9999).contains(year) { return nil }
         guard (1...12).contains(month),

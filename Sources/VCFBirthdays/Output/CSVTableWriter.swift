@@ -1,6 +1,8 @@
 /// A CSV layout: a fixed header and the row for one person.
 public protocol CSVLayout: Sendable {
+    /// The header row.
     var header: [String] { get }
+    /// The person's cells, one per column of the header.
     func row(for person: PersonInfo) -> [String]
 }
 
@@ -17,6 +19,7 @@ public final class CSVTableWriter: PreparedSink {
     private var wroteHeader = false
     private let byteOrderMark: Bool
 
+    /// A writer of `layout` to `output`; `guardsFormulas` quotes cells a spreadsheet would run, `byteOrderMark` starts with one.
     public init(layout: any CSVLayout, output: TextOutput, guardsFormulas: Bool = false, byteOrderMark: Bool = false) {
         self.layout = layout
         self.output = output

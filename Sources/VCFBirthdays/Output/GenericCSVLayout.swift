@@ -4,6 +4,7 @@
 /// `[*][types:]poBox;extended;street;locality;region;postalCode;country`; the `vCard` column
 /// keeps every other property (and unmapped CSV columns) as vCard content lines.
 public struct GenericCSVLayout: CSVLayout {
+    /// The columns.
     public static let header = [
         "Display Name", "Family Name", "Given Name", "Additional Names", "Prefix", "Suffix", "Nickname",
         "Birthday", "Anniversary", "Organization", "Department", "Title", "E-mails", "Phones", "Addresses",
@@ -11,8 +12,10 @@ public struct GenericCSVLayout: CSVLayout {
         "Phonetic Additional Name", "Sort As", "vCard",
     ]
 
+    /// The layout.
     public init() {}
 
+    /// The columns.
     public var header: [String] { Self.header }
 
     /// A type as the `[*][types:]value` form can hold it: `:`, `,`, `@`, `/`, `*` (the mark of
@@ -21,6 +24,7 @@ public struct GenericCSVLayout: CSVLayout {
         String(type.map { ":,@/*\n\r".contains($0) ? "-" : $0 })
     }
 
+    /// The person's cells, one per column.
     public func row(for person: PersonInfo) -> [String] {
         func list(_ values: [String]) -> String { values.joined(separator: " ::: ") }
         func item(_ value: String, _ types: [String], _ preferred: Bool) -> String {

@@ -10,6 +10,7 @@ public struct GoogleCSVLayout: CSVLayout {
     static let addressParts = ["Label", "Formatted", "Street", "City", "PO Box", "Region", "Postal Code", "Country",
                                "Extended Address"]
 
+    /// The columns Google Contacts imports.
     public static let header: [String] = {
         var h = ["First Name", "Middle Name", "Last Name", "Phonetic First Name", "Phonetic Middle Name",
                  "Phonetic Last Name", "Name Prefix", "Name Suffix", "Nickname", "File As", "Organization Name",
@@ -23,10 +24,13 @@ public struct GoogleCSVLayout: CSVLayout {
         return h
     }()
 
+    /// The layout.
     public init() {}
 
+    /// The columns.
     public var header: [String] { Self.header }
 
+    /// The person's cells, one per column.
     public func row(for person: PersonInfo) -> [String] {
         var row = UnmappedColumns(person)
         row.fill([person.firstNameCell, person.additionalNames.joined(separator: " "), person.familyName,

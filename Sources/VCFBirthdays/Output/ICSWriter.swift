@@ -26,6 +26,7 @@ public final class ICSWriter: PeopleSink {
     private var usedUIDs = Set<UInt64>()
     private var lines: [UInt8] = []
 
+    /// A calendar writer: `stamp` is the events' `DTSTAMP`; `includesOtherDates` adds anniversaries and labelled dates; `remindDaysBefore` an alarm.
     public init(output: TextOutput, feb29: Feb29Policy, stamp: CalendarDate, includesOtherDates: Bool,
                 remindDaysBefore: Int?) {
         self.output = output

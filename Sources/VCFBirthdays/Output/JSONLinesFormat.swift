@@ -3,8 +3,10 @@
 /// or when it has none the name the vCard writers give it (from the name parts, organization,
 /// nickname, e-mail or phone).
 public struct JSONLinesFormat: PersonFormat {
+    /// The format.
     public init() {}
 
+    /// Appends the person's JSON object and a line feed.
     public func append(_ person: PersonInfo, to line: inout [UInt8]) {
         var object = JSONObject(appendingTo: &line)
         object.string("uid", person.uid)

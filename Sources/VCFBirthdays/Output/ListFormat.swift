@@ -12,6 +12,7 @@ public struct ListFormat: AlignedFormat {
     private let dates: DateContext
     private let showsDaysUntil: Bool
 
+    /// The list for these dates; `showsDaysUntil` adds "in N days".
     public init(dates: DateContext, showsDaysUntil: Bool) {
         self.dates = dates
         self.showsDaysUntil = showsDaysUntil
@@ -57,6 +58,7 @@ public struct ListFormat: AlignedFormat {
         }
     }
 
+    /// Writes the rows, columns aligned to the widest name.
     public func write<Rows: Collection<UnsafeRawBufferPointer>>(_ rows: Rows, to output: TextOutput) throws {
         let parsed = rows.map(Row.init)
         let dateWidth = parsed.map(\.date.count).max() ?? 0

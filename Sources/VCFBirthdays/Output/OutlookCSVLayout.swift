@@ -5,6 +5,7 @@
 /// e-mail addresses, three addresses and one web page; CSV columns it has no place for end its
 /// notes.
 public struct OutlookCSVLayout: CSVLayout {
+    /// The columns Outlook imports.
     public static let header = [
         "Title", "First Name", "Middle Name", "Last Name", "Suffix", "Company", "Department", "Job Title",
         "Business Street", "Business Street 2", "Business Street 3", "Business City", "Business State",
@@ -24,10 +25,13 @@ public struct OutlookCSVLayout: CSVLayout {
     ]
     private static let column: [String: Int] = Dictionary(uniqueKeysWithValues: header.enumerated().map { ($1, $0) })
 
+    /// The layout.
     public init() {}
 
+    /// The columns.
     public var header: [String] { Self.header }
 
+    /// The person's cells, one per column.
     public func row(for person: PersonInfo) -> [String] {
         var row = UnmappedColumns(person, writtenElsewhere: person.sex == "M" || person.sex == "F" ? ["GENDER", "X-GENDER"] : [])
         func set(_ name: String, _ value: String) {

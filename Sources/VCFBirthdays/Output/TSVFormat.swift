@@ -6,10 +6,12 @@
 public struct TSVFormat: CompactFormat {
     private let dates: DateContext
 
+    /// The TSV lines for these dates.
     public init(dates: DateContext) {
         self.dates = dates
     }
 
+    /// Appends the person's line.
     public func append(_ person: PersonInfo, to line: inout [UInt8]) {
         let upcoming = person.birthday.map { dates.upcoming($0) }
         person.birthday?.appendISO(to: &line)
@@ -28,6 +30,7 @@ public struct TSVFormat: CompactFormat {
         line.append(0x0A)
     }
 
+    /// Appends the line a compact row stands for.
     public func expand(_ compact: UnsafeRawBufferPointer, to line: inout [UInt8]) {
         let bytes = compact.bindMemory(to: UInt8.self)
         let firstTab = bytes.firstIndex(of: 0x09)!, lastTab = bytes.lastIndex(of: 0x09)!

@@ -1,6 +1,8 @@
 /// The vCard version a writer produces.
 public enum VCardTargetVersion: String, Sendable {
+    /// vCard 3.0 (RFC 2426).
     case v3 = "3.0"
+    /// vCard 4.0 (RFC 6350).
     case v4 = "4.0"
 }
 

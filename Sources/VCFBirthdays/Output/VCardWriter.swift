@@ -13,6 +13,7 @@ public final class VCardWriter: PreparedSink {
     private var saidOnce = OncePerRun()
     private var bytes: [UInt8] = []
 
+    /// A writer of vCards of `version` to `output`; `appleCompat` writes year-less dates as Apple does (3.0).
     public init(output: TextOutput, version: VCardTargetVersion, appleCompat: Bool, diagnostics: DiagnosticsHandler) {
         self.output = output
         self.cards = VCardCards(version: version, converter: VCardPropertyConverter(target: version, appleCompat: appleCompat))

@@ -2,16 +2,21 @@
 /// `includesEveryone`) and, with `withinDays`, only those whose next birthday is at most that
 /// many days away (0 = today).
 public struct BirthdaySelection: Sendable {
+    /// Keep people without a birthday too (`--all`).
     public var includesEveryone: Bool
+    /// Only birthdays in the next this many days.
     public var withinDays: Int?
+    /// Today, and where 29 February falls.
     public var dates: DateContext
 
+    /// A selection.
     public init(includesEveryone: Bool, withinDays: Int?, dates: DateContext) {
         self.includesEveryone = includesEveryone
         self.withinDays = withinDays
         self.dates = dates
     }
 
+    /// Whether the person is kept.
     public func includes(_ person: PersonInfo) -> Bool {
         if let withinDays {
             guard let birthday = person.birthday else { return false }
@@ -26,6 +31,7 @@ public final class BirthdayFilter: PeopleSink {
     private let selection: BirthdaySelection
     private let next: PeopleSink
 
+    /// Passes the people `selection` keeps on to `next`.
     public init(_ selection: BirthdaySelection, next: PeopleSink) {
         self.selection = selection
         self.next = next

@@ -17,8 +17,10 @@ public final class PhotoExtractor: PeopleSink {
     private var usedNames = Set<String>()
     /// Photos that could not be written.
     public private(set) var failures = 0
+    /// The photos written so far.
     public private(set) var written = 0
 
+    /// Writes photos into `directory` through `outputs`; `replacesExisting` (`--force`); `holdsPhotos` keeps them until `commit()`.
     public init(directory: String, outputs: OutputFiles, replacesExisting: Bool, holdsPhotos: Bool = false,
                 diagnostics: DiagnosticsHandler, next: PeopleSink) {
         self.directory = directory.hasSuffix("/") ? String(directory.dropLast()) : directory

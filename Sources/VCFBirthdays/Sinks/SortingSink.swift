@@ -9,6 +9,7 @@ public final class SortingSink: PeopleSink {
     private var key: [UInt8] = []
     private var scratch: [UInt8] = []
 
+    /// Sorts the people in `order`, names by `collator`, and passes them on to `next` at the end.
     public init(order: SortOrder, collator: Collator, dates: DateContext, next: PeopleSink) {
         keys = SortKeys(order: order, collator: collator, dates: dates)
         self.next = next

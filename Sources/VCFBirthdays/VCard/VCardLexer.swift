@@ -10,8 +10,11 @@ public struct VCardLexer: ~Copyable {
     /// One logical line: its unfolded bytes, the raw bytes it was read from (when raw text is
     /// kept) and the 1-based line number where it starts.
     public struct Line {
+        /// The logical line, unfolded.
         public let bytes: UnsafeBufferPointer<UInt8>
+        /// The physical lines it was read from, with their line ends (when kept).
         public let raw: UnsafeBufferPointer<UInt8>
+        /// The 1-based line where it starts.
         public let number: Int
         /// The line was longer than the limit; `bytes` and `raw` hold its start only.
         public let isOversized: Bool
@@ -43,6 +46,7 @@ public struct VCardLexer: ~Copyable {
     /// The bytes held between chunks: bounded by the line limit, whatever the input.
     var bufferedBytes: Int { carry.count + logical.count + raw.count }
 
+    /// Feeds a chunk; `emit` gets each line it completes (valid only during the call).
     public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, emit: (Line) throws -> Void) rethrows {
         let (start, replay) = bom.skip(chunk)
         if !replay.isEmpty { try replay.withUnsafeBufferPointer { try feed($0, emit: emit) } }

@@ -5,7 +5,9 @@
 /// `BEGIN:VCARD` first) and text outside any card are rejected; every other card is converted.
 /// Nested 2.1/3.0 `AGENT` cards stay inside their parent's `AGENT` property.
 public final class VCardParser {
+    /// How a vCard input is read.
     public struct Options: Sendable {
+        /// What to decode: everything, or only what the birthday formats need.
         public var scope: DecodeScope
         /// Keep the raw text of each record so rejects can be written out as they were read.
         public var keepsRawText: Bool
@@ -19,6 +21,7 @@ public final class VCardParser {
         /// input's `--encoding`); nil: Windows-1252, with a warning.
         public var fallbackCharset: String?
 
+        /// Options with these values.
         public init(scope: DecodeScope = .full, keepsRawText: Bool = false, maxRecordBytes: Int = 64 << 20,
                     checksRules: Bool = false, fallbackCharset: String? = nil) {
             self.scope = scope
@@ -29,7 +32,9 @@ public final class VCardParser {
         }
     }
 
+    /// The input's name in diagnostics.
     public let path: String
+    /// What was read so far.
     public private(set) var statistics = ReadStatistics()
     private let sink: PeopleSink
     private let diagnostics: DiagnosticsHandler
@@ -324,12 +329,17 @@ public final class VCardParser {
 
 /// What a reader did: people converted, warnings given, records rejected.
 public struct ReadStatistics: Equatable, Sendable {
+    /// People converted.
     public var people = 0
+    /// Warnings given.
     public var warnings = 0
+    /// Records rejected.
     public var rejected = 0
 
+    /// Nothing read yet.
     public init() {}
 
+    /// Adds what `b` read to `a`.
     public static func += (a: inout ReadStatistics, b: ReadStatistics) {
         a.people += b.people
         a.warnings += b.warnings
