@@ -16,8 +16,21 @@ import Glibc
 
     @Test(arguments: cases)
     func matchesGolden(fixture: String, format: RunOptions.Format) throws {
+        try matches(fixture: fixture, format: format, threads: 1)
+    }
+
+    /// The same bytes on three threads, the input cut into parts of about 256 bytes (the
+    /// golden is recorded on one).
+    @Test(arguments: cases)
+    func matchesGoldenOnThreeThreads(fixture: String, format: RunOptions.Format) throws {
+        try matches(fixture: fixture, format: format, threads: 3)
+    }
+
+    private func matches(fixture: String, format: RunOptions.Format, threads: Int) throws {
         let stem = fixture.replacingAll("/", with: "-")
         var options = RunOptions()
+        options.threads = threads
+        if threads > 1 { options.partBytes = 256 }
         options.inputs = [fixture]
         options.format = format
         options.includesEveryone = format.isBirthdayFormat
@@ -31,6 +44,7 @@ import Glibc
         let actual = "exit \(status.rawValue)\n--- stderr\n\(stderr.text)--- stdout\n\(stdout.text)"
         let path = fixturePath("golden/\(stem).\(format.rawValue)")
         if getenv("VCF2BIRTHDAYS_RECORD") != nil {
+            guard threads == 1 else { return }
             let file = try #require(fopen(path, "wb"))
             fputs(actual, file)
             fclose(file)
