@@ -91,19 +91,19 @@ import Testing
         let fm = FileManager.default
         try fm.createDirectory(atPath: dir + "/bin", withIntermediateDirectories: true)
         try fm.createDirectory(atPath: dir + "/exports", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: dir + "/home/Pictures", withIntermediateDirectories: true)
         for (name, parts) in Self.samples {
-            let path = dir + "/" + name.replacingOccurrences(of: "~/", with: "")
+            let path = dir + "/" + name.replacingOccurrences(of: "~/", with: "home/")
             let bytes = try parts.reduce(Data()) { $0 + (try Data(contentsOf: URL(fileURLWithPath: fixturePath($1)))) }
             try bytes.write(to: URL(fileURLWithPath: path))
         }
-        try fm.copyItem(atPath: fixturePath("vdir"), toPath: dir + "/.contacts")
+        try fm.copyItem(atPath: fixturePath("vdir"), toPath: dir + "/home/.contacts")
         // The stub opener, and the program under its own name, first on the PATH.
         try "#!/bin/sh\necho \"$@\" >> \"$HOME/opened\"\n".write(toFile: dir + "/bin/xdg-open", atomically: true, encoding: .utf8)
         try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir + "/bin/xdg-open")
         try "#!/bin/sh\nexec '\(binary)' --today 2026-11-22 \"$@\"\n".write(toFile: dir + "/bin/vcf2birthdays",
                                                                               atomically: true, encoding: .utf8)
         try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir + "/bin/vcf2birthdays")
-        try fm.createDirectory(atPath: dir + "/Pictures", withIntermediateDirectories: true)
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -115,7 +115,7 @@ import Testing
         }
         process.arguments = ["-c", command]
         process.currentDirectoryURL = URL(fileURLWithPath: dir)
-        process.environment = ["PATH": dir + "/bin:/usr/bin:/bin", "HOME": dir, "LC_ALL": "C.UTF-8"]
+        process.environment = ["PATH": dir + "/bin:/usr/bin:/bin", "HOME": dir + "/home", "LC_ALL": "C.UTF-8"]
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -129,7 +129,7 @@ import Testing
             #expect(String(decoding: stdout, as: UTF8.self) == output, "\(example.command)")
         }
         if example.command.contains("--open") {
-            #expect(fm.fileExists(atPath: dir + "/opened"), "\(example.command) opened nothing")
+            #expect(fm.fileExists(atPath: dir + "/home/opened"), "\(example.command) opened nothing")
         }
     }
 }
