@@ -1,0 +1,18 @@
+/// Today and the 29 February policy: what every "next birthday" is reckoned from.
+public struct DateContext: Sendable {
+    /// The day taken as today.
+    public var today: CalendarDate
+    /// Where 29 February falls in common years.
+    public var feb29: Feb29Policy
+
+    /// The context for this day.
+    public init(today: CalendarDate, feb29: Feb29Policy = .feb28) {
+        self.today = today
+        self.feb29 = feb29
+    }
+
+    /// When `birthday` comes next.
+    public func upcoming(_ birthday: PartialDate) -> Upcoming {
+        Upcoming(birthday: birthday, today: today, feb29: feb29)
+    }
+}
