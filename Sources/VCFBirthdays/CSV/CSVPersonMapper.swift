@@ -1,8 +1,6 @@
 /// Turns one CSV row into a `PersonInfo` following a `CSVSchema`, collecting warnings.
 /// Columns without a role travel along as `X-CSV;COLUMN="Header":value` extra properties.
 final class CSVPersonMapper {
-    /// The name of the extra property that carries an unmapped column.
-    static let unmappedPropertyName = "X-CSV"
 
     private struct Item {
         var kind: ItemKind
@@ -360,7 +358,7 @@ final class CSVPersonMapper {
 
     /// `X-CSV;COLUMN="Header":value`, the value escaped as vCard text.
     static func unmappedProperty(header: String, value: String, line: Int) -> VCardProperty {
-        VCardProperty(name: unmappedPropertyName, parameters: [VCardParameter(name: "COLUMN", values: [header])],
+        VCardProperty(name: VCardProperty.csvColumn, parameters: [VCardParameter(name: "COLUMN", values: [header])],
                       value: VCardText.escape(value), line: line)
     }
 

@@ -198,3 +198,9 @@ public struct VCardParameter: Equatable, Sendable {
         self.values = values
     }
 }
+
+extension VCardProperty {
+    /// The name of a property that carries a CSV column no field holds:
+    /// `X-CSV;COLUMN="Header":value`, read by the CSV writers to put it back in its column.
+    static let csvColumn = "X-CSV"
+}
