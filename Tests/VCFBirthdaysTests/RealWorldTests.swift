@@ -225,11 +225,11 @@ import Glibc
         let android = "realworld/android-custom-events-and-nickname.vcf"
         let converted = String(decoding: run(fixtureBytes(android), path: android, to: .vcard4).stdout, as: UTF8.self)
         for line in ["BDAY:19870704", "ANNIVERSARY:20120915", "NICKNAME:Lin"] { #expect(converted.contains(line + "\r\n")) }
-        #expect(VCardPropertyConverter.dateTime("--04-15T20:12:43.250-05:30", basic: true) == "--0415T201243-0530")
-        #expect(VCardPropertyConverter.dateTime("19960415t2012z", basic: false) == "1996-04-15T20:12Z")
-        #expect(VCardPropertyConverter.dateTime("1996-04-15T20:12:43+04:00", basic: false) == "1996-04-15T20:12:43+04:00")
+        #expect(DateParsing.dateTime("--04-15T20:12:43.250-05:30", basic: true) == "--0415T201243-0530")
+        #expect(DateParsing.dateTime("19960415t2012z", basic: false) == "1996-04-15T20:12Z")
+        #expect(DateParsing.dateTime("1996-04-15T20:12:43+04:00", basic: false) == "1996-04-15T20:12:43+04:00")
         for wrong in ["1996-04-15T8 o'clock", "1996-04-15T201", "1996-04-15T20Z04", "1996-02-30T20", "1996-04-15T"] {
-            #expect(VCardPropertyConverter.dateTime(wrong, basic: true) == nil, "\(wrong)")
+            #expect(DateParsing.dateTime(wrong, basic: true) == nil, "\(wrong)")
         }
     }
 

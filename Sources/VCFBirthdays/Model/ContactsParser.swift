@@ -15,5 +15,3 @@ extension ContactsParser {
         try bytes.withUnsafeBufferPointer { try feed($0) }
     }
 }
-
-extension VCardParser: ContactsParser {}

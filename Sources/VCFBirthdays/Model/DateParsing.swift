@@ -69,4 +69,38 @@ public enum DateParsing {
         }
         return .date(date)
     }
+
+    /// A date and time in the target's form: `19960415T201243+0400` in 4.0 (ISO 8601's basic
+    /// form, RFC 6350 §4.3.3), `1996-04-15T20:12:43+04:00` in 3.0 (the extended form RFC 2426
+    /// shows). A fraction of a second, which 4.0 has no place for, goes. Nil when the value is
+    /// not an ISO 8601 date and time.
+    static func dateTime(_ value: String, basic: Bool) -> String? {
+        let parts = value.trimmingSpaces().split(maxSplits: 1, omittingEmptySubsequences: false) { $0 == "T" || $0 == "t" }
+        guard parts.count == 2, case .date(let date) = DateParsing.parse(Array(parts[0].utf8)) else { return nil }
+        let month = PartialDate.pad(date.month, 2), day = PartialDate.pad(date.day, 2)
+        let year = parts[0].hasPrefix("--") ? "--" : String(parts[0].prefix(4))
+        let datePart = basic ? year + month + day : year + (year == "--" ? "" : "-") + month + "-" + day
+        var clock: [String] = [], zone = "", zoneDigits: [String] = []
+        var field = "", inFraction = false, inZone = false
+        for c in parts[1] {
+            if c.isASCII && c.isNumber {
+                if !inFraction { field.append(c) }
+                if field.count == 2 { (inZone ? { zoneDigits.append(field) } : { clock.append(field) })(); field = "" }
+            } else if (c == "." || c == ",") && !inZone && field.isEmpty {
+                inFraction = true
+            } else if c == ":" && field.isEmpty {
+                inFraction = false
+            } else if (c == "Z" || c == "z" || c == "+" || c == "-") && !inZone && field.isEmpty {
+                inZone = true
+                inFraction = false
+                zone = c == "z" ? "Z" : String(c)
+            } else {
+                return nil
+            }
+        }
+        guard field.isEmpty, !clock.isEmpty, clock.count <= 3, zoneDigits.count <= 2,
+              zone == "Z" ? zoneDigits.isEmpty : (zone.isEmpty || !zoneDigits.isEmpty) else { return nil }
+        let separator = basic ? "" : ":"
+        return datePart + "T" + clock.joined(separator: separator) + zone + zoneDigits.joined(separator: separator)
+    }
 }

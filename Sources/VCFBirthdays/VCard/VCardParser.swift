@@ -4,7 +4,7 @@
 /// diagnostics handler with their line. A card that never ends (`END:VCARD` missing, or a new
 /// `BEGIN:VCARD` first) and text outside any card are rejected; every other card is converted.
 /// Nested 2.1/3.0 `AGENT` cards stay inside their parent's `AGENT` property.
-public final class VCardParser {
+public final class VCardParser: ContactsParser {
     /// How a vCard input is read.
     public struct Options: Sendable {
         /// What to decode: everything, or only what the birthday formats need.

@@ -177,7 +177,7 @@ struct VCardRuleChecker {
         if text.count == datePart.count {
             return datePart.hasPrefix("--") ? "--" + datePart.dropFirst(2).filter { $0 != "-" } : datePart.filter { $0 != "-" }
         }
-        return VCardPropertyConverter.dateTime(text, basic: true)
+        return DateParsing.dateTime(text, basic: true)
     }
 
     private mutating func add(_ line: Int, _ severity: Diagnostic.Severity, _ message: String) {
