@@ -79,6 +79,8 @@ public enum App {
         var readAny = false
         let workers = options.threads > 1 && !options.checksOnly ? WorkerThreads(count: options.threads) : nil
         formatted?.finishThreads = workers
+        let reading = Reading(options: options, locale: locale, standardInput: env.standardInput, sink: sink,
+                              reporter: reporter, progress: progress, workers: workers)
         do {
             let inputs = listing.inputs
             // With threads, the next files of the real file system (which threads may share) are
@@ -99,17 +101,13 @@ public enum App {
                                                                diagnostics: reporter)
                     assert(replayed.people == statistics.people && replayed.rejected == statistics.rejected)
                     failed = converted.readFailed
-                    if failed { status = .noInput }
                     progress?.finishInput(bytes: converted.bytes, people: statistics.people)
                 case .opened(let opened):
-                    (statistics, failed) = try read(input, open: { _ in try opened.get() }, options: options, locale: locale,
-                                                    env: env, sink: sink, reporter: reporter, progress: progress,
-                                                    workers: workers, status: &status)
+                    (statistics, failed) = try reading.read(input) { _ in try opened.get() }
                 case nil:
-                    (statistics, failed) = try read(input, open: env.fileSystem.openForReading, options: options,
-                                                    locale: locale, env: env, sink: sink, reporter: reporter,
-                                                    progress: progress, workers: workers, status: &status)
+                    (statistics, failed) = try reading.read(input, open: env.fileSystem.openForReading)
                 }
+                if failed { status = .noInput }
                 readAny = readAny || !failed
                 people += statistics.people
                 rejectedAny = rejectedAny || statistics.rejected > 0
@@ -308,10 +306,20 @@ public enum App {
         }
     }
 
-    /// Opens (with `open`) and reads one input.
-    static func read(_ input: Input, open: (String) throws -> ByteSource, options: RunOptions, locale: String, env: Environment, sink: PeopleSink,
-                     reporter: DiagnosticsReporter, progress: ProgressMeter?, workers: WorkerThreads?,
-                     status: inout RunStatus) throws -> (statistics: ReadStatistics, failed: Bool) {
+}
+
+/// What every input of a run is read with.
+struct Reading {
+    let options: RunOptions
+    let locale: String
+    let standardInput: ByteSource
+    let sink: PeopleSink
+    let reporter: DiagnosticsReporter
+    let progress: ProgressMeter?
+    let workers: WorkerThreads?
+
+    /// Opens (with `open`) and reads one input; `failed` when it could not be opened or read.
+    func read(_ input: App.Input, open: (String) throws -> ByteSource) throws -> (statistics: ReadStatistics, failed: Bool) {
         let source: ByteSource
         if let path = input.path {
             do {
@@ -319,16 +327,14 @@ public enum App {
             } catch {
                 reporter.report(Diagnostic(.error, path: input.displayPath, line: 0,
                                            "cannot open: \((error as? IOFailure)?.reason ?? "\(error)")"))
-                status = .noInput
                 return (ReadStatistics(), true)
             }
         } else {
-            source = env.standardInput
+            source = standardInput
         }
         let reader = InputReader(displayPath: input.displayPath, options: options, locale: locale, sink: sink,
                                  reporter: reporter, progress: progress, workers: workers)
         let (statistics, readFailed) = try reader.read(source)
-        if readFailed { status = .noInput }
         return (statistics, readFailed)
     }
 }
