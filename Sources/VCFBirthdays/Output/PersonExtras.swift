@@ -16,9 +16,7 @@ extension PersonInfo {
                 if label.hasPrefix("_$!<") && label.hasSuffix(">!$_") { label = String(label.dropFirst(4).dropLast(4)) }
                 return label.lowercased() == "anniversary" ? nil : (label, date)
             case "X-ANDROID-CUSTOM":
-                let fields = ValueDecoding.split(Array(p.value.utf8), on: UInt8(ascii: ";")).map {
-                    ValueDecoding.unescape(Array(p.value.utf8)[$0])
-                }
+                let fields = ValueDecoding.structured(Array(p.value.utf8), lists: false).map { $0[0] }
                 guard fields.count >= 3, fields[0].lowercased() == "vnd.android.cursor.item/contact_event",
                       fields[2] == "0" || fields[2] == "2",
                       case .date(let date) = DateParsing.parse(Array(fields[1].utf8)) else { return nil }
@@ -35,14 +33,8 @@ extension PersonInfo {
     var sex: String? {
         for p in extraProperties where ["GENDER", "X-GENDER"].contains(p.name.uppercased()) {
             let word = String(p.value.prefix { $0 != ";" }).trimmingSpaces().uppercased()
-            switch word {
-            case "M", "MALE": return "M"
-            case "F", "FEMALE": return "F"
-            case "O", "OTHER": return "O"
-            case "N", "NONE": return "N"
-            case "U", "UNKNOWN": return "U"
-            default: continue
-            }
+            if VCardPropertyConverter.genderWords[word] != nil { return word }
+            if let letter = VCardPropertyConverter.genderWords.first(where: { $0.value.uppercased() == word })?.key { return letter }
         }
         return nil
     }

@@ -23,7 +23,7 @@ extension VCardCards {
             written[name] = properties[k].value
         }
         var alternatives: Set<String> = []
-        let once = Self.atMostOnce(version)
+        let once = VCardRuleChecker.atMostOnce(version == .v4 ? .v40 : .v30)
         var k = 0
         while k < properties.count {
             defer { k += 1 }
@@ -79,13 +79,5 @@ extension VCardCards {
         guard p.name.uppercased() == name, !p.parameters.contains(where: { $0.name == "VALUE" && $0.values == ["text"] }),
               case .date(let said) = DateParsing.parse(Array(p.value.utf8)) else { return false }
         return said == date
-    }
-
-    /// What the version allows at most once (RFC 2426 §3, RFC 6350 §6).
-    private static func atMostOnce(_ version: VCardTargetVersion) -> Set<String> {
-        switch version {
-        case .v3: return ["N", "BDAY", "PRODID", "REV", "UID", "SORT-STRING", "CLASS"]
-        case .v4: return ["N", "BDAY", "ANNIVERSARY", "GENDER", "KIND", "PRODID", "REV", "UID"]
-        }
     }
 }

@@ -208,7 +208,8 @@ struct VCardPropertyConverter {
         }
     }
 
-    private static let genderWords = ["M": "Male", "F": "Female", "O": "Other", "N": "None", "U": "Unknown"]
+    /// 4.0's sex letters and 3.0's words for them.
+    static let genderWords = ["M": "Male", "F": "Female", "O": "Other", "N": "None", "U": "Unknown"]
 
     /// 4.0 `GENDER:F;identity` ↔ 3.0 `X-GENDER:Female;identity`.
     private func gender(_ value: String) -> String {

@@ -258,11 +258,17 @@ struct VCardRuleChecker {
         }
     }
 
-    private static func atMostOnce(_ v: VCardVersion) -> Set<String> {
+    /// What each version allows at most once (vCard 2.1, RFC 2426 §3, RFC 6350 §6); the
+    /// writers keep to it too.
+    static func atMostOnce(_ v: VCardVersion) -> Set<String> {
         switch v {
-        case .v21: return ["N", "BDAY", "REV", "UID", "VERSION"]
-        case .v30: return ["N", "BDAY", "PRODID", "REV", "UID", "SORT-STRING", "CLASS", "VERSION"]
-        case .v40: return ["N", "BDAY", "ANNIVERSARY", "GENDER", "KIND", "PRODID", "REV", "UID", "VERSION"]
+        case .v21: return atMostOnce21
+        case .v30: return atMostOnce30
+        case .v40: return atMostOnce40
         }
     }
+
+    private static let atMostOnce21: Set<String> = ["N", "BDAY", "REV", "UID", "VERSION"]
+    private static let atMostOnce30: Set<String> = ["N", "BDAY", "PRODID", "REV", "UID", "SORT-STRING", "CLASS", "VERSION"]
+    private static let atMostOnce40: Set<String> = ["N", "BDAY", "ANNIVERSARY", "GENDER", "KIND", "PRODID", "REV", "UID", "VERSION"]
 }
