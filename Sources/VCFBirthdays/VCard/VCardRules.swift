@@ -260,7 +260,7 @@ struct VCardRuleChecker {
 
     /// What each version allows at most once (vCard 2.1, RFC 2426 §3, RFC 6350 §6); the
     /// writers keep to it too.
-    static func atMostOnce(_ v: VCardVersion) -> Set<String> {
+    static func atMostOnce(_ v: VCardVersion) -> [String] {
         switch v {
         case .v21: return atMostOnce21
         case .v30: return atMostOnce30
@@ -268,7 +268,7 @@ struct VCardRuleChecker {
         }
     }
 
-    private static let atMostOnce21: Set<String> = ["N", "BDAY", "REV", "UID", "VERSION"]
-    private static let atMostOnce30: Set<String> = ["N", "BDAY", "PRODID", "REV", "UID", "SORT-STRING", "CLASS", "VERSION"]
-    private static let atMostOnce40: Set<String> = ["N", "BDAY", "ANNIVERSARY", "GENDER", "KIND", "PRODID", "REV", "UID", "VERSION"]
+    private static let atMostOnce21: [String] = ["N", "BDAY", "REV", "UID", "VERSION"]
+    private static let atMostOnce30: [String] = ["N", "BDAY", "PRODID", "REV", "UID", "SORT-STRING", "CLASS", "VERSION"]
+    private static let atMostOnce40: [String] = ["N", "BDAY", "ANNIVERSARY", "GENDER", "KIND", "PRODID", "REV", "UID", "VERSION"]
 }
