@@ -117,7 +117,7 @@ struct Command: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Show a progress line on standard error during runs longer than a second (default: only when standard error is a terminal).")
     var progress: Bool?
 
-    @Option(help: ArgumentHelp("How diagnostics are written on standard error: as PATH:LINE: severity: message lines, or one JSON object per line.",
+    @Option(help: ArgumentHelp("How diagnostics are written on standard error: as PATH:LINE: severity: message lines, or one JSON object per line (with a stable \"code\", listed in the man page).",
                                valueName: "format"))
     var errors: ErrorFormat = .text
 

@@ -436,8 +436,8 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         let r = run({ $0.inputs = ["b.vcf", "s.csv"]; $0.quiet = false; $0.errorsAsJSON = true },
                     files: ["b.vcf": broken, "s.csv": "Name,Note\nAnn,\"unclosed\n"])
         #expect(r.stderr.split(separator: "\n").map(String.init) == [
-            #"{"severity":"error","path":"b.vcf","line":5,"message":"vCard is not closed: no END:VCARD before the end of the input"}"#,
-            #"{"severity":"error","path":"s.csv","line":2,"column":5,"message":"quoted field opened here is never closed"}"#,
+            #"{"severity":"error","code":"unclosed-card","path":"b.vcf","line":5,"message":"vCard is not closed: no END:VCARD before the end of the input"}"#,
+            #"{"severity":"error","code":"unclosed-quote","path":"s.csv","line":2,"column":5,"message":"quoted field opened here is never closed"}"#,
             #"{"summary":{"people":1,"warnings":0,"rejected":2}}"#,
         ])
     }

@@ -17,8 +17,8 @@ import VCFBirthdaysTesting
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         for i in 0..<1_000 {
             recorder.consume(person(i))
-            if i % 7 == 3 { recorder.report(Diagnostic(.warning, path: "f", line: i, "w\(i)")) }
-            if i % 11 == 5 { recorder.reject(Diagnostic(.error, path: "f", line: i, "r\(i)"), rawText: Array("raw\(i)".utf8)) }
+            if i % 7 == 3 { recorder.report(Diagnostic(.warning, .invalidDate, path: "f", line: i, "w\(i)")) }
+            if i % 11 == 5 { recorder.reject(Diagnostic(.error, .unclosedCard, path: "f", line: i, "r\(i)"), rawText: Array("raw\(i)".utf8)) }
             state ^= state << 13; state ^= state >> 7; state ^= state << 17
             if state % 5 == 0 { taken.append(recorder.take()) }
         }
@@ -28,8 +28,9 @@ import VCFBirthdaysTesting
         let sink = MockSink()
         let diagnostics = RecordingDiagnostics()
         var total = ReadStatistics()
+        var saidOnce = SaidOnce()
         for recorded in taken {
-            let statistics = try recorded.replay(sink: sink, preparedSink: nil, diagnostics: diagnostics)
+            let statistics = try recorded.replay(sink: sink, preparedSink: nil, diagnostics: diagnostics, saidOnce: &saidOnce)
             total.people += statistics.people
             total.warnings += statistics.warnings
             total.rejected += statistics.rejected

@@ -189,14 +189,14 @@ private let broken = "BEGIN:VCARD\nVERSION:3.0\nFN:Cut Off\n"
     /// Text from the input in a diagnostic (a value, a file name) cannot drive the terminal:
     /// control and bidirectional characters are escaped, and a huge value is cut.
     @Test func diagnosticsEscapeAndCutWhatTheInputSays() {
-        let d = Diagnostic(.warning, path: "a\u{1B}[2J.vcf", line: 3, "BDAY '\u{1B}]0;pwned\u{07}\u{202E}x\u{85}' is not a date")
+        let d = Diagnostic(.warning, .invalidDate, path: "a\u{1B}[2J.vcf", line: 3, "BDAY '\u{1B}]0;pwned\u{07}\u{202E}x\u{85}' is not a date")
         #expect(d.description == "a\\x1B[2J.vcf:3: warning: BDAY '\\x1B]0;pwned\\x07\\u{202E}x\\x85' is not a date")
-        let huge = Diagnostic(.warning, path: "a.vcf", line: 1, "BDAY '" + String(repeating: "9", count: 10 << 20) + "' is not a date")
+        let huge = Diagnostic(.warning, .invalidDate, path: "a.vcf", line: 1, "BDAY '" + String(repeating: "9", count: 10 << 20) + "' is not a date")
         #expect(huge.message.utf8.count < 600)
         #expect(huge.message.hasSuffix("… (10485781 bytes in all)"))
         #expect(DiagnosticsReporter.json(d).contains(#""message":"BDAY '\\x1B]0;pwned"#))
         let plain = "BDAY 'åäö – 2024-13-01' is not a date"
-        #expect(Diagnostic(.warning, path: "p", line: 1, plain).message == plain)
+        #expect(Diagnostic(.warning, .invalidDate, path: "p", line: 1, plain).message == plain)
     }
 
     @Test func openNeverPassesAnOption() {

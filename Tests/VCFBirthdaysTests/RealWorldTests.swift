@@ -181,8 +181,8 @@ import Glibc
         #expect(CSVDates.parse("20/01/1991", order: .mdy) == .init(result: .date(PartialDate(year: 1991, month: 1, day: 20)!), swapped: true))
         #expect(CSVDates.parse("1/20/1991", order: .dmy) == .init(result: .date(PartialDate(year: 1991, month: 1, day: 20)!), swapped: true))
         #expect(CSVDates.parse("03/04/1990", order: .mdy) == .init(result: .date(PartialDate(year: 1990, month: 3, day: 4)!), ambiguous: true))
-        #expect(CSVDates.parse("13/13/1990", order: .mdy).result == .invalid("impossible date '13/13/1990'"))
-        #expect(CSVDates.parse("31.02.1990", order: .mdy).result == .invalid("impossible date '31.02.1990'"))
+        #expect(CSVDates.parse("13/13/1990", order: .mdy).result == .invalid(.impossibleDate, "impossible date '13/13/1990'"))
+        #expect(CSVDates.parse("31.02.1990", order: .mdy).result == .invalid(.impossibleDate, "impossible date '31.02.1990'"))
     }
 
     /// Quoted-printable bytes of a file that names no CHARSET are in the file's code page, which

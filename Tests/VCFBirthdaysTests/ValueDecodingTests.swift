@@ -131,10 +131,10 @@ import Testing
     }
 
     @Test func partialDatesSayWhatIsMissing() {
-        #expect(parsed("1985") == .invalid("date '1985' has only a year"))
-        #expect(parsed("T1030") == .invalid("'T1030' is a time with no date"))
-        #expect(parsed("1985-04") == .invalid("date '1985-04' has no day"))
-        #expect(parsed("---15") == .invalid("date '---15' has no month"))
+        #expect(parsed("1985") == .invalid(.invalidDate, "date '1985' has only a year"))
+        #expect(parsed("T1030") == .invalid(.invalidDate, "'T1030' is a time with no date"))
+        #expect(parsed("1985-04") == .invalid(.invalidDate, "date '1985-04' has no day"))
+        #expect(parsed("---15") == .invalid(.invalidDate, "date '---15' has no month"))
         #expect(parsed("--0415T1030") == .date(date(nil, 4, 15)))
     }
 

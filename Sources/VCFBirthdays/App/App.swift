@@ -97,8 +97,9 @@ public enum App {
                 switch prefetcher?.take(index) {
                 case .converted(let converted):
                     statistics = converted.statistics
+                    var saidOnce = SaidOnce()  // a file converted ahead said each warning once already
                     let replayed = try converted.events.replay(sink: sink, preparedSink: preparedSink,
-                                                               diagnostics: reporter)
+                                                               diagnostics: reporter, saidOnce: &saidOnce)
                     assert(replayed.people == statistics.people && replayed.rejected == statistics.rejected)
                     failed = converted.readFailed
                     progress?.finishInput(bytes: converted.bytes, people: statistics.people)
@@ -253,7 +254,7 @@ public enum App {
                     let entries = sortedBytewise(try env.fileSystem.directoryEntries(path).filter { isContactsFileName($0.name) },
                                                  name: \.name)
                     if entries.isEmpty {
-                        listing.diagnostics.append(Diagnostic(.warning, path: path, line: 0, "no .vcf, .vcard or .csv files"))
+                        listing.diagnostics.append(Diagnostic(.warning, .noContactsFiles, path: path, line: 0, "no .vcf, .vcard or .csv files"))
                     }
                     let base = Array((path.hasSuffix("/") ? path : path + "/").utf8)
                     listing.inputs.reserveCapacity(listing.inputs.count + entries.count)
@@ -265,19 +266,19 @@ public enum App {
                         }
                         // (A link to nothing is kept: opening it says what is wrong.)
                         guard kind == .file || kind == nil else {
-                            listing.diagnostics.append(Diagnostic(.warning, path: full, line: 0, "not a regular file, skipped"))
+                            listing.diagnostics.append(Diagnostic(.warning, .notRegularFile, path: full, line: 0, "not a regular file, skipped"))
                             continue
                         }
                         listing.inputs.append(Input(displayPath: full, path: full))
                         if let identity { listing.identities[identity] = full }
                     }
                 } catch {
-                    listing.diagnostics.append(Diagnostic(.error, path: path, line: 0,
+                    listing.diagnostics.append(Diagnostic(.error, .cannotReadDirectory, path: path, line: 0,
                                                           "cannot read directory: \((error as? IOFailure)?.reason ?? "\(error)")"))
                     listing.missingAny = true
                 }
             case nil, .missing:
-                listing.diagnostics.append(Diagnostic(.error, path: path, line: 0, "no such file or directory"))
+                listing.diagnostics.append(Diagnostic(.error, .noSuchFile, path: path, line: 0, "no such file or directory"))
                 listing.missingAny = true
             case .file, .other:
                 listing.inputs.append(Input(displayPath: path, path: path))
@@ -325,7 +326,7 @@ struct Reading {
             do {
                 source = try open(path)
             } catch {
-                reporter.report(Diagnostic(.error, path: input.displayPath, line: 0,
+                reporter.report(Diagnostic(.error, .cannotOpen, path: input.displayPath, line: 0,
                                            "cannot open: \((error as? IOFailure)?.reason ?? "\(error)")"))
                 return (ReadStatistics(), true)
             }

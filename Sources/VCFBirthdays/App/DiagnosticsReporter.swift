@@ -60,11 +60,11 @@ final class DiagnosticsReporter: DiagnosticsHandler {
         try? standardError.flush()
     }
 
-    /// `{"severity":…,"path":…,"line":…,"column":…,"message":…}`; line and column only when known.
+    /// `{"severity":…,"code":…,"path":…,"line":…,"column":…,"message":…}`; line and column only when known.
     static func json(_ d: Diagnostic) -> String {
         var bytes: [UInt8] = []
         JSONObject.appendString(d.path, to: &bytes)
-        var out = "{\"severity\":\"\(d.severity.rawValue)\",\"path\":" + String(decoding: bytes, as: UTF8.self)
+        var out = "{\"severity\":\"\(d.severity.rawValue)\",\"code\":\"\(d.code.rawValue)\",\"path\":" + String(decoding: bytes, as: UTF8.self)
         if d.line > 0 { out += ",\"line\":\(d.line)" }
         if let column = d.column { out += ",\"column\":\(column)" }
         bytes.removeAll()

@@ -63,14 +63,14 @@ struct InputReader {
             head += buffer[0..<count]
         }
         if head.isEmpty && atEnd {
-            reporter.report(Diagnostic(.warning, path: displayPath, line: 0, "empty: no contacts"))
+            reporter.report(Diagnostic(.warning, .emptyInput, path: displayPath, line: 0, "empty: no contacts"))
             return (ReadStatistics(), false)
         }
         var transcoder: Transcoder?
         do {
             transcoder = try transcoderFor(head)
         } catch {
-            reporter.report(Diagnostic(.error, path: displayPath, line: 0, "\(error)"))
+            reporter.report(Diagnostic(.error, .unknownEncoding, path: displayPath, line: 0, "\(error)"))
             return (ReadStatistics(), true)
         }
         if transcoder == nil && options.encoding == nil,
@@ -78,7 +78,7 @@ struct InputReader {
             // A program, a PDF, an image: one error, not a rejection for every "row" of it.
             var statistics = ReadStatistics()
             statistics.rejected = 1
-            try reporter.reject(Diagnostic(.error, path: displayPath, line: 0, "not a contacts file: \(kind); nothing read"),
+            try reporter.reject(Diagnostic(.error, .notContacts, path: displayPath, line: 0, "not a contacts file: \(kind); nothing read"),
                                 rawText: [])
             return (statistics, false)
         }
@@ -117,7 +117,7 @@ struct InputReader {
         progress?.update(bytes: 0, of: nil, people: 0)
         if let transcoder, transcoder.substitutions > 0 {
             statistics.warnings += 1
-            reporter.report(Diagnostic(.warning, path: displayPath, line: 0,
+            reporter.report(Diagnostic(.warning, .undecodableBytes, path: displayPath, line: 0,
                                        "\(transcoder.substitutions) byte(s) could not be decoded as \(transcoder.charset); replaced by U+FFFD"))
         }
         return (statistics, readFailed)
@@ -128,7 +128,7 @@ struct InputReader {
             return try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
         } catch {
             let reason = (error as? IOFailure)?.reason ?? "\(error)"
-            reporter.report(Diagnostic(.error, path: displayPath, line: 0, "read error: \(reason)"))
+            reporter.report(Diagnostic(.error, .readError, path: displayPath, line: 0, "read error: \(reason)"))
             return nil
         }
     }

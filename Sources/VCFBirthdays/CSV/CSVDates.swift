@@ -17,7 +17,7 @@ enum CSVDates {
         let bytes = Array(trimmed.utf8)
         // The date part only: Outlook may add a time ("4/15/1985 12:00:00 AM").
         let datePart = bytes[..<(bytes.firstIndex(of: UInt8(ascii: " ")) ?? bytes.count)]
-        var invalid: Parsed { Parsed(result: .invalid("invalid date '\(trimmed)'")) }
+        var invalid: Parsed { Parsed(result: .invalid(.invalidDate, "invalid date '\(trimmed)'")) }
         if datePart.starts(with: "--".utf8) || isISO(datePart) || datePart.allSatisfy(isDigit) {
             return Parsed(result: DateParsing.parse(bytes))
         }
@@ -41,7 +41,7 @@ enum CSVDates {
         } else {
             if let c = numbers[2] {
                 guard pieces[2].count == 4 else {
-                    return Parsed(result: .invalid("date '\(trimmed)' has a two-digit year"))
+                    return Parsed(result: .invalid(.invalidDate, "date '\(trimmed)' has a two-digit year"))
                 }
                 year = c
             } else if separator != UInt8(ascii: ".") {
@@ -57,7 +57,7 @@ enum CSVDates {
             if pieces[0].count != 4 && separator != UInt8(ascii: "."), let date = PartialDate(year: year, month: day, day: month) {
                 return Parsed(result: .date(date), swapped: true)
             }
-            return Parsed(result: .invalid("impossible date '\(trimmed)'"))
+            return Parsed(result: .invalid(.impossibleDate, "impossible date '\(trimmed)'"))
         }
         return Parsed(result: .date(date), ambiguous: ambiguous)
     }

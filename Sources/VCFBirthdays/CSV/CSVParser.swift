@@ -51,6 +51,7 @@ public final class CSVParser: ContactsParser {
     private var schema: CSVSchema?
     private var mapper: CSVPersonMapper?
     private var headerRejected = false
+    private var saidOnce = SaidOnce()
 
     /// A parser that pushes people into `sink` and problems into `diagnostics`.
     public init(path: String, sink: PeopleSink, diagnostics: DiagnosticsHandler, options: Options = Options()) {
@@ -181,26 +182,26 @@ public final class CSVParser: ContactsParser {
             return
         }
         if record.isOversized {
-            return try reject(record, line: record.line, column: nil,
+            return try reject(record, line: record.line, column: nil, .recordTooLarge,
                               "record larger than \(options.maxRecordBytes) bytes (see --max-record-bytes): rejected"
                                 + (options.keepsRawText ? ", not written to the rejects file" : ""))
         }
         if record.isUnterminated {
             let problem = record.problems.last!
-            return try reject(record, line: problem.line, column: problem.column, problem.message)
+            return try reject(record, line: problem.line, column: problem.column, problem.code, problem.message)
         }
         for problem in record.problems {
-            warn(problem.line, column: problem.column, problem.message)
+            warn(problem.line, column: problem.column, problem.code, problem.message)
         }
         if record.count != schema.headers.count {
-            warn(record.line, "row has \(record.count) fields, the header has \(schema.headers.count)")
+            warn(record.line, .fieldCount, "row has \(record.count) fields, the header has \(schema.headers.count)")
         }
         guard let mapper else { return }
         var person = PersonInfo(source: SourcePosition(path: path, line: record.line))
         guard mapper.map(record, into: &person) else { return }
-        for w in mapper.warnings { warn(w.line, w.message) }
+        for w in mapper.warnings { warn(w.line, w.code, w.message) }
         guard mapper.identifies else {
-            return try reject(record, line: record.line, column: nil, "row has no contact field: no name, e-mail, phone, address, date, note or other column that is read")
+            return try reject(record, line: record.line, column: nil, .noContactField, "row has no contact field: no name, e-mail, phone, address, date, note or other column that is read")
         }
         statistics.people += 1
         try sink.consume(person)
@@ -215,27 +216,30 @@ public final class CSVParser: ContactsParser {
             let shown = names.prefix(8).joined(separator: ", ") + (names.count > 8 ? ", …" : "")
             statistics.rejected += 1
             try diagnostics.reject(
-                Diagnostic(.error, path: path, line: record.line,
+                Diagnostic(.error, .notContacts, path: path, line: record.line,
                            "not a contacts file: no name column in the CSV header (\(shown)); expected e.g. Name, First Name, Last Name"),
                 rawText: Array(record.raw))
             return
         }
         if let note = options.encodingNote {
             statistics.warnings += 1
-            diagnostics.report(Diagnostic(.warning, path: path, line: 0, note))
+            diagnostics.report(Diagnostic(.warning, .encodingGuessed, path: path, line: 0, note))
         }
         let order = options.dateOrder ?? schema.usualDateOrder ?? DateOrder.usual(inLocale: options.locale)
         mapper = CSVPersonMapper(schema: schema, scope: options.scope, dateOrder: order,
                                  dateOrderGiven: options.dateOrder != nil || schema.usualDateOrder != nil)
     }
 
-    private func reject(_ record: CSVTokenizer.Record, line: Int, column: Int?, _ message: String) throws {
+    private func reject(_ record: CSVTokenizer.Record, line: Int, column: Int?, _ code: Diagnostic.Code, _ message: String) throws {
         statistics.rejected += 1
-        try diagnostics.reject(Diagnostic(.error, path: path, line: line, column: column, message), rawText: Array(record.raw))
+        try diagnostics.reject(Diagnostic(.error, code, path: path, line: line, column: column, message), rawText: Array(record.raw))
     }
 
-    private func warn(_ line: Int, column: Int? = nil, _ message: String) {
+    /// A warning, unless it is one said once and said already.
+    private func warn(_ line: Int, column: Int? = nil, _ code: Diagnostic.Code, _ message: String) {
+        let diagnostic = Diagnostic(.warning, code, path: path, line: line, column: column, message)
+        guard saidOnce.admits(diagnostic) else { return }
         statistics.warnings += 1
-        diagnostics.report(Diagnostic(.warning, path: path, line: line, column: column, message))
+        diagnostics.report(diagnostic)
     }
 }

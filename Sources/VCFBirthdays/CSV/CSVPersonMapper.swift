@@ -19,7 +19,7 @@ final class CSVPersonMapper {
     private let dateOrder: DateOrder
     private let dateOrderGiven: Bool
     private var cp1252: Transcoder?
-    private(set) var warnings: [(line: Int, message: String)] = []
+    private(set) var warnings: [(line: Int, code: Diagnostic.Code, message: String)] = []
     /// The last row mapped had a contact field (`ColumnRole.identifies`).
     private(set) var identifies = false
     private var warnedAmbiguousDate = false
@@ -52,8 +52,6 @@ final class CSVPersonMapper {
     static let ambiguousDateNote = " (give --date-order to choose)"
     /// Ends the warning, said once per file, that a date was read in the other order.
     static let swappedDateNote = ": the other order gives no date"
-    /// The endings of the date warnings said once per file, whatever their dates.
-    static let oncePerFileDateNotes = [ambiguousDateNote, swappedDateNote]
 
     /// Fills `person` (new, at the record's place) from `record`; false when the row holds
     /// nothing at all. (Filled in place: returned, the person was copied whole.)
@@ -122,7 +120,7 @@ final class CSVPersonMapper {
                                       month: month, day: day) {
                 person.birthday = date
             } else {
-                warnings.append((record.line, "impossible birthday \(birthYear.map { "\($0)-" } ?? "")\(month)-\(day): no birthday taken"))
+                warnings.append((record.line, .impossibleDate, "impossible birthday \(birthYear.map { "\($0)-" } ?? "")\(month)-\(day): no birthday taken"))
             }
         }
         for item in items { finish(item, into: &person) }
@@ -310,25 +308,25 @@ final class CSVPersonMapper {
             if parsed.ambiguous && !dateOrderGiven && !warnedAmbiguousDate {
                 warnedAmbiguousDate = true
                 let form = dateOrder == .mdy ? "month/day/year" : "day/month/year"
-                warnings.append((line, "date '\(text)' could be day/month or month/day; read as \(form)" + Self.ambiguousDateNote))
+                warnings.append((line, .ambiguousDate, "date '\(text)' could be day/month or month/day; read as \(form)" + Self.ambiguousDateNote))
             }
             if parsed.swapped && !warnedSwappedDate {
                 warnedSwappedDate = true
                 let form = dateOrder == .mdy ? "day/month/year" : "month/day/year"
-                warnings.append((line, "date '\(text)' read as \(form)" + Self.swappedDateNote))
+                warnings.append((line, .swappedDate, "date '\(text)' read as \(form)" + Self.swappedDateNote))
             }
             return date
         case .empty:
             return nil
-        case .invalid(let reason):
-            warnings.append((line, "\(reason): no \(what) taken"))
+        case .invalid(let code, let reason):
+            warnings.append((line, code, "\(reason): no \(what) taken"))
             return nil
         }
     }
 
     private func number(_ text: String, _ what: String, line: Int) -> Int? {
         guard let n = Int(text) else {
-            warnings.append((line, "\(what) '\(text)' is not a number"))
+            warnings.append((line, .notANumber, "\(what) '\(text)' is not a number"))
             return nil
         }
         return n
@@ -345,7 +343,7 @@ final class CSVPersonMapper {
         if ValueDecoding.isValidUTF8(bytes) { return String(decoding: bytes, as: UTF8.self) }
         if cp1252 == nil {
             cp1252 = try? Transcoder(charset: "windows-1252")
-            warnings.append((line, "field is not valid UTF-8; read as Windows-1252 (said once per file)"))
+            warnings.append((line, .readAsWindows1252, "field is not valid UTF-8; read as Windows-1252 (said once per file)"))
         }
         guard let cp1252 else { return String(decoding: bytes, as: UTF8.self) }
         return String(decoding: cp1252.utf8(from: bytes).bytes, as: UTF8.self)

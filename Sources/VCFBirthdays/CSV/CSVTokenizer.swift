@@ -15,6 +15,8 @@ public struct CSVTokenizer {
         public var line: Int
         /// Its 1-based byte column.
         public var column: Int
+        /// What it is about.
+        public var code: Diagnostic.Code
         /// What is wrong.
         public var message: String
     }
@@ -164,7 +166,7 @@ public struct CSVTokenizer {
                     recordHasContent = true
                 } else {
                     if b == quote && !warnedBareQuote && !discarding {
-                        problems.append(Problem(line: line, column: column, message: "bare quote in an unquoted field, kept as text"))
+                        problems.append(Problem(line: line, column: column, code: .bareQuote, message: "bare quote in an unquoted field, kept as text"))
                         warnedBareQuote = true
                     }
                     bytes.append(b)
@@ -186,7 +188,7 @@ public struct CSVTokenizer {
                     endField()
                 } else {
                     if !discarding {
-                        problems.append(Problem(line: line, column: column, message: "text after a closing quote, kept"))
+                        problems.append(Problem(line: line, column: column, code: .textAfterQuote, message: "text after a closing quote, kept"))
                     }
                     bytes.append(b)
                     state = .unquoted
@@ -224,7 +226,7 @@ public struct CSVTokenizer {
         var unterminated = false
         if state == .quoted {
             unterminated = true
-            problems.append(Problem(line: quoteLine, column: quoteColumn,
+            problems.append(Problem(line: quoteLine, column: quoteColumn, code: .unclosedQuote,
                                     message: "quoted field opened here is never closed"))
         }
         try endRecord(emit: emit, unterminated: unterminated)

@@ -34,7 +34,7 @@ final class ParallelCSVParser: ContactsParser {
     private var continued: (parser: CSVParser, recorder: EventRecorder)?
     private var replayed = ReadStatistics()
     /// The once-per-input warnings said so far: by message, or by note for the date warnings.
-    private var saidOnce = Set<String>()
+    private var saidOnce = SaidOnce()
 
     init(path: String, sink: PeopleSink, diagnostics: DiagnosticsHandler, options: CSVParser.Options,
          threads: WorkerThreads, partBytes: Int = WorkerThreads.partBytes, aloneAfterBytes: Int? = nil) {
@@ -154,15 +154,10 @@ final class ParallelCSVParser: ContactsParser {
         }
     }
 
-    /// Passes recorded events on, saying a warning meant once per input only once (the
-    /// ambiguous and the swapped date warnings, whatever their dates, are such).
+    /// Passes recorded events on, saying a warning said once per file (`SaidOnce`: the
+    /// ambiguous and the swapped date warnings, whatever their dates) only once.
     private func replay(_ recorded: RecordedEvents) throws {
-        replayed += try recorded.replay(sink: sink, preparedSink: preparedSink, diagnostics: diagnostics) { diagnostic in
-            for note in CSVPersonMapper.oncePerFileDateNotes where diagnostic.message.hasSuffix(note) {
-                return saidOnce.insert(note).inserted
-            }
-            return !diagnostic.message.hasSuffix(PersonDecoder.oncePerFile) || saidOnce.insert(diagnostic.message).inserted
-        }
+        replayed += try recorded.replay(sink: sink, preparedSink: preparedSink, diagnostics: diagnostics, saidOnce: &saidOnce)
     }
 
     /// Just after the first line feed at or after `after` that an even number of quotes since

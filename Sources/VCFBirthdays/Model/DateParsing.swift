@@ -9,7 +9,7 @@ public enum DateParsing {
         /// No value at all.
         case empty
         /// Not a date, and why.
-        case invalid(String)
+        case invalid(Diagnostic.Code, String)
     }
 
     /// The year Apple writes for dates without a year (with or without `X-APPLE-OMIT-YEAR`).
@@ -41,31 +41,31 @@ public enum DateParsing {
         }
         let shown = String(decoding: s, as: UTF8.self)
 
-        if s[0] == UInt8(ascii: "T") || s[0] == UInt8(ascii: "t") { return .invalid("'\(shown)' is a time with no date") }
+        if s[0] == UInt8(ascii: "T") || s[0] == UInt8(ascii: "t") { return .invalid(.invalidDate, "'\(shown)' is a time with no date") }
         var year: Int?
         if s.count >= 2 && s[0] == UInt8(ascii: "-") && s[1] == UInt8(ascii: "-") {
             i = 2
-            if i < s.count && s[i] == UInt8(ascii: "-") { return .invalid("date '\(shown)' has no month") }
+            if i < s.count && s[i] == UInt8(ascii: "-") { return .invalid(.invalidDate, "date '\(shown)' has no month") }
         } else {
-            guard let y = digits(4) else { return .invalid("invalid date '\(shown)'") }
-            if i == s.count { return .invalid("date '\(shown)' has only a year") }
+            guard let y = digits(4) else { return .invalid(.invalidDate, "invalid date '\(shown)'") }
+            if i == s.count { return .invalid(.invalidDate, "date '\(shown)' has only a year") }
             year = y
             _ = skipDash()
         }
-        guard let month = digits(2) else { return .invalid("invalid date '\(shown)'") }
+        guard let month = digits(2) else { return .invalid(.invalidDate, "invalid date '\(shown)'") }
         let dashed = skipDash()
         guard let day = digits(2) else {
-            return i == s.count && !dashed ? .invalid("date '\(shown)' has no day") : .invalid("invalid date '\(shown)'")
+            return i == s.count && !dashed ? .invalid(.invalidDate, "date '\(shown)' has no day") : .invalid(.invalidDate, "invalid date '\(shown)'")
         }
         if i < s.count {
             // The rest must be a time: `T10:00:00Z`, or after a space.
             guard s[i] == UInt8(ascii: "T") || s[i] == UInt8(ascii: "t") || s[i] == 0x20 else {
-                return .invalid("invalid date '\(shown)'")
+                return .invalid(.invalidDate, "invalid date '\(shown)'")
             }
         }
         if let y = year, y == 0 || y == appleNoYear || y == omitYear { year = nil }
         guard let date = PartialDate(year: year, month: month, day: day) else {
-            return .invalid("impossible date '\(shown)'")
+            return .invalid(.impossibleDate, "impossible date '\(shown)'")
         }
         return .date(date)
     }

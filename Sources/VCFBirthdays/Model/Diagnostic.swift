@@ -10,6 +10,8 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
 
     /// How grave it is.
     public var severity: Severity
+    /// What it is about, for scripts (`--errors json`).
+    public var code: Code
     /// The input, as named to the user.
     public var path: String
     /// The line where the record or property starts; 0 for the input as a whole.
@@ -21,8 +23,9 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
 
     /// The path and message are made safe to print (`safeText`): a crafted file cannot
     /// retitle, clear or scroll the user's terminal, nor flood it.
-    public init(_ severity: Severity, path: String, line: Int, column: Int? = nil, _ message: String) {
+    public init(_ severity: Severity, _ code: Code, path: String, line: Int, column: Int? = nil, _ message: String) {
         self.severity = severity
+        self.code = code
         self.path = Self.safeText(path, limit: 4096)
         self.line = line
         self.column = column

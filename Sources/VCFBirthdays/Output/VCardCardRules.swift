@@ -17,7 +17,7 @@ extension VCardCards {
         for k in properties.indices {
             if properties[k].name.utf8.contains(UInt8(ascii: "_")) {
                 let dashed = properties[k].name.replacingAll("_", with: "-")
-                warn(properties[k].line, "\(properties[k].name): vCard \(version.rawValue) names have no '_'; written as \(dashed)",
+                warn(properties[k].line, .nameRewritten, "\(properties[k].name): vCard \(version.rawValue) names have no '_'; written as \(dashed)",
                      person, report)
                 properties[k].name = dashed
             }
@@ -66,7 +66,7 @@ extension VCardCards {
                 keeper = keeper.mapValues { $0 > k ? $0 - 1 : $0 }
                 k -= 1
             } else {
-                warn(properties[k].line, "a second \(name) is written as X-\(name); vCard \(version.rawValue) allows one",
+                warn(properties[k].line, .secondInstanceRenamed, "a second \(name) is written as X-\(name); vCard \(version.rawValue) allows one",
                      person, report)
                 properties[k].name = "X-" + name
             }
@@ -83,8 +83,9 @@ extension VCardCards {
     }()
 
     /// A warning about the card being written, said once per run.
-    private func warn(_ line: Int, _ message: String, _ person: PersonInfo, _ report: (Diagnostic) -> Void) {
-        report(Diagnostic(.warning, path: person.source.path, line: line > 0 ? line : person.source.line,
+    private func warn(_ line: Int, _ code: Diagnostic.Code, _ message: String, _ person: PersonInfo,
+                      _ report: (Diagnostic) -> Void) {
+        report(Diagnostic(.warning, code, path: person.source.path, line: line > 0 ? line : person.source.line,
                           message + " " + Self.oncePerRun))
     }
 

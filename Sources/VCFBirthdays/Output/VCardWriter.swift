@@ -10,7 +10,7 @@ public final class VCardWriter: PreparedSink {
     private let cards: VCardCards
     private let diagnostics: DiagnosticsHandler
     /// The warnings said once per run so far (also those prepared on other threads).
-    private var saidOnce = OncePerRun()
+    private var saidOnce = SaidOnce()
     private var bytes: [UInt8] = []
 
     /// A writer of vCards of `version` to `output`; `appleCompat` writes year-less dates as Apple does (3.0).
@@ -45,26 +45,16 @@ public final class VCardWriter: PreparedSink {
     }
 }
 
-/// Lets a warning meant once per run through the first time its message comes, and every
-/// other warning always.
-private struct OncePerRun {
-    private var said = Set<String>()
-
-    mutating func admits(_ diagnostic: Diagnostic) -> Bool {
-        !diagnostic.message.hasSuffix(VCardCards.oncePerRun) || said.insert(diagnostic.message).inserted
-    }
-}
-
 /// Writes the vCard of one person (see `VCardWriter`), on whichever thread.
 struct VCardCards: @unchecked Sendable {
     let version: VCardTargetVersion
     let converter: VCardPropertyConverter
 
-    /// The end of a warning meant once per run.
+    /// The end of a warning said once per run.
     static let oncePerRun = "(said once per run)"
 
-    /// Appends the person's card to `bytes`, its warnings to `report` (those meant once per
-    /// run end in `oncePerRun`: the receiver says each of them once).
+    /// Appends the person's card to `bytes`, its warnings to `report` (the receiver says those
+    /// said once per run once: `SaidOnce`).
     func append(_ person: PersonInfo, to bytes: inout [UInt8], report: (Diagnostic) -> Void) {
         let source = person.cardProperties.isEmpty ? PersonProperties.make(person) : person.cardProperties
         var properties: [VCardProperty] = []
@@ -73,24 +63,24 @@ struct VCardCards: @unchecked Sendable {
             let line = property.line > 0 ? property.line : person.source.line
             guard VCardWriter.isWritableName(property.name) else {
                 let shown = property.name.prefix(40)
-                report(Diagnostic(.warning, path: person.source.path, line: line,
+                report(Diagnostic(.warning, .unwritableName, path: person.source.path, line: line,
                                   "property '\(shown)' has no valid vCard name (letters, digits and '-'); left out"))
                 continue
             }
             guard !VCardWriter.isFrameName(property.name) else {
-                report(Diagnostic(.warning, path: person.source.path, line: line,
+                report(Diagnostic(.warning, .frameProperty, path: person.source.path, line: line,
                                   "property \(property.name) inside a card would be read back as the card's "
                                     + "\(property.name.uppercased() == "END" ? "end" : "start"); left out"))
                 continue
             }
             if let group = property.group, !VCardWriter.isWritableName(group) {
-                report(Diagnostic(.warning, path: person.source.path, line: line,
+                report(Diagnostic(.warning, .unwritableGroup, path: person.source.path, line: line,
                                   "group '\(group.prefix(40))' of \(property.name) is not a valid vCard group name; written without it"))
                 property.group = nil
             }
             let (converted, keptAs) = converter.convert(property)
             if let keptAs {
-                report(Diagnostic(.warning, path: person.source.path, line: line,
+                report(Diagnostic(.warning, .noCounterpart, path: person.source.path, line: line,
                                   "\(keptAs) has no vCard \(version.rawValue) counterpart; written as \(converted.name) "
                                     + Self.oncePerRun))
             }
@@ -116,7 +106,7 @@ struct VCardCards: @unchecked Sendable {
 /// `VCardCards` for one thread: says each once-per-run warning once itself.
 private final class VCardPreparer: PersonPreparing, @unchecked Sendable {
     private let cards: VCardCards
-    private var saidOnce = OncePerRun()
+    private var saidOnce = SaidOnce()
 
     init(cards: VCardCards) {
         self.cards = cards

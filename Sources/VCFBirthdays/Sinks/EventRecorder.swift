@@ -67,10 +67,11 @@ struct RecordedEvents: @unchecked Sendable {
     let range: Range<Int>
 
     /// Passes the events on: people to `sink` (prepared ones to `preparedSink`, whose preparer
-    /// made them), warnings and rejects to `diagnostics`, except warnings `keeps` or the
+    /// made them), warnings and rejects to `diagnostics`, except warnings said already
+    /// (`saidOnce`: one said once per file, by another part of the file) or that the
     /// `preparedSink` refuses. Returns what was passed on, counted as a reader counts it.
     func replay(sink: PeopleSink, preparedSink: PreparedSink?, diagnostics: DiagnosticsHandler,
-                keeps: (Diagnostic) -> Bool = { _ in true }) throws -> ReadStatistics {
+                saidOnce: inout SaidOnce) throws -> ReadStatistics {
         var statistics = ReadStatistics()
         let prepared = storage.prepared
         for event in storage.events[range] {
@@ -86,7 +87,7 @@ struct RecordedEvents: @unchecked Sendable {
             case .leftOut:
                 statistics.people += 1
             case .report(let diagnostic):
-                guard keeps(diagnostic) && preparedSink?.keeps(diagnostic) != false else { continue }
+                guard saidOnce.admits(diagnostic) && preparedSink?.keeps(diagnostic) != false else { continue }
                 diagnostics.report(diagnostic)
                 statistics.warnings += 1
             case .reject(let diagnostic, let raw):

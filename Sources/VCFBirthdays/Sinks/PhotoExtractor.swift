@@ -65,14 +65,14 @@ public final class PhotoExtractor: PeopleSink {
         failures += 1
         let reason = (error as? IOFailure)?.reason ?? "\(error)"
         let hint = reason.contains("exists") ? " (give --force to replace it)" : ""
-        diagnostics.report(Diagnostic(.error, path: source.path, line: source.line,
+        diagnostics.report(Diagnostic(.error, .cannotWritePhoto, path: source.path, line: source.line,
                                       "cannot write photo \(path): \(reason)\(hint)"))
     }
 
     private func extract(_ photo: VCardProperty, of person: PersonInfo) {
         let source = person.source
         guard let (bytes, mediaType) = Self.embeddedImage(photo) else {
-            diagnostics.report(Diagnostic(.warning, path: source.path, line: photo.line > 0 ? photo.line : source.line,
+            diagnostics.report(Diagnostic(.warning, .photoNotExtracted, path: source.path, line: photo.line > 0 ? photo.line : source.line,
                                           "photo is a link or not base64, not extracted"))
             return
         }

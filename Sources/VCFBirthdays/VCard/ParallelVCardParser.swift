@@ -36,7 +36,7 @@ final class ParallelVCardParser: ContactsParser {
     private var continued: (parser: VCardParser, recorder: EventRecorder)?
     private var serial = false
     private var replayed = ReadStatistics()
-    private var saidOnce = Set<String>()
+    private var saidOnce = SaidOnce()
 
     init(path: String, sink: PeopleSink, diagnostics: DiagnosticsHandler, options: VCardParser.Options,
          threads: WorkerThreads, partBytes: Int = WorkerThreads.partBytes, aloneAfterBytes: Int? = nil) {
@@ -146,11 +146,9 @@ final class ParallelVCardParser: ContactsParser {
     }
 
     /// Passes recorded events on, counting them as one parser would, and saying a warning
-    /// meant once per file only once.
+    /// said once per file (`SaidOnce`) only once.
     private func replay(_ recorded: RecordedEvents) throws {
-        replayed += try recorded.replay(sink: sink, preparedSink: preparedSink, diagnostics: diagnostics) { diagnostic in
-            !diagnostic.message.hasSuffix(PersonDecoder.oncePerFile) || saidOnce.insert(diagnostic.message).inserted
-        }
+        replayed += try recorded.replay(sink: sink, preparedSink: preparedSink, diagnostics: diagnostics, saidOnce: &saidOnce)
     }
 
     // MARK: Cutting

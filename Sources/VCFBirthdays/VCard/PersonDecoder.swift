@@ -19,9 +19,7 @@ final class PersonDecoder {
     // Changed for every card: no run-time exclusivity checks (see VCardParser).
     @exclusivity(unchecked) private var converters: [String: Transcoder?] = [:]
     @exclusivity(unchecked) private var names: [PropertyName?] = []
-    /// Warnings about the file's encoding, given once per input rather than for every value.
-    @exclusivity(unchecked) private var warnedOnce = Set<String>()
-    @exclusivity(unchecked) private(set) var warnings: [(line: Int, message: String)] = []
+    @exclusivity(unchecked) private(set) var warnings: [(line: Int, code: Diagnostic.Code, message: String)] = []
 
     /// Read bytes that name no character set and are not UTF-8 in, without a warning; nil:
     /// Windows-1252, with one.
@@ -50,7 +48,7 @@ final class PersonDecoder {
                 let v = card.slice(property.value)
                 let parsed: VCardVersion = v.starts(with: Array("2.1".utf8)) ? .v21 : v.starts(with: Array("4.0".utf8)) ? .v40 : .v30
                 if let version, version != parsed {
-                    warn(property.line, "conflicting VERSION; the first one counts")
+                    warn(property.line, .conflictingVersion, "conflicting VERSION; the first one counts")
                 } else {
                     version = parsed
                 }
@@ -75,7 +73,7 @@ final class PersonDecoder {
                 person.cardProperties.append(kept)
             }
         }
-        if meaningful == 0 { warn(card.beginLine, "empty vCard") }
+        if meaningful == 0 { warn(card.beginLine, .emptyCard, "empty vCard") }
         return person
     }
 
@@ -255,11 +253,11 @@ final class PersonDecoder {
             if let converter = converter(charset) {
                 let (utf8, substitutions) = converter.utf8(from: bytes)
                 if substitutions > 0 {
-                    warn(p.line, "\(substitutions) byte(s) not valid in \(charset) replaced by U+FFFD")
+                    warn(p.line, .undecodableBytes, "\(substitutions) byte(s) not valid in \(charset) replaced by U+FFFD")
                 }
                 return utf8.withUnsafeBufferPointer(body)
             }
-            warnOnce(p.line, "unknown CHARSET '\(charset)'; values read as UTF-8")
+            warn(p.line, .unknownCharset, "unknown CHARSET '\(charset)'; values read as UTF-8" + Self.oncePerFile)
         }
         if !ValueDecoding.isValidUTF8(bytes) {
             // The input's own character set (`--encoding`) for quoted-printable bytes, which the
@@ -268,7 +266,7 @@ final class PersonDecoder {
                 return converter.utf8(from: bytes).bytes.withUnsafeBufferPointer(body)
             }
             if let cp1252 = converter("windows-1252") {
-                warnOnce(p.line, "value is not valid UTF-8; read as Windows-1252")
+                warn(p.line, .readAsWindows1252, "value is not valid UTF-8; read as Windows-1252" + Self.oncePerFile)
                 return cp1252.utf8(from: bytes).bytes.withUnsafeBufferPointer(body)
             }
         }
@@ -304,8 +302,8 @@ final class PersonDecoder {
             return date
         case .empty:
             return nil
-        case .invalid(let reason):
-            warn(p.line, "\(reason): no \(what) taken")
+        case .invalid(let code, let reason):
+            warn(p.line, code, "\(reason): no \(what) taken")
             return nil
         }
     }
@@ -410,16 +408,10 @@ final class PersonDecoder {
                              parameters: parameters, value: value, line: p.line)
     }
 
-    private func warn(_ line: Int, _ message: String) {
-        warnings.append((line, message))
+    private func warn(_ line: Int, _ code: Diagnostic.Code, _ message: String) {
+        warnings.append((line, code, message))
     }
 
-    /// Warns the first time only in this input, and says so.
-    private func warnOnce(_ line: Int, _ message: String) {
-        guard warnedOnce.insert(message).inserted else { return }
-        warn(line, message + Self.oncePerFile)
-    }
-
-    /// The end of a warning given once per input.
+    /// The end of a warning said once per input (the parser leaves out the repeats).
     static let oncePerFile = " (said once per file)"
 }

@@ -43,7 +43,9 @@ public final class VCardParser: ContactsParser {
     /// Leave out properties the birthday formats do not use, before splitting them into parts.
     private let skipsUnneeded: Bool
     /// A card past the limits is read to its END:VCARD without being kept, then rejected.
-    private var discarding: String?
+    /// Why the open card is being skipped to its end.
+    private var saidOnce = SaidOnce()
+    private var discarding: (code: Diagnostic.Code, message: String)?
     // The lexer, card and checker change on every line: no run-time exclusivity checks on them
     // (they cost a one-thread vCard read about 10%); only this parser touches them.
     @exclusivity(unchecked) private var lexer: VCardLexer
@@ -94,9 +96,9 @@ public final class VCardParser: ContactsParser {
         try lexer.finish { try self.handle($0) }
         if inCard {
             inCard = false
-            let reason = discarding ?? "vCard is not closed: no END:VCARD before the end of the input"
+            let reason = discarding ?? (.unclosedCard, "vCard is not closed: no END:VCARD before the end of the input")
             discarding = nil
-            try reject(line: card.beginLine, reason, raw: card.raw)
+            try reject(line: card.beginLine, reason.code, reason.message, raw: card.raw)
         }
         try flushStray()
     }
@@ -110,8 +112,8 @@ public final class VCardParser: ContactsParser {
         let opensAgent = previousOpensAgent
         previousOpensAgent = inCard && marker == .none && Self.opensAgent(line.bytes)
         if inCard && marker == .begin && !opensAgent && (nestedDepth > 0 || discarding != nil) {
-            let reason = discarding ?? "vCard is not closed: BEGIN:VCARD on line \(line.number) comes before END:VCARD"
-            try reject(line: card.beginLine, reason, raw: card.raw)
+            let reason = discarding ?? (.unclosedCard, "vCard is not closed: BEGIN:VCARD on line \(line.number) comes before END:VCARD")
+            try reject(line: card.beginLine, reason.code, reason.message, raw: card.raw)
             startCard(line)
             return
         }
@@ -135,7 +137,7 @@ public final class VCardParser: ContactsParser {
                 if nestedDepth == 0 {
                     inCard = false
                     discarding = nil
-                    try reject(line: card.beginLine, reason, raw: card.raw)
+                    try reject(line: card.beginLine, reason.code, reason.message, raw: card.raw)
                 } else {
                     nestedDepth -= 1
                 }
@@ -145,10 +147,10 @@ public final class VCardParser: ContactsParser {
         let size = card.size + agentText.count + line.bytes.count
         if line.isOversized || size > maxRecordBytes || card.properties.count + card.skippedProperties >= Self.maxProperties {
             // Its raw text is dropped: a part of it in the rejects would read as a whole card.
-            discarding = (line.isOversized || size > maxRecordBytes
-                ? "vCard larger than \(maxRecordBytes) bytes (see --max-record-bytes): rejected"
-                : "vCard with more than \(Self.maxProperties) properties: rejected")
-                + (keepsRaw ? ", not written to the rejects file" : "")
+            let notKept = keepsRaw ? ", not written to the rejects file" : ""
+            discarding = line.isOversized || size > maxRecordBytes
+                ? (.recordTooLarge, "vCard larger than \(maxRecordBytes) bytes (see --max-record-bytes): rejected" + notKept)
+                : (.tooManyProperties, "vCard with more than \(Self.maxProperties) properties: rejected" + notKept)
             card.reset(beginLine: card.beginLine)
             if marker == .end && nestedDepth == 0 { try handle(line) }  // the line that ends it
             return
@@ -177,7 +179,7 @@ public final class VCardParser: ContactsParser {
                 appendAgentLine(line.bytes)
                 return
             }
-            try reject(line: card.beginLine,
+            try reject(line: card.beginLine, .unclosedCard,
                        "vCard is not closed: BEGIN:VCARD on line \(line.number) comes before END:VCARD", raw: card.raw)
             startCard(line)
         case .end:
@@ -212,15 +214,15 @@ public final class VCardParser: ContactsParser {
         case .none: kept = false
         }
         guard kept else {
-            warn(line.number, "not a vCard property (no name or no ':'), ignored: '\(text)'")
+            warn(line.number, .notAProperty, "not a vCard property (no name or no ':'), ignored: '\(text)'")
             return
         }
         let message = "not a vCard property: '\(text)' is read as a new line of the value before it "
             + "(a line break the exporter did not escape)"
         if checker != nil {
-            diagnostics.report(Diagnostic(.error, path: path, line: line.number, message))
+            diagnostics.report(Diagnostic(.error, .continuationLine, path: path, line: line.number, message))
         } else {
-            warn(line.number, message)
+            warn(line.number, .continuationLine, message)
         }
     }
 
@@ -253,13 +255,13 @@ public final class VCardParser: ContactsParser {
         if checker != nil {
             for finding in checker!.check(card) {
                 if finding.severity == .warning { statistics.warnings += 1 }
-                diagnostics.report(Diagnostic(finding.severity, path: path, line: finding.line, finding.message))
+                diagnostics.report(Diagnostic(finding.severity, finding.code, path: path, line: finding.line, finding.message))
             }
             statistics.people += 1
             return
         }
         let person = decoder.decode(&card, path: path)
-        for w in decoder.warnings { warn(w.line, w.message) }
+        for w in decoder.warnings { warn(w.line, w.code, w.message) }
         statistics.people += 1
         try sink.consume(person)
     }
@@ -285,17 +287,20 @@ public final class VCardParser: ContactsParser {
         stray.removeAll(keepingCapacity: true)
         let preview = strayPreview
         strayPreview = ""
-        try reject(line: strayLine, "text outside of any vCard: '\(preview)'", raw: raw)
+        try reject(line: strayLine, .outsideCard, "text outside of any vCard: '\(preview)'", raw: raw)
     }
 
-    private func reject(line: Int, _ message: String, raw: [UInt8]) throws {
+    private func reject(line: Int, _ code: Diagnostic.Code, _ message: String, raw: [UInt8]) throws {
         statistics.rejected += 1
-        try diagnostics.reject(Diagnostic(.error, path: path, line: line, message), rawText: raw)
+        try diagnostics.reject(Diagnostic(.error, code, path: path, line: line, message), rawText: raw)
     }
 
-    private func warn(_ line: Int, _ message: String) {
+    /// A warning, unless it is one said once and said already.
+    private func warn(_ line: Int, _ code: Diagnostic.Code, _ message: String) {
+        let diagnostic = Diagnostic(.warning, code, path: path, line: line, message)
+        guard saidOnce.admits(diagnostic) else { return }
         statistics.warnings += 1
-        diagnostics.report(Diagnostic(.warning, path: path, line: line, message))
+        diagnostics.report(diagnostic)
     }
 
     enum Marker { case begin, end, none }

@@ -5,6 +5,7 @@ struct VCardRuleChecker {
     struct Finding {
         var line: Int
         var severity: Diagnostic.Severity
+        var code: Diagnostic.Code
         var message: String
     }
 
@@ -44,16 +45,16 @@ struct VCardRuleChecker {
             case "2.1": version = .v21
             case "3.0": version = .v30
             case "4.0": version = .v40
-            default: add(p.line, .error, "VERSION: '\(value)' is not 2.1, 3.0 or 4.0")
+            default: add(p.line, .error, .invalidVersion, "VERSION: '\(value)' is not 2.1, 3.0 or 4.0")
             }
             if versionIndex == nil { versionIndex = index }
         }
         let v = version ?? .v30
         let rfc = Self.rfc(v)
         if versionIndex == nil {
-            add(card.beginLine, .error, "VERSION is missing (\(v == .v40 ? "RFC 6350 §6.7.9" : rfc))")
+            add(card.beginLine, .error, .missingVersion, "VERSION is missing (\(v == .v40 ? "RFC 6350 §6.7.9" : rfc))")
         } else if v == .v40, versionIndex != 0 {
-            add(card.properties[versionIndex!].line, .error, "VERSION must come right after BEGIN:VCARD (RFC 6350 §6.7.9)")
+            add(card.properties[versionIndex!].line, .error, .versionNotFirst, "VERSION must come right after BEGIN:VCARD (RFC 6350 §6.7.9)")
         }
         var counts: [String: Int] = [:]
         var alternatives: Set<String> = []
@@ -67,22 +68,22 @@ struct VCardRuleChecker {
             }
             counts[name, default: 0] += 1
             if counts[name] == 2, Self.atMostOnce(v).contains(name) {
-                add(p.line, .error, "\(name) appears more than once; at most one is allowed (\(rfc))")
+                add(p.line, .error, .repeatedProperty, "\(name) appears more than once; at most one is allowed (\(rfc))")
             }
             checkProperty(p, name: name, in: card, version: v)
         }
         if v != .v21 && counts["FN"] == nil {
-            add(card.beginLine, .error, "FN is missing (\(v == .v40 ? "RFC 6350 §6.2.1" : "RFC 2426 §3.1.1"))")
+            add(card.beginLine, .error, .missingFN, "FN is missing (\(v == .v40 ? "RFC 6350 §6.2.1" : "RFC 2426 §3.1.1"))")
         }
         if v != .v40 && counts["N"] == nil {
-            add(card.beginLine, .error, "N is missing (\(v == .v21 ? "vCard 2.1 §2.1.2" : "RFC 2426 §3.1.2"))")
+            add(card.beginLine, .error, .missingN, "N is missing (\(v == .v21 ? "vCard 2.1 §2.1.2" : "RFC 2426 §3.1.2"))")
         }
         if let line = bareLineFeed {
-            add(line, .error, "line ends in LF, not CRLF (\(v == .v40 ? "RFC 6350 §3.2" : rfc))")
+            add(line, .error, .bareLineFeed, "line ends in LF, not CRLF (\(v == .v40 ? "RFC 6350 §3.2" : rfc))")
         }
         let limit = v == .v21 ? 76 : 75
         for long in longLines where long.octets > limit {
-            add(long.line, .warning, "line is \(long.octets) octets; lines should be folded at \(limit) (\(v == .v40 ? "RFC 6350 §3.2" : rfc))")
+            add(long.line, .warning, .longLine, "line is \(long.octets) octets; lines should be folded at \(limit) (\(v == .v40 ? "RFC 6350 §3.2" : rfc))")
         }
         startCard()
         findings.sort { $0.line < $1.line }
@@ -93,12 +94,12 @@ struct VCardRuleChecker {
         let rfc = Self.rfc(v)
         let line = p.line
         if !p.group.isEmpty && !Self.isName(card.slice(p.group), v) {
-            add(line, .error, "\(name): group has \(Self.nameRule(v)) (\(rfc))")
+            add(line, .error, .invalidName, "\(name): group has \(Self.nameRule(v)) (\(rfc))")
         }
         if !Self.isName(card.slice(p.name), v) {
-            add(line, .error, "\(name): name has \(Self.nameRule(v)) (\(rfc))")
+            add(line, .error, .invalidName, "\(name): name has \(Self.nameRule(v)) (\(rfc))")
         } else if !name.hasPrefix("X-") && !Self.registered(v).contains(name) {
-            add(line, .warning, "\(name) is not a vCard \(Self.versionText(v)) property; private ones start with X- (\(rfc))")
+            add(line, .warning, .unregisteredProperty, "\(name) is not a vCard \(Self.versionText(v)) property; private ones start with X- (\(rfc))")
         }
         var isText = false
         for k in p.parameters {
@@ -106,25 +107,25 @@ struct VCardRuleChecker {
             let value = ValueDecoding.parameterValue(card.slice(param.value))
             if param.name.isEmpty {
                 if v != .v21 {
-                    add(line, .error, "\(name): parameter '\(value)' has no name (a vCard 2.1 form; \(Self.namedForm(of: value, v))) (\(rfc))")
+                    add(line, .error, .namelessParameter, "\(name): parameter '\(value)' has no name (a vCard 2.1 form; \(Self.namedForm(of: value, v))) (\(rfc))")
                 }
                 continue
             }
             let paramName = ValueDecoding.makeString(card.slice(param.name)).uppercased()
             if !Self.isName(card.slice(param.name), v) {
-                add(line, .error, "\(name): parameter name '\(paramName)' has \(Self.nameRule(v)) (\(rfc))")
+                add(line, .error, .invalidName, "\(name): parameter name '\(paramName)' has \(Self.nameRule(v)) (\(rfc))")
             }
             switch (paramName, v) {
             case ("ENCODING", .v40):
-                add(line, .error, "\(name): ENCODING is not a vCard 4.0 parameter; embed data as a data: URI (RFC 6350 App. A.2)")
+                add(line, .error, .parameterNotAllowed, "\(name): ENCODING is not a vCard 4.0 parameter; embed data as a data: URI (RFC 6350 App. A.2)")
             case ("ENCODING", .v30) where value.lowercased() != "b":
-                add(line, .error, "\(name): ENCODING=\(value); vCard 3.0 allows only ENCODING=b (RFC 2426 §5)")
+                add(line, .error, .parameterNotAllowed, "\(name): ENCODING=\(value); vCard 3.0 allows only ENCODING=b (RFC 2426 §5)")
             case ("CHARSET", .v40):
-                add(line, .error, "\(name): CHARSET is not a vCard 4.0 parameter; vCard 4.0 is always UTF-8 (RFC 6350 §3.1)")
+                add(line, .error, .parameterNotAllowed, "\(name): CHARSET is not a vCard 4.0 parameter; vCard 4.0 is always UTF-8 (RFC 6350 §3.1)")
             case ("TYPE", .v40) where value.split(separator: ",").contains { $0.lowercased() == "pref" }:
-                add(line, .error, "\(name): TYPE=pref is vCard 3.0; vCard 4.0 says PREF=1 (RFC 6350 §5.3)")
+                add(line, .error, .parameterNotAllowed, "\(name): TYPE=pref is vCard 3.0; vCard 4.0 says PREF=1 (RFC 6350 §5.3)")
             case ("PREF", .v40) where !(Int(value).map { (1...100).contains($0) } ?? false):
-                add(line, .error, "\(name): PREF=\(value); it takes a number from 1 to 100 (RFC 6350 §5.3)")
+                add(line, .error, .invalidPref, "\(name): PREF=\(value); it takes a number from 1 to 100 (RFC 6350 §5.3)")
             case ("VALUE", _):
                 isText = value.lowercased() == "text"
             default:
@@ -134,33 +135,33 @@ struct VCardRuleChecker {
         let value = card.slice(p.value)
         if v != .v21 && !card.parameters[p.parameters].contains(where: { card.equalsIgnoringCase($0.name, "CHARSET") })
             && !ValueDecoding.isValidUTF8(value) {
-            add(line, .error, "\(name): value is not valid UTF-8 (\(v == .v40 ? "RFC 6350 §3.1" : rfc))")
+            add(line, .error, .notUTF8, "\(name): value is not valid UTF-8 (\(v == .v40 ? "RFC 6350 §3.1" : rfc))")
         }
         switch name {
         case "BDAY", "ANNIVERSARY", "DEATHDATE":
-            if !isText, case .invalid(let reason) = DateParsing.parse(value) {
-                add(line, .error, "\(name): \(reason) (\(v == .v40 ? "RFC 6350 §4.3.4" : "ISO 8601"))")
+            if !isText, case .invalid(let code, let reason) = DateParsing.parse(value) {
+                add(line, .error, code, "\(name): \(reason) (\(v == .v40 ? "RFC 6350 §4.3.4" : "ISO 8601"))")
             } else if !isText, v == .v40, let basic = Self.basicForm(value) {
                 let shown = ValueDecoding.makeString(value).trimmingSpaces()
-                add(line, .warning, "\(name): '\(shown)' is ISO 8601's extended form; vCard 4.0 writes \(basic) (RFC 6350 §4.3)")
+                add(line, .warning, .extendedDateForm, "\(name): '\(shown)' is ISO 8601's extended form; vCard 4.0 writes \(basic) (RFC 6350 §4.3)")
             }
         case "N", "ADR":
             let count = ValueDecoding.split(value, on: UInt8(ascii: ";")).count
             let needed = name == "N" ? 5 : 7
             if v == .v40 && count != needed {
-                add(line, .error, "\(name) has \(count) components; it must have exactly \(needed) (\(name == "N" ? "RFC 6350 §6.2.2" : "RFC 6350 §6.3.1"))")
+                add(line, .error, .componentCount, "\(name) has \(count) components; it must have exactly \(needed) (\(name == "N" ? "RFC 6350 §6.2.2" : "RFC 6350 §6.3.1"))")
             } else if count > needed {
-                add(line, .error, "\(name) has \(count) components; it may have at most \(needed) (\(rfc))")
+                add(line, .error, .componentCount, "\(name) has \(count) components; it may have at most \(needed) (\(rfc))")
             }
         case "GENDER" where v == .v40:
             let sex = ValueDecoding.makeString(value.prefix { $0 != UInt8(ascii: ";") }).trimmingSpaces().uppercased()
             if !["", "M", "F", "O", "N", "U"].contains(sex) {
-                add(line, .error, "GENDER: sex '\(sex)' is not M, F, O, N, U or empty (RFC 6350 §6.2.7)")
+                add(line, .error, .invalidGender, "GENDER: sex '\(sex)' is not M, F, O, N, U or empty (RFC 6350 §6.2.7)")
             }
         case "KIND" where v == .v40:
             let kind = ValueDecoding.makeString(value).trimmingSpaces().lowercased()
             if !["individual", "group", "org", "location"].contains(kind) && !kind.hasPrefix("x-") {
-                add(line, .warning, "KIND: '\(kind)' is not individual, group, org or location (RFC 6350 §6.1.4)")
+                add(line, .warning, .unknownKind, "KIND: '\(kind)' is not individual, group, org or location (RFC 6350 §6.1.4)")
             }
         default:
             break
@@ -180,8 +181,8 @@ struct VCardRuleChecker {
         return DateParsing.dateTime(text, basic: true)
     }
 
-    private mutating func add(_ line: Int, _ severity: Diagnostic.Severity, _ message: String) {
-        findings.append(Finding(line: line, severity: severity, message: message))
+    private mutating func add(_ line: Int, _ severity: Diagnostic.Severity, _ code: Diagnostic.Code, _ message: String) {
+        findings.append(Finding(line: line, severity: severity, code: code, message: message))
     }
 
     // MARK: The registries
