@@ -50,14 +50,14 @@ import VCFBirthdaysTesting
         let sink = FormattedOutput(format: setup.format, selection: setup.selection, order: setup.order,
                                    collator: try Collator(locale: "de"), dates: dates, output: TextOutput(output))
         if partBytes != nil {  // threads at the end too: sorted halves, people laid out in batches
-            sink.finishThreads = ParallelVCardParserTests.workers
+            sink.finishThreads = PartitionedVCardTests.workers
             sink.parallelFinishFrom = 2
             sink.finishBatch = 3
         }
         let options = VCardParser.Options(scope: .full)
         let parser: ContactsParser = partBytes.map {
-            ParallelVCardParser(path: "in.vcf", sink: sink, diagnostics: RecordingDiagnostics(), options: options,
-                                threads: ParallelVCardParserTests.workers, partBytes: $0, aloneAfterBytes: 8 * $0)
+            PartitionedReader(VCardFraming(path: "in.vcf", options: options), sink: sink, diagnostics: RecordingDiagnostics(),
+                              threads: PartitionedVCardTests.workers, partBytes: $0, aloneAfterBytes: 8 * $0)
         } ?? VCardParser(path: "in.vcf", sink: sink, diagnostics: RecordingDiagnostics(), options: options)
         try feed(parser, bytes, chunkSize: 4096)
         try sink.finish()

@@ -190,8 +190,8 @@ struct InputReader {
                                                    maxRecordBytes: options.maxRecordBytes, checksRules: options.checksRules,
                                                    fallbackCharset: options.quotedPrintableCharset)
             if let workers {  // none with --check (App.run)
-                return ParallelVCardParser(path: displayPath, sink: sink, diagnostics: reporter, options: vcardOptions,
-                                           threads: workers, partBytes: options.partBytes)
+                return PartitionedReader(VCardFraming(path: displayPath, options: vcardOptions), sink: sink,
+                                         diagnostics: reporter, threads: workers, partBytes: options.partBytes)
             }
             return VCardParser(path: displayPath, sink: sink, diagnostics: reporter, options: vcardOptions)
         case .csv:
@@ -200,8 +200,8 @@ struct InputReader {
                                                dateOrder: options.dateOrder, locale: options.locale,
                                                maxRecordBytes: options.maxRecordBytes, encodingNote: encodingNote)
             if let workers {
-                return ParallelCSVParser(path: displayPath, sink: sink, diagnostics: reporter, options: csvOptions,
-                                         threads: workers, partBytes: options.partBytes)
+                return PartitionedReader(CSVFraming(path: displayPath, options: csvOptions), sink: sink,
+                                         diagnostics: reporter, threads: workers, partBytes: options.partBytes)
             }
             return CSVParser(path: displayPath, sink: sink, diagnostics: reporter, options: csvOptions)
         }

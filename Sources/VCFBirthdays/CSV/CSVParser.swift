@@ -61,14 +61,6 @@ public final class CSVParser: ContactsParser {
         self.options = options
     }
 
-    /// A parser for a later part of the same input, which starts at a record on line
-    /// `firstLine`: it reads with `lead`'s header (its delimiter, columns and date order).
-    /// Nil while `lead` has not read a header it accepted.
-    convenience init?(continuing lead: CSVParser, sink: PeopleSink, diagnostics: DiagnosticsHandler, firstLine: Int) {
-        guard let header = Header(lead) else { return nil }
-        self.init(header, sink: sink, diagnostics: diagnostics, firstLine: firstLine)
-    }
-
     /// What a parser for a later part takes from the lead: taken on the lead's thread, and
     /// used on another.
     struct Header: Sendable {
@@ -100,10 +92,6 @@ public final class CSVParser: ContactsParser {
     /// Whether a header was read and accepted, so that later parts can be read with it.
     var readsParts: Bool { schema != nil && mapper != nil && tokenizer != nil && !headerRejected }
 
-    /// Whether the bytes so far ended at the end of a record (not inside a quoted field, say),
-    /// so that what follows may be read by a parser of its own.
-    var isAtRecordStart: Bool { tokenizer?.isAtRecordStart ?? false }
-
     public func feed(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         if tokenizer == nil {
             // Wait for the whole header line (up to 64 KiB) to choose the delimiter: a line end
@@ -116,6 +104,11 @@ public final class CSVParser: ContactsParser {
         }
         try tokenizer!.feed(bytes) { try self.handle($0) }
     }
+
+    /// Ends a part of the input cut after a line feed: true when it ended at the end of a
+    /// record (not inside a quoted field, say), so that what follows may be read by a parser of
+    /// its own.
+    func endPart() -> Bool { tokenizer?.isAtRecordStart ?? false }
 
     public func finish() throws {
         if tokenizer == nil { try startTokenizing() }

@@ -83,11 +83,13 @@ public final class VCardParser: ContactsParser {
     }
 
     /// Ends a part of the input cut just before a `BEGIN:VCARD` line that follows an
-    /// `END:VCARD` line; true when no card is open there, so that the next part can be read by
-    /// a parser of its own and `finish()` may be called.
+    /// `END:VCARD` line: true when no card is open there, and the parser is finished (the next
+    /// part can be read by a parser of its own).
     func endPart() throws -> Bool {
         try lexer.endLine { try self.handle($0) }
-        return !inCard
+        if inCard { return false }
+        try finish()
+        return true
     }
 
     /// Ends the input: a card still open is rejected, and the sink is not finished here (a

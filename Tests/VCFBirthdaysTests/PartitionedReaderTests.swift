@@ -45,8 +45,8 @@ private func expectSame(_ serial: [String], _ parallel: [String], _ label: Strin
     }
 }
 
-/// The parallel reader gives what one `VCardParser` gives, wherever the parts are cut.
-@Suite struct ParallelVCardParserTests {
+/// The partitioned reader of vCard gives what one `VCardParser` gives, wherever the parts are cut.
+@Suite struct PartitionedVCardTests {
     static let workers = WorkerThreads(count: 3)
 
     /// The transcript of reading `bytes` fed `chunk` bytes at a time, by one parser or (with
@@ -56,8 +56,8 @@ private func expectSame(_ serial: [String], _ parallel: [String], _ label: Strin
         let options = VCardParser.Options(scope: scope, keepsRawText: true, maxRecordBytes: maxRecordBytes)
         return transcript(bytes, chunk: chunk, strict: strict) { t in
             let parser: ContactsParser = partBytes.map {
-                ParallelVCardParser(path: "in.vcf", sink: t, diagnostics: t, options: options, threads: workers, partBytes: $0,
-                                    aloneAfterBytes: 8 * $0)
+                PartitionedReader(VCardFraming(path: "in.vcf", options: options), sink: t, diagnostics: t, threads: workers,
+                                  partBytes: $0, aloneAfterBytes: 8 * $0)
             } ?? VCardParser(path: "in.vcf", sink: t, diagnostics: t, options: options)
             return parser
         }
@@ -135,8 +135,8 @@ private func expectSame(_ serial: [String], _ parallel: [String], _ label: Strin
         let diagnostics = RecordingDiagnostics()
         let writer = makeWriter(TextOutput(output), diagnostics)
         let parser: ContactsParser = partBytes.map {
-            ParallelVCardParser(path: "in.vcf", sink: writer, diagnostics: diagnostics, options: options,
-                                threads: workers, partBytes: $0, aloneAfterBytes: 8 * $0)
+            PartitionedReader(VCardFraming(path: "in.vcf", options: options), sink: writer, diagnostics: diagnostics,
+                              threads: workers, partBytes: $0, aloneAfterBytes: 8 * $0)
         } ?? VCardParser(path: "in.vcf", sink: writer, diagnostics: diagnostics, options: options)
         try feed(parser, bytes, chunkSize: 256)
         try writer.finish()
@@ -204,26 +204,27 @@ private func expectSame(_ serial: [String], _ parallel: [String], _ label: Strin
 
     @Test func cutsFallBeforeABeginLineThatFollowsAnEndLine() {
         let text = Array("FN:A\r\nEND:VCARD\r\nBEGIN:VCARD\r\nFN:B\nEND:VCARD\nBEGIN:VCARD\n X\nEND:VCARD\nBEGIN:VCARD\nN:C\n".utf8)
-        let first = ParallelVCardParser.cut(text, from: 0, notBefore: 0)
+        let framing = VCardFraming(path: "in.vcf", options: VCardParser.Options())
+        let first = framing.cut(text, partStart: 0, from: 0)
         #expect(first == 17)
         // The next BEGIN:VCARD is followed by a continuation line: not a place to cut.
-        #expect(ParallelVCardParser.cut(text, from: 18, notBefore: 0) == 70)
-        #expect(ParallelVCardParser.cut(text, from: 71, notBefore: 0) == nil)
+        #expect(framing.cut(text, partStart: 0, from: 18) == 70)
+        #expect(framing.cut(text, partStart: 0, from: 71) == nil)
         // A BEGIN:VCARD line whose next line has not come yet may still be continued.
-        #expect(ParallelVCardParser.cut(Array("END:VCARD\nBEGIN:VCARD\n".utf8), from: 0, notBefore: 0) == nil)
-        #expect(ParallelVCardParser.cut(Array("XEND:VCARD\nBEGIN:VCARD\nN:A\n".utf8), from: 0, notBefore: 0) == nil)
+        #expect(framing.cut(Array("END:VCARD\nBEGIN:VCARD\n".utf8), partStart: 0, from: 0) == nil)
+        #expect(framing.cut(Array("XEND:VCARD\nBEGIN:VCARD\nN:A\n".utf8), partStart: 0, from: 0) == nil)
     }
 }
 
-/// The parallel CSV reader gives what one `CSVParser` gives, wherever the parts are cut: also
+/// The partitioned reader of CSV gives what one `CSVParser` gives, wherever the parts are cut: also
 /// when a cut falls inside a quoted field, the header is refused, or lines end in CR alone.
-@Suite struct ParallelCSVParserTests {
+@Suite struct PartitionedCSVTests {
     private static func read(_ bytes: [UInt8], partBytes: Int?, chunk: Int = 4096, strict: Bool = false) -> [String] {
         let options = CSVParser.Options(keepsRawText: true)
         return transcript(bytes, chunk: chunk, strict: strict) { t in
             let parser: ContactsParser = partBytes.map {
-                ParallelCSVParser(path: "in.csv", sink: t, diagnostics: t, options: options,
-                                  threads: ParallelVCardParserTests.workers, partBytes: $0, aloneAfterBytes: 8 * $0)
+                PartitionedReader(CSVFraming(path: "in.csv", options: options), sink: t, diagnostics: t,
+                                  threads: PartitionedVCardTests.workers, partBytes: $0, aloneAfterBytes: 8 * $0)
             } ?? CSVParser(path: "in.csv", sink: t, diagnostics: t, options: options)
             return parser
         }
