@@ -26,7 +26,7 @@ import VCFBirthdaysTesting
 
     private func convertedAndRejected(_ fixture: String) throws -> (Int, Int) {
         var options = RunOptions()
-        options.format = .json
+        options.output.format = .json
         let sink = MockSink()
         let diagnostics = RecordingDiagnostics()
         let reader = InputReader(displayPath: fixture, options: options, locale: "root", sink: sink, reporter: diagnostics)

@@ -39,7 +39,7 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
                  unwritable: Set<String> = [], stdout: MemoryOutput = MemoryOutput(),
                  opener: StubOpener = StubOpener(), binaryFiles: [String: [UInt8]] = [:]) -> Run {
     var options = RunOptions()
-    options.quiet = true  // the summary line has tests of its own
+    options.diagnostics.quiet = true  // the summary line has tests of its own
     arguments(&options)
     let fileSystem = InMemoryFileSystem(files: files, binaryFiles: binaryFiles, unwritable: unwritable)
     let stderr = MemoryOutput()
@@ -53,23 +53,23 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
 
 @Suite struct AppTests {
     @Test func birthdayListSortedByFamilyNameInTheGivenLocale() {
-        let r = run { $0.inputs = ["c.vcf"]; $0.locale = "sv" }
+        let r = run { $0.input.paths = ["c.vcf"]; $0.selection.locale = "sv" }
         #expect(r.status == .success)
         #expect(r.stdout == " 5 Jan 1990  Anders Zorn  turns 37\n 1 Dec       Bo Åberg\n")
         #expect(r.stderr == "")
     }
 
     @Test func localeAndSortComeFromPreferences() {
-        let r = run({ $0.inputs = ["c.vcf"]; $0.format = .tsv }, preferences: Preferences(sortOrder: "upcoming", locale: "sv"))
+        let r = run({ $0.input.paths = ["c.vcf"]; $0.output.format = .tsv }, preferences: Preferences(sortOrder: "upcoming", locale: "sv"))
         #expect(r.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false)[3] }
             == ["Bo Åberg", "Anders Zorn"])
-        let root = run({ $0.inputs = ["c.vcf"] }, preferences: Preferences(locale: "root"))
+        let root = run({ $0.input.paths = ["c.vcf"] }, preferences: Preferences(locale: "root"))
         #expect(root.stdout.hasPrefix(" 1 Dec       Bo Åberg"))  // root: Å sorts with A
     }
 
     /// An option that does nothing in the run is said, once, and ignored.
     @Test func optionsThatDoNothingAreSaid() {
-        let r = run { $0.inputs = ["c.vcf"]; $0.remindDaysBefore = 3; $0.appleCompat = true; $0.replacesPhotos = true; $0.byteOrderMark = false }
+        let r = run { $0.input.paths = ["c.vcf"]; $0.calendar.remindDaysBefore = 3; $0.output.appleCompat = true; $0.output.replacesPhotos = true; $0.output.byteOrderMark = false }
         #expect(r.status == .success)
         #expect(r.stderr == """
             vcf2birthdays: warning: --remind does nothing without --to ics; ignored
@@ -78,33 +78,33 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
             vcf2birthdays: warning: --force does nothing without --extract-photos; ignored
 
             """)
-        let json = run { $0.inputs = ["c.vcf"]; $0.format = .json; $0.includesEveryone = true; $0.feb29 = .mar1; $0.guardsFormulas = true }
+        let json = run { $0.input.paths = ["c.vcf"]; $0.output.format = .json; $0.selection.includesEveryone = true; $0.selection.feb29 = .mar1; $0.output.guardsFormulas = true }
         #expect(json.stderr.split(separator: "\n").map { $0.dropFirst(24).prefix(20) } == [
             "--no-formulas does n", "--all does nothing w", "--feb29 does nothing",
         ])
         // Where they do something, nothing is said.
-        let ics = run { $0.inputs = ["c.vcf"]; $0.format = .ics; $0.remindDaysBefore = 3; $0.includesOtherDates = true; $0.feb29 = .mar1 }
+        let ics = run { $0.input.paths = ["c.vcf"]; $0.output.format = .ics; $0.calendar.remindDaysBefore = 3; $0.calendar.includesOtherDates = true; $0.selection.feb29 = .mar1 }
         #expect(ics.stderr == "")
     }
 
     /// A locale ICU has no collation for is taken as root, with one warning saying so.
     @Test func anUnknownLocaleWarns() {
-        let r = run({ $0.inputs = ["c.vcf"]; $0.locale = "klingon" }, preferences: Preferences(locale: "sv"))
+        let r = run({ $0.input.paths = ["c.vcf"]; $0.selection.locale = "klingon" }, preferences: Preferences(locale: "sv"))
         #expect(r.status == .success)
         #expect(r.stderr == "vcf2birthdays: warning: no collation for locale 'klingon'; sorting in the root collation\n")
         #expect(r.stdout.hasPrefix(" 1 Dec       Bo Åberg"))  // root: Å sorts with A
-        #expect(run({ $0.inputs = ["c.vcf"] }, preferences: Preferences(locale: "sv_SE")).stderr == "")
+        #expect(run({ $0.input.paths = ["c.vcf"] }, preferences: Preferences(locale: "sv_SE")).stderr == "")
     }
 
     @Test func anUnknownSortPreferenceWarnsAndIsIgnored() {
-        let r = run({ $0.inputs = ["c.vcf"] }, preferences: Preferences(sortOrder: "shoe-size", locale: "sv"))
+        let r = run({ $0.input.paths = ["c.vcf"] }, preferences: Preferences(sortOrder: "shoe-size", locale: "sv"))
         #expect(r.status == .success)
         #expect(r.stderr.contains("warning: ignoring VCF2BIRTHDAYS_SORT=shoe-size"))
         #expect(r.stdout.hasPrefix(" 5 Jan 1990  Anders Zorn"))
     }
 
     @Test func withinDefaultsToUpcomingAndShowsDays() {
-        let r = run { $0.inputs = ["c.vcf"]; $0.withinDays = 10 }
+        let r = run { $0.input.paths = ["c.vcf"]; $0.selection.withinDays = 10 }
         #expect(r.stdout == " 1 Dec  Bo Åberg  in 9 days\n")
     }
 
@@ -112,31 +112,31 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
     /// names another default; only `--sort` decides otherwise.
     @Test func withinBeatsTheSortPreference() {
         // By family name in Swedish, Zorn comes before Åberg; the next birthday is Åberg's.
-        let soonest = run({ $0.inputs = ["c.vcf"]; $0.withinDays = 60 }, preferences: Preferences(sortOrder: "last", locale: "sv"))
+        let soonest = run({ $0.input.paths = ["c.vcf"]; $0.selection.withinDays = 60 }, preferences: Preferences(sortOrder: "last", locale: "sv"))
         #expect(soonest.stdout.hasPrefix(" 1 Dec") && soonest.stdout.contains("Anders Zorn"), "\(soonest.stdout)")
-        let byName = run({ $0.inputs = ["c.vcf"]; $0.withinDays = 60; $0.sort = .last },
+        let byName = run({ $0.input.paths = ["c.vcf"]; $0.selection.withinDays = 60; $0.selection.sort = .last },
                          preferences: Preferences(sortOrder: "upcoming", locale: "sv"))
         #expect(byName.stdout.hasPrefix(" 5 Jan 1990  Anders Zorn"), "\(byName.stdout)")
     }
 
     @Test func todayOptionOverridesTheClock() {
-        let r = run { $0.inputs = ["c.vcf"]; $0.withinDays = 30; $0.today = day(2026, 12, 20) }
+        let r = run { $0.input.paths = ["c.vcf"]; $0.selection.withinDays = 30; $0.selection.today = day(2026, 12, 20) }
         #expect(r.stdout == " 5 Jan 1990  Anders Zorn  turns 37  in 16 days\n")
     }
 
     @Test func allListsPeopleWithoutBirthdays() {
-        let r = run { $0.inputs = ["c.vcf"]; $0.includesEveryone = true; $0.locale = "sv" }
+        let r = run { $0.input.paths = ["c.vcf"]; $0.selection.includesEveryone = true; $0.selection.locale = "sv" }
         #expect(r.stdout.contains("Cilla Berg"))
     }
 
     @Test func jsonKeepsInputOrderAndEveryone() {
-        let r = run { $0.inputs = ["c.vcf"]; $0.format = .json }
+        let r = run { $0.input.paths = ["c.vcf"]; $0.output.format = .json }
         #expect(r.stdout.split(separator: "\n").map { $0.contains("Zorn") } == [true, false, false])
         #expect(r.stdout.split(separator: "\n").count == 3)
     }
 
     @Test func rejectedRecordsExit65KeepTheRestAndGoToRejects() {
-        let r = run({ $0.inputs = ["b.vcf"]; $0.rejects = "rejects.vcf" }, files: ["b.vcf": broken])
+        let r = run({ $0.input.paths = ["b.vcf"]; $0.diagnostics.rejects = "rejects.vcf" }, files: ["b.vcf": broken])
         #expect(r.status == .dataError)
         #expect(r.stdout == " 2 Feb 2000  Good One  turns 27\n")
         #expect(r.stderr == "b.vcf:5: error: vCard is not closed: no END:VCARD before the end of the input\n")
@@ -144,49 +144,49 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
     }
 
     @Test func rejectsFileIsCreatedEmptyWhenNothingIsRejected() {
-        let r = run { $0.inputs = ["c.vcf"]; $0.rejects = "r.vcf" }
+        let r = run { $0.input.paths = ["c.vcf"]; $0.diagnostics.rejects = "r.vcf" }
         #expect(r.status == .success)
         #expect(r.fileSystem.contents(of: "r.vcf") == "")
     }
 
     @Test func strictStopsAndWritesNoOutputFile() {
-        let r = run({ $0.inputs = ["b.vcf", "c.vcf"]; $0.strict = true; $0.output = "out.txt" },
+        let r = run({ $0.input.paths = ["b.vcf", "c.vcf"]; $0.diagnostics.strict = true; $0.output.file = "out.txt" },
                     files: ["b.vcf": broken, "c.vcf": sample])
         #expect(r.status == .dataError)
         #expect(r.fileSystem.contents(of: "out.txt") == nil)
     }
 
     @Test func strictStopsReadingAtTheFirstRejection() {
-        let r = run({ $0.inputs = ["b.vcf", "b2.vcf"]; $0.strict = true }, files: ["b.vcf": broken, "b2.vcf": broken])
+        let r = run({ $0.input.paths = ["b.vcf", "b2.vcf"]; $0.diagnostics.strict = true }, files: ["b.vcf": broken, "b2.vcf": broken])
         #expect(r.status == .dataError)
         #expect(r.stderr == "b.vcf:5: error: vCard is not closed: no END:VCARD before the end of the input\n")
         #expect(r.stdout == "")
-        let lenient = run({ $0.inputs = ["b.vcf", "b2.vcf"] }, files: ["b.vcf": broken, "b2.vcf": broken])
+        let lenient = run({ $0.input.paths = ["b.vcf", "b2.vcf"] }, files: ["b.vcf": broken, "b2.vcf": broken])
         #expect(lenient.stderr.split(separator: "\n").count == 2)
     }
 
     @Test func outputFileIsWrittenOnlyAtTheEnd() {
-        let r = run { $0.inputs = ["c.vcf"]; $0.output = "out.txt"; $0.locale = "sv" }
+        let r = run { $0.input.paths = ["c.vcf"]; $0.output.file = "out.txt"; $0.selection.locale = "sv" }
         #expect(r.status == .success)
         #expect(r.stdout == "")
         #expect(r.fileSystem.contents(of: "out.txt") == " 5 Jan 1990  Anders Zorn  turns 37\n 1 Dec       Bo Åberg\n")
     }
 
     @Test func outputThatCannotBeCreatedExits73() {
-        let r = run({ $0.inputs = ["c.vcf"]; $0.output = "/ro/out.txt" }, unwritable: ["/ro/out.txt"])
+        let r = run({ $0.input.paths = ["c.vcf"]; $0.output.file = "/ro/out.txt" }, unwritable: ["/ro/out.txt"])
         #expect(r.status == .cannotCreate)
         #expect(r.stderr.contains("/ro/out.txt: Permission denied"))
     }
 
     /// Nothing to read is said, not passed over: a directory without contacts files, an empty file.
     @Test func nothingToReadIsAWarning() {
-        let r = run({ $0.inputs = ["d", "e.vcf", "c.vcf"]; $0.quiet = false },
+        let r = run({ $0.input.paths = ["d", "e.vcf", "c.vcf"]; $0.diagnostics.quiet = false },
                     files: ["d/readme.txt": "hello", "e.vcf": "", "c.vcf": sample])
         #expect(r.status == .success)
         #expect(r.stderr == "d: warning: no .vcf, .vcard or .csv files\ne.vcf: warning: empty: no contacts\n"
             + "3 people, 2 warnings, 0 rejected\n")
         // Nothing read at all: the warning, and no summary counting nothing.
-        let none = run({ $0.inputs = ["d"]; $0.quiet = false }, files: ["d/readme.txt": "hello"])
+        let none = run({ $0.input.paths = ["d"]; $0.diagnostics.quiet = false }, files: ["d/readme.txt": "hello"])
         #expect(none.status == .success && none.stderr == "d: warning: no .vcf, .vcard or .csv files\n")
     }
 
@@ -195,7 +195,7 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
     @Test func binaryDataIsNotAContactsFile() {
         let data: [UInt8] = [0x4D, 0x5A, 2, 1, 1, 0, 0, 0, 0, 0] + Array("\n,;\"\r\nx,y\n".utf8) + Array(repeating: 0, count: 300)
         let elf: [UInt8] = [0x7F, 0x45, 0x4C, 0x46] + data
-        let r = run({ $0.inputs = ["ls.vcf", "d.vcf", "c.vcf"]; $0.format = .json; $0.quiet = false },
+        let r = run({ $0.input.paths = ["ls.vcf", "d.vcf", "c.vcf"]; $0.output.format = .json; $0.diagnostics.quiet = false },
                     files: ["c.vcf": sample], binaryFiles: ["ls.vcf": elf, "d.vcf": data])
         #expect(r.status == .dataError)
         #expect(r.stderr == "ls.vcf: error: not a contacts file: a program; nothing read\n"
@@ -210,7 +210,7 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
     @Test func otherFilesAreOneErrorEach() {
         let pdf = Array("%PDF-1.7\n%".utf8) + [0xE2, 0xE3, 0xCF, 0xD3] + Array("\n1 0 obj\n<< /Type /Catalog >>\nendobj\n".utf8)
         let letter: [UInt8] = Array("Dear Ann, here is my new address:\nStorgatan 1\nG".utf8) + [0xF6] + Array("teborg\n".utf8)
-        let r = run({ $0.inputs = ["a.vcf", "b.csv", "c.csv", "d.csv"]; $0.format = .json; $0.quiet = false; $0.rejects = "r.txt" },
+        let r = run({ $0.input.paths = ["a.vcf", "b.csv", "c.csv", "d.csv"]; $0.output.format = .json; $0.diagnostics.quiet = false; $0.diagnostics.rejects = "r.txt" },
                     files: ["d.csv": "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n"],
                     binaryFiles: ["a.vcf": pdf, "b.csv": [0x50, 0x4B, 0x03, 0x04, 0x14, 0x00], "c.csv": letter])
         #expect(r.status == .dataError)
@@ -228,23 +228,23 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
     @Test func formatIsDetectedByTheFirstLine() {
         let csv = "Name,Birthday,Notes\nAnn Berg,1990-01-05,\"paste a BEGIN:VCARD here\"\n"
             + "Bo Ek,1991-02-03,\"a card:\nBEGIN:VCARD\nFN:Bo\nEND:VCARD\"\n"
-        let r = run({ $0.inputs = ["c.csv"]; $0.format = .json }, files: ["c.csv": csv])
+        let r = run({ $0.input.paths = ["c.csv"]; $0.output.format = .json }, files: ["c.csv": csv])
         #expect(r.status == .success)
         #expect(r.stdout.contains("Ann Berg") && r.stdout.contains("Bo Ek"))
         let vcard = "\u{FEFF}\r\n  \n begin : VCard \nFN:Bo\nEND:VCARD\n"
-        let v = run({ $0.inputs = ["v.txt"]; $0.format = .json }, files: ["v.txt": vcard])
+        let v = run({ $0.input.paths = ["v.txt"]; $0.output.format = .json }, files: ["v.txt": vcard])
         #expect(v.status == .success)
         #expect(v.stdout == "{\"formattedName\":\"Bo\"}\n")
     }
 
     @Test func refusesToOverwriteTheInput() {
-        let r = run { $0.inputs = ["c.vcf"]; $0.output = "c.vcf" }
+        let r = run { $0.input.paths = ["c.vcf"]; $0.output.file = "c.vcf" }
         #expect(r.status == .cannotCreate)
         #expect(r.fileSystem.contents(of: "c.vcf") == sample)
     }
 
     @Test func missingInputExits66AndOtherInputsAreStillRead() {
-        let r = run { $0.inputs = ["nope.vcf", "c.vcf"] }
+        let r = run { $0.input.paths = ["nope.vcf", "c.vcf"] }
         #expect(r.status == .noInput)
         #expect(r.stderr == "nope.vcf: error: no such file or directory\n")
         #expect(r.stdout.contains("Anders Zorn"))
@@ -254,7 +254,7 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         let files = ["d/b.vcf": "BEGIN:VCARD\nFN:B\nBDAY:--02-02\nEND:VCARD\n",
                      "d/a.VCF": "BEGIN:VCARD\nFN:A\nBDAY:--01-01\nEND:VCARD\n",
                      "d/readme.txt": "not a card", "d/.hidden.vcf": "junk"]
-        let r = run({ $0.inputs = ["d"]; $0.format = .json }, files: files)
+        let r = run({ $0.input.paths = ["d"]; $0.output.format = .json }, files: files)
         #expect(r.status == .success)
         #expect(r.stdout == "{\"formattedName\":\"A\",\"birthday\":\"--01-01\"}\n{\"formattedName\":\"B\",\"birthday\":\"--02-02\"}\n")
     }
@@ -290,7 +290,7 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
 
     @Test func standardInputWithDashOrNoPath() {
         for inputs in [[], ["-"]] {
-            let r = run({ $0.inputs = inputs; $0.format = .tsv }, files: [:], stdin: broken)
+            let r = run({ $0.input.paths = inputs; $0.output.format = .tsv }, files: [:], stdin: broken)
             #expect(r.status == .dataError)
             #expect(r.stderr.hasPrefix("<stdin>:5: error:"))
             #expect(r.stdout.hasPrefix("2000-02-02\t"))
@@ -305,27 +305,27 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
 
     @Test func csvIsDetectedFromContentWhateverTheName() {
         let csv = "First Name,Last Name,Birthday\nAnn,Lee,1990-01-05\n"
-        let mixed = run({ $0.inputs = ["google.csv", "c.vcf", "export"]; $0.format = .tsv; $0.locale = "sv" },
+        let mixed = run({ $0.input.paths = ["google.csv", "c.vcf", "export"]; $0.output.format = .tsv; $0.selection.locale = "sv" },
                         files: ["google.csv": csv, "c.vcf": sample, "export": csv])
         #expect(mixed.status == .success)
         #expect(mixed.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false)[3] }
             == ["Ann Lee", "Ann Lee", "Anders Zorn", "Bo Åberg"])
         // A vCard file with a comma-laden first line, or misnamed .csv, is still read as vCard.
         let header = "Exported contacts, by Someone, 2024\n" + sample
-        let misnamed = run({ $0.inputs = ["a.csv", "b"]; $0.format = .json }, files: ["a.csv": sample, "b": header])
+        let misnamed = run({ $0.input.paths = ["a.csv", "b"]; $0.output.format = .json }, files: ["a.csv": sample, "b": header])
         #expect(misnamed.stdout.split(separator: "\n").count == 6)
         #expect(misnamed.stderr == "b:1: error: text outside of any vCard: 'Exported contacts, by Someone, 2024'\n")
-        let piped = run({ $0.format = .json }, files: [:], stdin: csv)
+        let piped = run({ $0.output.format = .json }, files: [:], stdin: csv)
         #expect(piped.stdout == "{\"formattedName\":\"Ann Lee\",\"familyName\":\"Lee\",\"givenName\":\"Ann\",\"birthday\":\"1990-01-05\"}\n")
     }
 
     @Test func csvOptionsReachTheReader() {
         let csv = "Name|Birthday\nAnn Lee|03/04/1990\n"
-        let r = run({ $0.inputs = ["x.txt"]; $0.format = .json; $0.delimiter = UInt8(ascii: "|"); $0.dateOrder = .dmy },
+        let r = run({ $0.input.paths = ["x.txt"]; $0.output.format = .json; $0.input.delimiter = UInt8(ascii: "|"); $0.input.dateOrder = .dmy },
                     files: ["x.txt": csv])
         #expect(r.stdout == "{\"formattedName\":\"Ann Lee\",\"birthday\":\"1990-04-03\"}\n")
         #expect(r.stderr == "")
-        let forced = run({ $0.inputs = ["c.vcf"]; $0.inputFormat = .csv; $0.rejects = "r" }, files: ["c.vcf": sample])
+        let forced = run({ $0.input.paths = ["c.vcf"]; $0.input.format = .csv; $0.diagnostics.rejects = "r" }, files: ["c.vcf": sample])
         #expect(forced.status == .dataError)
         #expect(forced.stderr.hasPrefix("c.vcf:1: error: not a contacts file: no name column in the CSV header"))
         #expect(forced.fileSystem.contents(of: "r") == sample)
@@ -333,20 +333,20 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
 
     @Test func directoriesIncludeCSVFiles() {
         let files = ["d/a.vcf": "BEGIN:VCARD\nFN:A\nBDAY:--01-01\nEND:VCARD\n", "d/b.csv": "Name,Birthday\nB,--02-02\n"]
-        let r = run({ $0.inputs = ["d"]; $0.format = .json }, files: files)
+        let r = run({ $0.input.paths = ["d"]; $0.output.format = .json }, files: files)
         #expect(r.stdout == "{\"formattedName\":\"A\",\"birthday\":\"--01-01\"}\n{\"formattedName\":\"B\",\"birthday\":\"--02-02\"}\n")
     }
 
     /// An encoding ICU does not know is a usage error, said plainly, before anything is read.
     @Test func anUnknownEncodingIsAUsageError() {
-        let r = run({ $0.inputs = ["c.vcf"]; $0.encoding = "x-no-such-charset" })
+        let r = run({ $0.input.paths = ["c.vcf"]; $0.input.encoding = "x-no-such-charset" })
         #expect(r.status == .usage)
         #expect(r.stderr == "vcf2birthdays: --encoding: unknown character set 'x-no-such-charset' (such as windows-1252, iso-8859-2, utf-16le, shift_jis)\n")
         #expect(r.stdout.isEmpty)
     }
 
     @Test func openOpensTheOutputFile() {
-        let r = run { $0.inputs = ["c.vcf"]; $0.format = .ics; $0.output = "b.ics"; $0.opensResult = true }
+        let r = run { $0.input.paths = ["c.vcf"]; $0.output.format = .ics; $0.output.file = "b.ics"; $0.output.opensResult = true }
         #expect(r.status == .success)
         #expect(r.opener.opened == ["b.ics"])
         #expect(r.fileSystem.contents(of: "b.ics")?.hasPrefix("BEGIN:VCALENDAR") == true)
@@ -354,26 +354,26 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
     }
 
     @Test func openWithoutOutputWritesATemporaryFileOfTheFormat() {
-        let r = run { $0.inputs = ["c.vcf"]; $0.format = .ics; $0.opensResult = true }
+        let r = run { $0.input.paths = ["c.vcf"]; $0.output.format = .ics; $0.output.opensResult = true }
         #expect(r.status == .success)
         #expect(r.stdout == "")
         #expect(r.opener.opened == ["/tmp/vcf2birthdays-1.ics"])
         #expect(r.fileSystem.contents(of: "/tmp/vcf2birthdays-1.ics")?.contains("SUMMARY:Birthday: Anders Zorn") == true)
         #expect(r.stderr == "vcf2birthdays: wrote /tmp/vcf2birthdays-1.ics\n")
-        let csv = run { $0.inputs = ["c.vcf"]; $0.format = .googleCSV; $0.opensResult = true }
+        let csv = run { $0.input.paths = ["c.vcf"]; $0.output.format = .googleCSV; $0.output.opensResult = true }
         #expect(csv.opener.opened == ["/tmp/vcf2birthdays-1.csv"])
     }
 
     @Test func aFailingOpenerExits69() {
         let failing = StubOpener(failingWith: OpenFailure("xdg-open not found; install it"))
-        let r = run({ $0.inputs = ["c.vcf"]; $0.format = .ics; $0.output = "b.ics"; $0.opensResult = true }, opener: failing)
+        let r = run({ $0.input.paths = ["c.vcf"]; $0.output.format = .ics; $0.output.file = "b.ics"; $0.output.opensResult = true }, opener: failing)
         #expect(r.status == .unavailable)
         #expect(r.stderr == "vcf2birthdays: cannot open b.ics: xdg-open not found; install it\n")
         #expect(r.fileSystem.contents(of: "b.ics") != nil)  // written all the same
     }
 
     @Test func nothingIsOpenedWhenStrictDiscardsTheOutput() {
-        let r = run({ $0.inputs = ["b.vcf"]; $0.output = "o.txt"; $0.strict = true; $0.opensResult = true },
+        let r = run({ $0.input.paths = ["b.vcf"]; $0.output.file = "o.txt"; $0.diagnostics.strict = true; $0.output.opensResult = true },
                     files: ["b.vcf": broken])
         #expect(r.status == .dataError)
         #expect(r.opener.opened.isEmpty)
@@ -399,7 +399,7 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
             + "BEGIN:VCARD\nVERSION:4.0\nFN:Ann\nPHOTO:data:image/png;base64,\(b64(png))\nEND:VCARD\n"
             + "BEGIN:VCARD\nVERSION:4.0\nFN:Ann\nPHOTO;ENCODING=b:\(b64(png))\nEND:VCARD\n"
             + "BEGIN:VCARD\nVERSION:3.0\nFN:.hidden\u{7}\nPHOTO;VALUE=uri:https://example.com/a.jpg\nEND:VCARD\n"
-        let r = run({ $0.inputs = ["c.vcf"]; $0.format = .json; $0.photoDirectory = "pics" }, files: ["c.vcf": cards])
+        let r = run({ $0.input.paths = ["c.vcf"]; $0.output.format = .json; $0.output.photoDirectory = "pics" }, files: ["c.vcf": cards])
         #expect(r.status == .success)
         #expect(r.fileSystem.files["pics/_.._etc_passwd.jpg"] == jpeg)
         #expect(r.fileSystem.files["pics/Ann.png"] == png)
@@ -407,33 +407,33 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         #expect(r.stderr == "c.vcf:19: warning: photo is a link or not base64, not extracted\n")
         #expect(r.stdout.split(separator: "\n").count == 4)
         // Existing files are kept unless --force.
-        let again = run({ $0.inputs = ["c.vcf"]; $0.photoDirectory = "pics" },
+        let again = run({ $0.input.paths = ["c.vcf"]; $0.output.photoDirectory = "pics" },
                         files: ["c.vcf": cards], binaryFiles: ["pics/Ann.png": [1, 2, 3]])
         #expect(again.status == .cannotCreate)
         #expect(again.stderr.contains("cannot write photo pics/Ann.png: File exists (give --force to replace it)"))
         #expect(again.fileSystem.files["pics/Ann.png"] == [1, 2, 3])
-        let forced = run({ $0.inputs = ["c.vcf"]; $0.photoDirectory = "pics"; $0.replacesPhotos = true },
+        let forced = run({ $0.input.paths = ["c.vcf"]; $0.output.photoDirectory = "pics"; $0.output.replacesPhotos = true },
                          files: ["c.vcf": cards], binaryFiles: ["pics/Ann.png": [1, 2, 3]])
         #expect(forced.status == .success)
         #expect(forced.fileSystem.files["pics/Ann.png"] == png)
     }
 
     @Test func openWithPhotosOpensTheFolder() {
-        let r = run { $0.inputs = ["c.vcf"]; $0.photoDirectory = "pics"; $0.opensResult = true }
+        let r = run { $0.input.paths = ["c.vcf"]; $0.output.photoDirectory = "pics"; $0.output.opensResult = true }
         #expect(r.opener.opened == ["pics"])
         #expect(r.stdout.contains("Anders Zorn"))
     }
 
     @Test func aSummaryEndsTheRunUnlessQuiet() {
-        let r = run({ $0.inputs = ["b.vcf", "c.vcf"]; $0.quiet = false }, files: ["b.vcf": broken, "c.vcf": sample])
+        let r = run({ $0.input.paths = ["b.vcf", "c.vcf"]; $0.diagnostics.quiet = false }, files: ["b.vcf": broken, "c.vcf": sample])
         #expect(r.stderr == "b.vcf:5: error: vCard is not closed: no END:VCARD before the end of the input\n"
             + "4 people, 0 warnings, 1 rejected\n")
-        let one = run({ $0.inputs = ["x.vcf"]; $0.quiet = false }, files: ["x.vcf": "BEGIN:VCARD\nFN:A\nBDAY:1990-02-30\nEND:VCARD\n"])
+        let one = run({ $0.input.paths = ["x.vcf"]; $0.diagnostics.quiet = false }, files: ["x.vcf": "BEGIN:VCARD\nFN:A\nBDAY:1990-02-30\nEND:VCARD\n"])
         #expect(one.stderr.hasSuffix("\n1 person, 1 warning, 0 rejected\n"))
     }
 
     @Test func diagnosticsAsJSONLines() {
-        let r = run({ $0.inputs = ["b.vcf", "s.csv"]; $0.quiet = false; $0.errorsAsJSON = true },
+        let r = run({ $0.input.paths = ["b.vcf", "s.csv"]; $0.diagnostics.quiet = false; $0.diagnostics.errorsAsJSON = true },
                     files: ["b.vcf": broken, "s.csv": "Name,Note\nAnn,\"unclosed\n"])
         #expect(r.stderr.split(separator: "\n").map(String.init) == [
             #"{"severity":"error","code":"unclosed-card","path":"b.vcf","line":5,"message":"vCard is not closed: no END:VCARD before the end of the input"}"#,
@@ -444,14 +444,14 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
 
     @Test func aBrokenPipeEndsQuietlyWithSuccess() {
         let closedPipe = MemoryOutput(failsAfter: 0, with: IOFailure(path: "<stdout>", reason: "Broken pipe", isBrokenPipe: true))
-        let r = run({ $0.inputs = ["c.vcf"]; $0.format = .json }, stdout: closedPipe)
+        let r = run({ $0.input.paths = ["c.vcf"]; $0.output.format = .json }, stdout: closedPipe)
         #expect(r.status == .success)
         #expect(r.stderr == "")
     }
 
     @Test func aWriteErrorExits74() {
         let full = MemoryOutput(failsAfter: 0, with: IOFailure(path: "<stdout>", reason: "No space left on device"))
-        let r = run({ $0.inputs = ["c.vcf"] }, stdout: full)
+        let r = run({ $0.input.paths = ["c.vcf"] }, stdout: full)
         #expect(r.status == .ioError)
         #expect(r.stderr.contains("No space left on device"))
     }
@@ -464,7 +464,7 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
                                       standardInput: FailingSource(after: "BEGIN:VCARD\nFN:A\n"),
                                       standardOutput: MemoryOutput(), standardError: stderr)
         var options = RunOptions()
-        options.quiet = true
+        options.diagnostics.quiet = true
         #expect(App.run(options, environment: environment) == .noInput)
         #expect(stderr.text == "<stdin>: error: read error: Input/output error\n")
     }

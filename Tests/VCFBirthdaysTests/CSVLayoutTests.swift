@@ -7,7 +7,7 @@ private let allFixtures = GoldenTests.fixtures
 /// Reads a fixture (any format) into people, fully decoded.
 private func people(in fixture: String) throws -> [PersonInfo] {
     var options = RunOptions()
-    options.format = .csv
+    options.output.format = .csv
     let sink = MockSink()
     let reader = InputReader(displayPath: fixture, options: options, locale: "root", sink: sink, reporter: RecordingDiagnostics())
     _ = try reader.read(MemorySource(fixtureBytes(fixture)))

@@ -6,8 +6,8 @@ import VCFBirthdaysTesting
 private func read(_ fixture: String, chunkSize: Int = 1 << 16, configure: (inout RunOptions) -> Void = { _ in })
     throws -> (people: [PersonInfo], diagnostics: RecordingDiagnostics) {
     var options = RunOptions()
-    options.format = .csv
-    options.rejects = "rejects.txt"  // keep raw text
+    options.output.format = .csv
+    options.diagnostics.rejects = "rejects.txt"  // keep raw text
     configure(&options)
     let sink = MockSink()
     let diagnostics = RecordingDiagnostics()
@@ -165,7 +165,7 @@ private let csvFixtures = ["csv/google-contacts.csv", "csv/google-contacts-old.c
             + "BEGIN:VCARD\r\nVERSION:3.0\r\nNOTE:only a note\r\nEND:VCARD\r\n"
         for format in [RunOptions.Format.csv, .googleCSV, .outlookCSV] {
             let written = run(Array(vcf.utf8), path: "in.vcf", to: format).stdout
-            let back = run(written, path: "out.csv", to: .json) { $0.quiet = false }
+            let back = run(written, path: "out.csv", to: .json) { $0.diagnostics.quiet = false }
             #expect(back.status == .success, "\(format): \(back.stderr)")
             #expect(back.stderr.hasPrefix("3 people, 0 warnings, 0 rejected"), "\(format): \(back.stderr)")
         }
@@ -185,7 +185,7 @@ private let csvFixtures = ["csv/google-contacts.csv", "csv/google-contacts-old.c
     }
 
     @Test func dateOrderOptionDecidesWithoutWarning() throws {
-        let (people, diagnostics) = try read("csv/spreadsheet-semicolon.csv") { $0.dateOrder = .dmy }
+        let (people, diagnostics) = try read("csv/spreadsheet-semicolon.csv") { $0.input.dateOrder = .dmy }
         #expect(people[2].birthday == date(1979, 8, 7))
         #expect(!diagnostics.warnings.contains { $0.message.contains("could be day/month") })
     }

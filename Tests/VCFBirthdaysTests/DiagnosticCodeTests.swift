@@ -24,10 +24,10 @@ import VCFBirthdaysTesting
             "c.pdf": Array("%PDF-1.7\n".utf8),
         ]
         var options = RunOptions()
-        options.inputs = ["a.vcf", "b.csv", "c.pdf", "gone.vcf"]
-        options.errorsAsJSON = true
-        options.quiet = true
-        options.locale = "root"
+        options.input.paths = ["a.vcf", "b.csv", "c.pdf", "gone.vcf"]
+        options.diagnostics.errorsAsJSON = true
+        options.diagnostics.quiet = true
+        options.selection.locale = "root"
         let stderr = MemoryOutput()
         let environment = Environment(
             clock: FixedClock(day(2026, 11, 22)), preferences: Preferences(),
@@ -67,7 +67,7 @@ import VCFBirthdaysTesting
             ? Array(("Name,Birthday\n" + (0..<300).map { "P\($0),0\($0 % 9 + 1)/0\($0 % 7 + 1)/1990\n" }.joined()).utf8)
             : Array((0..<300).map { "BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=X-NOPE:P\($0)\r\nEND:VCARD\r\n" }.joined().utf8)
         func warnings(threads: Int) -> [String] {
-            run(bytes, path: "w." + format, to: .json) { $0.threads = threads; $0.partBytes = 512; $0.quiet = false }
+            run(bytes, path: "w." + format, to: .json) { $0.threads = threads; $0.partBytes = 512; $0.diagnostics.quiet = false }
                 .stderr.split(separator: "\n").map(String.init)
         }
         let serial = warnings(threads: 1)

@@ -53,7 +53,7 @@ import Glibc
     func vCardOutputReadsBackAsTheSamePeople(file: String) {
         let input = fixtureBytes(file)
         func run(_ bytes: [UInt8], path: String, to format: RunOptions.Format) -> (status: RunStatus, stdout: [UInt8], stderr: String) {
-            VCFBirthdaysTests.run(bytes, path: path, to: format) { $0.encoding = "utf-8" }
+            VCFBirthdaysTests.run(bytes, path: path, to: format) { $0.input.encoding = "utf-8" }
         }
         let direct = run(input, path: file, to: .json)
         // Both sides must have worked: an empty output on both would compare equal.

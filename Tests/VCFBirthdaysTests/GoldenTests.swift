@@ -31,10 +31,10 @@ import Glibc
         var options = RunOptions()
         options.threads = threads
         if threads > 1 { options.partBytes = 256 }
-        options.inputs = [fixture]
-        options.format = format
-        options.includesEveryone = format.isBirthdayFormat
-        options.locale = "root"
+        options.input.paths = [fixture]
+        options.output.format = format
+        options.selection.includesEveryone = format.isBirthdayFormat
+        options.selection.locale = "root"
         let stdout = MemoryOutput(), stderr = MemoryOutput()
         let environment = Environment(
             clock: FixedClock(day(2026, 11, 22)), preferences: Preferences(),

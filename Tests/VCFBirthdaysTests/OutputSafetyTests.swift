@@ -25,7 +25,7 @@ private struct Folder {
     /// Runs the app with the folder as the place the paths are relative to.
     func run(_ arguments: (inout RunOptions) -> Void, stdin: any ByteSource = MemorySource("")) -> (status: RunStatus, stdout: String, stderr: String) {
         var options = RunOptions()
-        options.quiet = true
+        options.diagnostics.quiet = true
         options.threads = 1
         arguments(&options)
         let stdout = MemoryOutput(), stderr = MemoryOutput()
@@ -59,7 +59,7 @@ private let broken = "BEGIN:VCARD\nVERSION:3.0\nFN:Cut Off\n"
             ([f.at("dir")], f.at("hard.txt"), nil),
         ]
         for c in cases {
-            let r = f.run { $0.inputs = c.inputs; $0.format = .json; $0.rejects = c.rejects; $0.output = c.output }
+            let r = f.run { $0.input.paths = c.inputs; $0.output.format = .json; $0.diagnostics.rejects = c.rejects; $0.output.file = c.output }
             #expect(r.status == .cannotCreate, "\(c)")
             #expect(r.stderr.contains("refusing to overwrite an input file"), "\(c)")
         }
@@ -67,7 +67,7 @@ private let broken = "BEGIN:VCARD\nVERSION:3.0\nFN:Cut Off\n"
         #expect(f.read("dir/in.vcf") == card && f.read("hard.txt") == card)
         // Standard input redirected from a file.
         let stdin = try LocalFileSystem().openForReading(f.at("v.vcf"))
-        let r = f.run({ $0.format = .json; $0.rejects = f.at("v.vcf") }, stdin: stdin)
+        let r = f.run({ $0.output.format = .json; $0.diagnostics.rejects = f.at("v.vcf") }, stdin: stdin)
         #expect(r.status == .cannotCreate)
         #expect(f.read("v.vcf") == card + broken)
         #expect(f.names == ["dir", "hard.txt", "link.vcf", "v.vcf"])  // no temporary file left
@@ -78,13 +78,13 @@ private let broken = "BEGIN:VCARD\nVERSION:3.0\nFN:Cut Off\n"
         try f.write("v.vcf", card + broken)
         for (output, rejects) in [("x.json", "x.json"), ("x.json", "./x.json"), ("sub/../x.json", "x.json")] {
             try FileManager.default.createDirectory(atPath: f.at("sub"), withIntermediateDirectories: true)
-            let r = f.run { $0.inputs = [f.at("v.vcf")]; $0.format = .json; $0.output = f.at(output); $0.rejects = f.at(rejects) }
+            let r = f.run { $0.input.paths = [f.at("v.vcf")]; $0.output.format = .json; $0.output.file = f.at(output); $0.diagnostics.rejects = f.at(rejects) }
             #expect(r.status == .cannotCreate, "\(output) \(rejects)")
             #expect(r.stderr.contains("the same file as"), "\(output) \(rejects)")
         }
         #expect(f.names == ["sub", "v.vcf"])
         // A device takes both.
-        let r = f.run { $0.inputs = [f.at("v.vcf")]; $0.format = .json; $0.output = "/dev/null"; $0.rejects = "/dev/null" }
+        let r = f.run { $0.input.paths = [f.at("v.vcf")]; $0.output.format = .json; $0.output.file = "/dev/null"; $0.diagnostics.rejects = "/dev/null" }
         #expect(r.status == .dataError)
     }
 
@@ -100,7 +100,7 @@ private let broken = "BEGIN:VCARD\nVERSION:3.0\nFN:Cut Off\n"
         try FileManager.default.linkItem(atPath: f.at("hard.json"), toPath: f.at("other-name.json"))
         let expected = #"{"formattedName":"Ann Berg","birthday":"1990-01-05"}"# + "\n"
         for name in ["link.json", "dangling.json", "hard.json"] {
-            let r = f.run { $0.inputs = [f.at("v.vcf")]; $0.format = .json; $0.output = f.at(name) }
+            let r = f.run { $0.input.paths = [f.at("v.vcf")]; $0.output.format = .json; $0.output.file = f.at(name) }
             #expect(r.status == .success, "\(name) \(r.stderr)")
         }
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: f.at("link.json")) == "target.json")
@@ -109,7 +109,7 @@ private let broken = "BEGIN:VCARD\nVERSION:3.0\nFN:Cut Off\n"
         #expect(f.read("new.json") == expected)
         #expect(f.read("hard.json") == expected && f.read("other-name.json") == expected)
         try FileManager.default.createDirectory(atPath: f.at("folder"), withIntermediateDirectories: true)
-        let r = f.run { $0.inputs = [f.at("v.vcf")]; $0.output = f.at("folder") }
+        let r = f.run { $0.input.paths = [f.at("v.vcf")]; $0.output.file = f.at("folder") }
         #expect(r.status == .cannotCreate)
         #expect(r.stderr.contains("Is a directory"))
         #expect(f.names == ["dangling.json", "folder", "hard.json", "link.json", "new.json", "other-name.json", "target.json", "v.vcf"])
@@ -126,12 +126,12 @@ private let broken = "BEGIN:VCARD\nVERSION:3.0\nFN:Cut Off\n"
             received.bytes = handle?.readDataToEndOfFile() ?? Data()
         }
         reader.start()
-        let r = f.run { $0.inputs = [f.at("v.vcf")]; $0.format = .json; $0.output = f.at("fifo") }
+        let r = f.run { $0.input.paths = [f.at("v.vcf")]; $0.output.format = .json; $0.output.file = f.at("fifo") }
         #expect(r.status == .success, "\(r.stderr)")
         while !received.done { usleep(1000) }
         #expect(String(decoding: received.bytes, as: UTF8.self).contains("Ann Berg"))
         #expect(try FileManager.default.attributesOfItem(atPath: f.at("fifo"))[.type] as? FileAttributeType == .typeUnknown)
-        let null = f.run { $0.inputs = [f.at("v.vcf")]; $0.output = "/dev/null" }
+        let null = f.run { $0.input.paths = [f.at("v.vcf")]; $0.output.file = "/dev/null" }
         #expect(null.status == .success)
         #expect(try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType == .typeCharacterSpecial)
         #expect(f.names == ["fifo", "v.vcf"])
@@ -147,7 +147,7 @@ private let broken = "BEGIN:VCARD\nVERSION:3.0\nFN:Cut Off\n"
         let finished = DispatchSemaphore(value: 0)
         let result = Box()
         Thread {
-            result.run = f.run { $0.inputs = [f.path] }
+            result.run = f.run { $0.input.paths = [f.path] }
             finished.signal()
         }.start()
         if finished.wait(timeout: .now() + 10) == .timedOut {
@@ -169,14 +169,14 @@ private let broken = "BEGIN:VCARD\nVERSION:3.0\nFN:Cut Off\n"
         try f.write("v.vcf", photo + broken)
         try f.write("out.json", "old\n")
         let r = f.run {
-            $0.inputs = [f.at("v.vcf")]; $0.format = .json; $0.strict = true
-            $0.output = f.at("out.json"); $0.photoDirectory = f.at("photos")
+            $0.input.paths = [f.at("v.vcf")]; $0.output.format = .json; $0.diagnostics.strict = true
+            $0.output.file = f.at("out.json"); $0.output.photoDirectory = f.at("photos")
         }
         #expect(r.status == .dataError)
         #expect(f.read("out.json") == "old\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: f.at("photos")) == [])
         try f.write("v.vcf", photo)
-        let good = f.run { $0.inputs = [f.at("v.vcf")]; $0.format = .json; $0.strict = true; $0.photoDirectory = f.at("photos") }
+        let good = f.run { $0.input.paths = [f.at("v.vcf")]; $0.output.format = .json; $0.diagnostics.strict = true; $0.output.photoDirectory = f.at("photos") }
         #expect(good.status == .success)
         #expect(try FileManager.default.contentsOfDirectory(atPath: f.at("photos")) == ["Ann.png"])
     }

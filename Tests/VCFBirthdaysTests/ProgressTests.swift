@@ -16,9 +16,9 @@ import VCFBirthdaysTesting
 
     static func run(progress: Bool?, terminal: Bool, step: Double = 0.3) -> Run {
         var options = RunOptions()
-        options.inputs = ["big.vcf", "broken.vcf", "small.vcf"]
-        options.format = .tsv
-        options.progress = progress
+        options.input.paths = ["big.vcf", "broken.vcf", "small.vcf"]
+        options.output.format = .tsv
+        options.diagnostics.progress = progress
         let stdout = MemoryOutput(), stderr = MemoryOutput()
         let environment = Environment(clock: FixedClock(day(2026, 11, 22)), stopwatch: SteppingStopwatch(step: step),
                                       preferences: Preferences(), fileSystem: InMemoryFileSystem(files: files),

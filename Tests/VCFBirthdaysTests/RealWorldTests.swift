@@ -30,8 +30,8 @@ import Glibc
     /// The run on `bytes` as the file `name`, as one text: exit status, standard error, output.
     private static func converted(_ bytes: [UInt8], name: String, format: RunOptions.Format) -> String {
         let r = run(bytes, path: name, to: format) {
-            $0.encoding = encodings[name]
-            $0.quiet = false
+            $0.input.encoding = encodings[name]
+            $0.diagnostics.quiet = false
         }
         return "exit \(r.status.rawValue)\n--- stderr\n\(r.stderr)--- stdout\n\(String(decoding: r.stdout, as: UTF8.self))"
     }
@@ -142,9 +142,9 @@ import Glibc
         let input = fixtureBytes("realworld/carddav-gender.vcf")
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         #expect(Array(run(input, path: "in.vcf", to: .outlookCSV).stdout.prefix(3)) == bom)
-        #expect(Array(run(input, path: "in.vcf", to: .outlookCSV) { $0.byteOrderMark = false }.stdout.prefix(3)) == Array("Tit".utf8))
+        #expect(Array(run(input, path: "in.vcf", to: .outlookCSV) { $0.output.byteOrderMark = false }.stdout.prefix(3)) == Array("Tit".utf8))
         #expect(Array(run(input, path: "in.vcf", to: .googleCSV).stdout.prefix(3)) == Array("Fir".utf8))
-        #expect(Array(run(input, path: "in.vcf", to: .csv) { $0.byteOrderMark = true }.stdout.prefix(3)) == bom)
+        #expect(Array(run(input, path: "in.vcf", to: .csv) { $0.output.byteOrderMark = true }.stdout.prefix(3)) == bom)
         // It reads back as the same people.
         let back = run(run(input, path: "in.vcf", to: .outlookCSV).stdout, path: "out.csv", to: .json).stdout
         #expect(String(decoding: back, as: UTF8.self).hasPrefix(#"{"formattedName":"Tomás Ferreira""#))
@@ -154,7 +154,7 @@ import Glibc
     /// ALTID are one property each (RFC 6350 §5.4); `X-WAB-WEDDING_ANNIVERSARY` is a valid 2.1 name.
     @Test(arguments: ["realworld/directory-altid-alternatives.vcf", "realworld/windows-address-book-wedding-anniversary.vcf"])
     func checkFindsNoFalseErrors(fixture: String) {
-        let r = run(fixtureBytes(fixture), path: fixture, to: .json) { $0.checksOnly = true; $0.quiet = false }
+        let r = run(fixtureBytes(fixture), path: fixture, to: .json) { $0.diagnostics.checksOnly = true; $0.diagnostics.quiet = false }
         #expect(r.status == .success)
         #expect(r.stderr == "1 record checked, 0 errors, 0 warnings, 0 rejected\n")
     }

@@ -6,11 +6,11 @@ import VCFBirthdaysTesting
 func run(_ bytes: [UInt8], path: String, to format: RunOptions.Format,
          configure: (inout RunOptions) -> Void = { _ in }) -> (status: RunStatus, stdout: [UInt8], stderr: String) {
     var options = RunOptions()
-    options.inputs = [path]
-    options.format = format
-    options.includesEveryone = format.isBirthdayFormat
-    options.locale = "root"
-    options.quiet = true
+    options.input.paths = [path]
+    options.output.format = format
+    options.selection.includesEveryone = format.isBirthdayFormat
+    options.selection.locale = "root"
+    options.diagnostics.quiet = true
     configure(&options)
     let stdout = MemoryOutput(), stderr = MemoryOutput()
     let environment = Environment(

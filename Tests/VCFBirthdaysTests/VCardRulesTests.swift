@@ -5,7 +5,7 @@ import VCFBirthdaysTesting
 /// `--check`: every rule broken, with its line, property and rule; nothing converted.
 @Suite struct VCardRulesTests {
     private func check(_ text: String) -> (status: RunStatus, stdout: [UInt8], lines: [String]) {
-        let result = run(Array(text.utf8), path: "in.vcf", to: .json) { $0.checksOnly = true; $0.quiet = false }
+        let result = run(Array(text.utf8), path: "in.vcf", to: .json) { $0.diagnostics.checksOnly = true; $0.diagnostics.quiet = false }
         return (result.status, result.stdout, result.stderr.split(separator: "\n").map(String.init))
     }
 
@@ -105,8 +105,8 @@ import VCFBirthdaysTesting
     @Test(arguments: GoldenTests.fixtures + RealWorldTests.fixtures.filter { !$0.hasPrefix("realworld/pdf") },
           [RunOptions.Format.vcard3, .vcard4])
     func ourOutputPassesTheCheck(fixture: String, format: RunOptions.Format) {
-        let written = run(fixtureBytes(fixture), path: fixture, to: format) { $0.encoding = RealWorldTests.encodings[fixture] }.stdout
-        let checked = run(written, path: "out.vcf", to: .json) { $0.checksOnly = true }
+        let written = run(fixtureBytes(fixture), path: fixture, to: format) { $0.input.encoding = RealWorldTests.encodings[fixture] }.stdout
+        let checked = run(written, path: "out.vcf", to: .json) { $0.diagnostics.checksOnly = true }
         #expect(checked.status == .success)
         #expect(checked.stderr == "", "\(fixture) → \(format)")
     }

@@ -5,8 +5,8 @@ import VCFBirthdaysTesting
 /// The card bodies (between VERSION and END) the writer gives for `text`, unfolded.
 private func convert(_ text: String, to format: RunOptions.Format, appleCompat: Bool = false) -> (lines: [String], stderr: String) {
     let result = run(Array(text.utf8), path: "in.vcf", to: format) {
-        $0.appleCompat = appleCompat
-        $0.quiet = false
+        $0.output.appleCompat = appleCompat
+        $0.diagnostics.quiet = false
     }
     let unfolded = String(decoding: result.stdout, as: UTF8.self).replacingAll("\r\n ", with: "")
     let lines = unfolded.split(separator: "\r\n").map(String.init)

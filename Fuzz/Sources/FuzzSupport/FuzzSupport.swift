@@ -47,11 +47,11 @@ public enum Fuzz {
     /// the rejects file, as one text.
     public static func convert(_ bytes: [UInt8], threads: Int, partBytes: Int, maxRecordBytes: Int) -> String {
         var options = RunOptions()
-        options.format = .json
+        options.output.format = .json
         options.threads = threads
         options.partBytes = partBytes
-        options.maxRecordBytes = maxRecordBytes
-        options.rejects = "rejects"
+        options.input.maxRecordBytes = maxRecordBytes
+        options.diagnostics.rejects = "rejects"
         let files = InMemoryFileSystem()
         let stdout = MemoryOutput(), stderr = MemoryOutput()
         let environment = Environment(clock: FixedClock(CalendarDate(year: 2026, month: 11, day: 23)!), preferences: Preferences(),

@@ -3,7 +3,7 @@
 public enum App {
     /// Runs the program with these options in this world; returns the exit status.
     public static func run(_ options: RunOptions, environment env: Environment) -> RunStatus {
-        let progress = (options.progress ?? env.standardErrorIsTerminal)
+        let progress = (options.diagnostics.progress ?? env.standardErrorIsTerminal)
             ? ProgressMeter(terminal: env.standardError, stopwatch: env.stopwatch) : nil
         defer { progress?.finish() }
         let stderr = TextOutput(progress ?? env.standardError, blockSize: 1)
@@ -14,15 +14,15 @@ public enum App {
         for unused in options.optionsThatDoNothing {
             try? stderr.write("vcf2birthdays: warning: " + unused + "; ignored\n")
         }
-        if options.inputs.isEmpty && env.standardInputIsTerminal {
+        if options.input.paths.isEmpty && env.standardInputIsTerminal {
             return fail(.usage, "no input: give a vCard file or directory, or pipe contacts into standard input (see --help)")
         }
-        if let encoding = options.encoding, !PersonDecoder.isUTF8Name(encoding), (try? Transcoder(charset: encoding)) == nil {
+        if let encoding = options.input.encoding, !PersonDecoder.isUTF8Name(encoding), (try? Transcoder(charset: encoding)) == nil {
             return fail(.usage, "--encoding: unknown character set '\(encoding)' (such as windows-1252, iso-8859-2, utf-16le, shift_jis)")
         }
-        let dates = DateContext(today: options.today ?? env.clock.today(), feb29: options.feb29)
+        let dates = DateContext(today: options.selection.today ?? env.clock.today(), feb29: options.selection.feb29)
         let order = sortOrder(options, env, stderr)
-        let locale = options.locale ?? env.preferences.locale ?? "root"
+        let locale = options.selection.locale ?? env.preferences.locale ?? "root"
         let collator: Collator
         do {
             collator = try Collator(locale: locale)
@@ -37,18 +37,18 @@ public enum App {
         // The inputs are listed first, so that no output lands on one of them; the outputs are
         // created before any reading, so that a path that cannot be written fails fast.
         // With --open and no -o, the result goes to a temporary file, which is then opened.
-        let listing = list(options.inputs, env)
+        let listing = list(options.input.paths, env)
         let outputs = GuardedOutputFiles(fileSystem: env.fileSystem, inputs: listing.identities)
-        var outputPath = options.output
+        var outputPath = options.output.file
         var outputFile: AtomicFile?
         var rejectsFile: AtomicFile?
         do {
-            if options.opensResult && outputPath == nil && options.photoDirectory == nil {
-                outputPath = try env.fileSystem.makeTemporaryFile(extension: options.format.fileExtension)
+            if options.output.opensResult && outputPath == nil && options.output.photoDirectory == nil {
+                outputPath = try env.fileSystem.makeTemporaryFile(extension: options.output.format.fileExtension)
             }
             if let path = outputPath { outputFile = try outputs.create(path, .replacingTarget) }
-            if let path = options.rejects { rejectsFile = try outputs.create(path, .replacingTarget) }
-            if let directory = options.photoDirectory { try env.fileSystem.createDirectory(directory) }
+            if let path = options.diagnostics.rejects { rejectsFile = try outputs.create(path, .replacingTarget) }
+            if let directory = options.output.photoDirectory { try env.fileSystem.createDirectory(directory) }
         } catch {
             outputFile?.discard()
             rejectsFile?.discard()
@@ -56,15 +56,15 @@ public enum App {
         }
         let output = TextOutput(outputFile ?? env.standardOutput)
         let rejects = rejectsFile.map { TextOutput($0) }
-        let reporter = DiagnosticsReporter(standardError: stderr, rejects: rejects, strict: options.strict,
-                                           asJSON: options.errorsAsJSON)
+        let reporter = DiagnosticsReporter(standardError: stderr, rejects: rejects, strict: options.diagnostics.strict,
+                                           asJSON: options.diagnostics.errorsAsJSON)
         listing.diagnostics.forEach(reporter.report)
-        var sink = options.checksOnly ? DiscardingSink()
+        var sink = options.diagnostics.checksOnly ? DiscardingSink()
             : makeSinks(options, order: order, collator: collator, dates: dates, output: output, diagnostics: reporter)
         var photos: PhotoExtractor?
-        if let directory = options.photoDirectory {
-            photos = PhotoExtractor(directory: directory, outputs: outputs, replacesExisting: options.replacesPhotos,
-                                    holdsPhotos: options.strict,
+        if let directory = options.output.photoDirectory {
+            photos = PhotoExtractor(directory: directory, outputs: outputs, replacesExisting: options.output.replacesPhotos,
+                                    holdsPhotos: options.diagnostics.strict,
                                     diagnostics: reporter, next: sink)
             sink = photos!
         }
@@ -77,7 +77,7 @@ public enum App {
         var rejectedAny = false
         var people = 0
         var readAny = false
-        let workers = options.threads > 1 && !options.checksOnly ? WorkerThreads(count: options.threads) : nil
+        let workers = options.threads > 1 && !options.diagnostics.checksOnly ? WorkerThreads(count: options.threads) : nil
         formatted?.finishThreads = workers
         let reading = Reading(options: options, locale: locale, standardInput: env.standardInput, sink: sink,
                               reporter: reporter, progress: progress, workers: workers)
@@ -112,9 +112,9 @@ public enum App {
                 readAny = readAny || !failed
                 people += statistics.people
                 rejectedAny = rejectedAny || statistics.rejected > 0
-                if options.strict && status != .success { break }
+                if options.diagnostics.strict && status != .success { break }
             }
-            if !(options.strict && (rejectedAny || status != .success)) {
+            if !(options.diagnostics.strict && (rejectedAny || status != .success)) {
                 try sink.finish()
             }
             try output.flush()
@@ -134,7 +134,7 @@ public enum App {
 
         // With --strict, a run that rejected a record writes no output and no photo (the
         // rejects file gets the record that stopped it).
-        let keepsOutput = !(options.strict && (rejectedAny || status != .success))
+        let keepsOutput = !(options.diagnostics.strict && (rejectedAny || status != .success))
         do {
             try rejects?.flush()
             try rejectsFile?.commit()
@@ -151,11 +151,11 @@ public enum App {
             return fail(.ioError, "cannot write \(error)")
         }
         // The summary counts what was read; when nothing could be, the errors say it all.
-        if !options.quiet && readAny { reporter.summarize(people: people, checked: options.checksOnly) }
-        if status == .success && (rejectedAny || (options.checksOnly && reporter.errors > 0)) { status = .dataError }
+        if !options.diagnostics.quiet && readAny { reporter.summarize(people: people, checked: options.diagnostics.checksOnly) }
+        if status == .success && (rejectedAny || (options.diagnostics.checksOnly && reporter.errors > 0)) { status = .dataError }
         if status == .success && (photos?.failures ?? 0) > 0 { status = .cannotCreate }
-        if options.opensResult, let target = options.photoDirectory ?? (keepsOutput ? outputPath : nil) {
-            if options.output == nil && options.photoDirectory == nil { try? stderr.write("vcf2birthdays: wrote \(target)\n") }
+        if options.output.opensResult, let target = options.output.photoDirectory ?? (keepsOutput ? outputPath : nil) {
+            if options.output.file == nil && options.output.photoDirectory == nil { try? stderr.write("vcf2birthdays: wrote \(target)\n") }
             do {
                 try env.opener.open(target)
             } catch {
@@ -169,9 +169,9 @@ public enum App {
     /// for beats a default from the environment), else `VCF2BIRTHDAYS_SORT`, else `last`;
     /// conversions keep input order unless `--sort` is given.
     static func sortOrder(_ options: RunOptions, _ env: Environment, _ stderr: TextOutput) -> SortOrder {
-        if let sort = options.sort { return sort }
-        if !options.format.isBirthdayFormat { return .none }
-        if options.withinDays != nil { return .upcoming }
+        if let sort = options.selection.sort { return sort }
+        if !options.output.format.isBirthdayFormat { return .none }
+        if options.selection.withinDays != nil { return .upcoming }
         if let preference = env.preferences.sortOrder {
             if let order = SortOrder(rawValue: preference.lowercased()) { return order }
             let valid = SortOrder.allCases.map(\.rawValue).joined(separator: ", ")
@@ -182,35 +182,35 @@ public enum App {
 
     static func makeSinks(_ options: RunOptions, order: SortOrder, collator: Collator, dates: DateContext,
                           output: TextOutput, diagnostics: DiagnosticsHandler) -> PeopleSink {
-        let selection = !options.format.isBirthdayFormat && options.withinDays == nil ? nil
-            : BirthdaySelection(includesEveryone: options.includesEveryone || !options.format.isBirthdayFormat,
-                                withinDays: options.withinDays, dates: dates)
+        let selection = !options.output.format.isBirthdayFormat && options.selection.withinDays == nil ? nil
+            : BirthdaySelection(includesEveryone: options.selection.includesEveryone || !options.output.format.isBirthdayFormat,
+                                withinDays: options.selection.withinDays, dates: dates)
         let writer: PeopleSink
-        switch options.format {
+        switch options.output.format {
         case .list, .tsv, .json:
             // Written person by person: selected, sorted and formatted in one sink, whose
             // per-person work a threaded reader does where it decodes.
-            let format: PersonFormat = switch options.format {
+            let format: PersonFormat = switch options.output.format {
             case .tsv: TSVFormat(dates: dates)
             case .json: JSONLinesFormat()
-            default: ListFormat(dates: dates, showsDaysUntil: options.withinDays != nil || order == .upcoming)
+            default: ListFormat(dates: dates, showsDaysUntil: options.selection.withinDays != nil || order == .upcoming)
             }
             return FormattedOutput(format: format, selection: selection, order: order, collator: collator,
                                    dates: dates, output: output)
         case .csv, .googleCSV, .outlookCSV:
-            let layout: any CSVLayout = switch options.format {
+            let layout: any CSVLayout = switch options.output.format {
             case .googleCSV: GoogleCSVLayout()
             case .outlookCSV: OutlookCSVLayout()
             default: GenericCSVLayout()
             }
-            writer = CSVTableWriter(layout: layout, output: output, guardsFormulas: options.guardsFormulas,
-                                    byteOrderMark: options.byteOrderMark ?? (options.format == .outlookCSV))
+            writer = CSVTableWriter(layout: layout, output: output, guardsFormulas: options.output.guardsFormulas,
+                                    byteOrderMark: options.output.byteOrderMark ?? (options.output.format == .outlookCSV))
         case .ics:
             writer = ICSWriter(output: output, feb29: dates.feb29, stamp: dates.today,
-                               includesOtherDates: options.includesOtherDates, remindDaysBefore: options.remindDaysBefore)
+                               includesOtherDates: options.calendar.includesOtherDates, remindDaysBefore: options.calendar.remindDaysBefore)
         case .vcard3, .vcard4:
-            writer = VCardWriter(output: output, version: options.format == .vcard3 ? .v3 : .v4,
-                                 appleCompat: options.appleCompat, diagnostics: diagnostics)
+            writer = VCardWriter(output: output, version: options.output.format == .vcard3 ? .v3 : .v4,
+                                 appleCompat: options.output.appleCompat, diagnostics: diagnostics)
         }
         let sorted = order == .none ? writer : SortingSink(order: order, collator: collator, dates: dates, next: writer)
         return selection.map { BirthdayFilter($0, next: sorted) } ?? sorted

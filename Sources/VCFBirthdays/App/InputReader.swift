@@ -23,17 +23,17 @@ struct InputReader {
         var locale: String
 
         init(_ options: RunOptions, locale: String) {
-            inputFormat = options.inputFormat
-            encoding = options.encoding?.ownCopy()
-            keepsRawText = options.rejects != nil
+            inputFormat = options.input.format
+            encoding = options.input.encoding?.ownCopy()
+            keepsRawText = options.diagnostics.rejects != nil
             scope = options.decodeScope
-            maxRecordBytes = options.maxRecordBytes
+            maxRecordBytes = options.input.maxRecordBytes
             partBytes = max(1, options.partBytes)
             quotedPrintableCharset = encoding.flatMap { PersonDecoder.isUTF8Name($0) || $0.lowercased().hasPrefix("utf") ? nil : $0 }
-            checksRules = options.checksOnly
-            delimiter = options.delimiter
-            csvDialect = options.csvDialect
-            dateOrder = options.dateOrder
+            checksRules = options.diagnostics.checksOnly
+            delimiter = options.input.delimiter
+            csvDialect = options.input.csvDialect
+            dateOrder = options.input.dateOrder
             self.locale = locale.ownCopy()
         }
     }

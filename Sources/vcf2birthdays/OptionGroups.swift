@@ -1,0 +1,214 @@
+import ArgumentParser
+import VCFBirthdays
+
+// The command line's options, in groups that match the parts of `RunOptions`: each option is
+// declared once, with its help, its check and what it sets.
+
+/// What is read, and how: `RunOptions.Input`.
+struct InputOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp("vCard or CSV files, directories (every .vcf and .csv in them), or - for standard input (the default).",
+                                 valueName: "path"))
+    var paths: [String] = []
+
+    @Option(name: .customLong("from"), help: ArgumentHelp("Input format (default: detected per input).",
+                                                          valueName: "format"))
+    var format: RunOptions.InputFormat?
+
+    @Option(help: ArgumentHelp("Input encoding, such as windows-1252, iso-8859-1 or utf-16 (default: UTF-8; UTF-16 by its byte-order mark or NUL bytes; CSV that is not UTF-8 as windows-1252).",
+                               valueName: "name"))
+    var encoding: String?
+
+    @Option(help: ArgumentHelp("CSV delimiter: comma, semicolon, tab or one character (default: detected from the header).",
+                               valueName: "char"))
+    var delimiter: String?
+
+    @Option(name: .customLong("csv-dialect"), help: ArgumentHelp("CSV dialect (default: detected from the header).",
+                                                                 valueName: "dialect"))
+    var csvDialect: CSVDialect?
+
+    @Option(name: .customLong("date-order"), help: ArgumentHelp("How to read CSV dates like 03/04/1990 (default: the dialect's, else the locale's).",
+                                                                valueName: "order"))
+    var dateOrder: DateOrder?
+
+    @Option(name: .customLong("max-record-bytes"), help: ArgumentHelp("A card or CSV row larger than this is rejected and reading goes on after it; K, M and G suffixes (default: 64M).",
+                                                                      valueName: "size"))
+    var maxRecordBytes: String?
+
+    func validate() throws {
+        if let maxRecordBytes, Command.byteCount(maxRecordBytes) == nil {
+            throw ValidationError("--max-record-bytes takes a size of at least 1K, such as 65536, 512K or 64M, not '\(maxRecordBytes)'")
+        }
+        if let delimiter, Command.delimiterByte(delimiter) == nil {
+            throw ValidationError("--delimiter takes comma, semicolon, tab or one ASCII character, not '\(delimiter)'")
+        }
+    }
+
+    var options: RunOptions.Input {
+        var input = RunOptions.Input()
+        input.paths = paths
+        input.format = format
+        input.encoding = encoding
+        input.delimiter = delimiter.flatMap(Command.delimiterByte)
+        input.csvDialect = csvDialect
+        input.dateOrder = dateOrder
+        if let size = maxRecordBytes.flatMap(Command.byteCount) { input.maxRecordBytes = size }
+        return input
+    }
+}
+
+/// Who is listed, in which order, and the day taken as today: `RunOptions.Selection`.
+struct SelectionOptions: ParsableArguments {
+    // Unconditional: `--within -3` reaches the check below instead of reading as an option.
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Only birthdays in the next N days (0 = today); sorts by upcoming unless --sort is given.",
+                               valueName: "days"))
+    var within: Int?
+
+    @Flag(help: "List people without a birthday too (list and tsv).")
+    var all = false
+
+    @Option(help: ArgumentHelp("Order (default: upcoming with --within, else $VCF2BIRTHDAYS_SORT, else last; conversions keep input order).",
+                               valueName: "order"))
+    var sort: SortOrder?
+
+    @Option(help: ArgumentHelp("Collation locale, such as sv, de_DE or sv_SE.UTF-8; C and POSIX are root (default: from LC_ALL, LC_COLLATE or LANG).",
+                               valueName: "locale"))
+    var locale: String?
+
+    @Option(help: ArgumentHelp("Take this day as today (default: the system date).", valueName: "YYYY-MM-DD"))
+    var today: String?
+
+    @Option(help: ArgumentHelp("Where a 29 February birthday falls in common years.",
+                               valueName: "day"))
+    var feb29: Feb29Policy = .feb28
+
+    func validate() throws {
+        if let today, CalendarDate(iso: today) == nil {
+            let shaped = today.count == 10 && today.enumerated().allSatisfy { i, c in i == 4 || i == 7 ? c == "-" : c.isNumber }
+            throw ValidationError(shaped ? "--today: no such date '\(today)'" : "--today takes a date as YYYY-MM-DD, not '\(today)'")
+        }
+        if let within, within < 0 {
+            throw ValidationError("--within takes a number of days of 0 or more")
+        }
+        if let locale, locale.isEmpty || locale.contains(where: { !($0.isLetter || $0.isNumber || "_-@=.;".contains($0)) }) {
+            throw ValidationError("--locale takes a locale such as sv, de_DE, sv_SE.UTF-8 or root, not '\(locale)'")
+        }
+    }
+
+    var options: RunOptions.Selection {
+        var selection = RunOptions.Selection()
+        selection.withinDays = within
+        selection.includesEveryone = all
+        selection.sort = sort
+        selection.locale = locale.map(Preferences.icuLocale)
+        selection.today = today.flatMap(CalendarDate.init(iso:))
+        selection.feb29 = feb29
+        return selection
+    }
+}
+
+/// What is written, and where: `RunOptions.Output`.
+struct OutputOptions: ParsableArguments {
+    @Option(name: .customLong("to"), help: ArgumentHelp("Output format; the birthday list by default.",
+                                                        valueName: "format"))
+    var format: RunOptions.Format = .list
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output: atomically (a link's target is replaced, a FIFO or device written in place), never onto an input.",
+                                                    valueName: "file"))
+    var output: String?
+
+    @Flag(help: "Open the result with the default application (xdg-open); without -o, it is written to a temporary file first.")
+    var open = false
+
+    @Option(name: .customLong("extract-photos"), help: ArgumentHelp("Write every embedded photo into this folder, named after the person.",
+                                                                    valueName: "dir"))
+    var photoDirectory: String?
+
+    @Flag(help: "With --extract-photos, replace photo files that exist.")
+    var force = false
+
+    @Flag(name: .customLong("no-formulas"), help: "In CSV output, put an apostrophe before cells a spreadsheet would run as formulas (=, +, -, @), except phone numbers and dates.")
+    var guardsFormulas = false
+
+    @Flag(inversion: .prefixedNo, help: "Start CSV output with a UTF-8 byte-order mark, without which Outlook's import and Excel read the file in the Windows code page and garble non-ASCII names (default: on for outlook-csv, off for csv and google-csv).")
+    var bom: Bool?
+
+    @Flag(name: .customLong("apple-compat"), help: "In vCard 3.0 output, write dates without a year as Apple does (1604-MM-DD with X-APPLE-OMIT-YEAR=1604) instead of --MM-DD.")
+    var appleCompat = false
+
+    var options: RunOptions.Output {
+        var output = RunOptions.Output()
+        output.format = format
+        output.file = self.output
+        output.opensResult = open
+        output.photoDirectory = photoDirectory
+        output.replacesPhotos = force
+        output.guardsFormulas = guardsFormulas
+        output.byteOrderMark = bom
+        output.appleCompat = appleCompat
+        return output
+    }
+}
+
+/// What a calendar holds besides birthdays: `RunOptions.Calendar`.
+struct CalendarOptions: ParsableArguments {
+    @Flag(help: "Calendar (--to ics): also anniversaries and Apple's labelled dates.")
+    var anniversaries = false
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Calendar (--to ics): an alarm this many days before each event (0 = on the day).",
+                               valueName: "days"))
+    var remind: Int?
+
+    func validate() throws {
+        if let remind, remind < 0 || remind > 366 {
+            throw ValidationError("--remind takes a number of days from 0 to 366")
+        }
+    }
+
+    var options: RunOptions.Calendar {
+        var calendar = RunOptions.Calendar()
+        calendar.includesOtherDates = anniversaries
+        calendar.remindDaysBefore = remind
+        return calendar
+    }
+}
+
+/// How problems are said and what they stop: `RunOptions.Diagnostics`.
+struct DiagnosticOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("How diagnostics are written on standard error: as PATH:LINE: severity: message lines, or one JSON object per line (with a stable \"code\", listed in the man page).",
+                               valueName: "format"))
+    var errors: ErrorFormat = .text
+
+    @Flag(help: "Stop at the first record that cannot be converted; with -o, write nothing.")
+    var strict = false
+
+    @Option(help: ArgumentHelp("Write the raw text of every record that could not be converted to this file.",
+                               valueName: "file"))
+    var rejects: String?
+
+    @Flag(help: "Convert nothing: report every rule of vCard 2.1, 3.0 (RFC 2426) or 4.0 (RFC 6350) each card breaks, as PATH:LINE: error: PROPERTY: rule (RFC section); exit 65 if any. CSV input gets its usual diagnostics.")
+    var check = false
+
+    @Flag(name: .shortAndLong, help: "No summary line (N people, W warnings, R rejected) on standard error at the end.")
+    var quiet = false
+
+    @Flag(inversion: .prefixedNo, help: "Show a progress line on standard error during runs longer than a second (default: only when standard error is a terminal).")
+    var progress: Bool?
+
+    var options: RunOptions.Diagnostics {
+        var diagnostics = RunOptions.Diagnostics()
+        diagnostics.errorsAsJSON = errors == .json
+        diagnostics.strict = strict
+        diagnostics.rejects = rejects
+        diagnostics.checksOnly = check
+        diagnostics.quiet = quiet
+        diagnostics.progress = progress
+        return diagnostics
+    }
+}
+
+/// `--errors text|json`.
+enum ErrorFormat: String, CaseIterable, ExpressibleByArgument {
+    case text, json
+}
