@@ -43,7 +43,7 @@ test-sanitize: version
 		$(SWIFT) test --skip-build --disable-xctest $(SANITIZE)
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --disable-xctest --sanitize=thread --scratch-path .build-tsan \
-		--filter 'ParallelVCardParserTests|ParallelCSVParserTests|FilePrefetcherTests|FormattedOutputTests|WorkerThreadsTests'
+		--filter 'PartitionedVCardTests|PartitionedCSVTests|FilePrefetcherTests|FormattedOutputTests|WorkerThreadsTests'
 
 # libFuzzer targets (Fuzz/), FUZZ_SECONDS each (default 60); FUZZ_SEED and FUZZ_RUNS make a run
 # repeatable, as the CI smoke is (.ci/run).
@@ -56,11 +56,12 @@ demo: build
 	$(BIN) Fixtures/apple-contacts.vcf Fixtures/google-contacts.vcf \
 		Fixtures/android-2.1.vcf Fixtures/nextcloud-4.0.vcf Fixtures/vdir
 
-# The library's documentation (DocC: Sources/VCFBirthdays/VCFBirthdays.docc and the doc comments),
-# into .build/plugins/Swift-DocC/outputs/VCFBirthdays.doccarchive; a warning fails it.
+# The library's documentation, one archive per layer (DocC: Sources/*/*.docc and the doc
+# comments), into .build/plugins/Swift-DocC/outputs/*.doccarchive; a warning fails it.
 docs:
 	@scripts/require-packages.sh build
-	$(SWIFT) package generate-documentation --target VCFBirthdays --warnings-as-errors
+	$(SWIFT) package generate-documentation --warnings-as-errors \
+		--target ContactsCore --target ContactFormats --target ContactsOutput --target VCFBirthdays
 
 # The binary is installed stripped of its debug information (about 16 MB instead of 29).
 install: build

@@ -26,7 +26,11 @@ let package = Package(
         ),
         // A small C front to ICU with an opaque, ICU-free header.
         .target(name: "VCICU", dependencies: ["CICU"]),
-        .target(name: "VCFBirthdays", dependencies: ["VCICU"]),
+        // The layers, each on the ones before it (ARCHITECTURE.md): the compiler rejects a back-arrow.
+        .target(name: "ContactsCore", dependencies: ["VCICU"]),
+        .target(name: "ContactFormats", dependencies: ["ContactsCore"]),
+        .target(name: "ContactsOutput", dependencies: ["ContactsCore", "ContactFormats"]),
+        .target(name: "VCFBirthdays", dependencies: ["ContactsCore", "ContactFormats", "ContactsOutput"]),
         .target(name: "VCFBirthdaysTesting", dependencies: ["VCFBirthdays"]),
         // The build's version, from `git describe` (see the Makefile).
         .target(name: "VCBuild"),
@@ -40,7 +44,8 @@ let package = Package(
         ),
         .testTarget(
             name: "VCFBirthdaysTests",
-            dependencies: ["VCFBirthdays", "VCFBirthdaysTesting",
+            dependencies: ["ContactsCore", "ContactFormats", "ContactsOutput",
+                           "VCFBirthdays", "VCFBirthdaysTesting",
                            .product(name: "PropertyBased", package: "swift-property-based")]
         ),
     ]

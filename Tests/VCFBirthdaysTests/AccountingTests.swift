@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+@testable import ContactsCore
+@testable import ContactFormats
+@testable import ContactsOutput
 @testable import VCFBirthdays
 import VCFBirthdaysTesting
 

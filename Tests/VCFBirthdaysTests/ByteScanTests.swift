@@ -1,4 +1,7 @@
 import Testing
+@testable import ContactsCore
+@testable import ContactFormats
+@testable import ContactsOutput
 @testable import VCFBirthdays
 
 /// The scans 8 bytes at a time find what one byte at a time finds, from every start, also among

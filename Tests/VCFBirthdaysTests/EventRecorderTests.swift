@@ -1,5 +1,8 @@
 import Testing
 import VCFBirthdaysTesting
+@testable import ContactsCore
+@testable import ContactFormats
+@testable import ContactsOutput
 @testable import VCFBirthdays
 
 /// A recorder's takes share one storage until it is full, and each replays what was recorded

@@ -1,4 +1,7 @@
 import Testing
+@testable import ContactsCore
+@testable import ContactFormats
+@testable import ContactsOutput
 @testable import VCFBirthdays
 
 /// Runs the lexer over `input` fed `chunk` bytes at a time; returns (line number, text) pairs.

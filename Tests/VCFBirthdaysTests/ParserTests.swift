@@ -1,4 +1,7 @@
 import Testing
+@testable import ContactsCore
+@testable import ContactFormats
+@testable import ContactsOutput
 @testable import VCFBirthdays
 import VCFBirthdaysTesting
 

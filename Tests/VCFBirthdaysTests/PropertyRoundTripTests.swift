@@ -1,6 +1,9 @@
 import Foundation
 import PropertyBased
 import Testing
+@testable import ContactsCore
+@testable import ContactFormats
+@testable import ContactsOutput
 @testable import VCFBirthdays
 import VCFBirthdaysTesting
 

@@ -1,4 +1,7 @@
 import Testing
+@testable import ContactsCore
+@testable import ContactFormats
+@testable import ContactsOutput
 @testable import VCFBirthdays
 
 /// Stands for what a piece of work holds (a part's bytes): watched through a weak reference.

@@ -1,0 +1,37 @@
+import ContactsCore
+
+/// Case-insensitive ASCII matching over bytes, as vCard names, parameters and markers need.
+
+@inline(__always)
+package func asciiUpper(_ b: UInt8) -> UInt8 {
+    (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) ? b - 32 : b
+}
+
+@inline(__always)
+func asciiLower(_ b: UInt8) -> UInt8 {
+    (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z")) ? b + 32 : b
+}
+
+/// The bytes equal `upper` (upper-case ASCII), ignoring case.
+package func matchesIgnoringCase<C: Collection<UInt8>>(_ bytes: C, _ upper: StaticString) -> Bool {
+    guard bytes.count == upper.utf8CodeUnitCount else { return false }
+    return upper.withUTF8Buffer { pattern in
+        var k = 0
+        for b in bytes {
+            if asciiUpper(b) != pattern[k] { return false }
+            k += 1
+        }
+        return true
+    }
+}
+
+/// `upper` (upper-case ASCII) occurs somewhere in the bytes, ignoring case.
+func containsIgnoringCase<C: Collection<UInt8>>(_ bytes: C, _ upper: StaticString) -> Bool where C.Index == Int {
+    let count = upper.utf8CodeUnitCount
+    var start = bytes.startIndex
+    while start + count <= bytes.endIndex {
+        if matchesIgnoringCase(bytes[start..<(start + count)], upper) { return true }
+        start += 1
+    }
+    return false
+}

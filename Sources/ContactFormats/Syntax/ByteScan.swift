@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Finds the first of a few byte values looking at 8 bytes at a time (one 64-bit word compared
+/// with each value at once), for the loops that pass over runs of ordinary bytes: the text of a
+/// content line up to its line end, a CSV field up to its next quote or delimiter, the ASCII
+/// start of a value that is checked to be UTF-8.
+enum ByteScan {
+    /// The index of the first `byte` at or after `from` (the C library's `memchr`); nil when there is none.
+    static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        guard from < bytes.count, let base = bytes.baseAddress,
+              let found = memchr(base + from, Int32(byte), bytes.count - from) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// The index of the first LF or CR at or after `from`; the count when there is none.
+    static func firstLineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        first(in: bytes, from: from, marks: { zeroBytes($0 ^ lfs) | zeroBytes($0 ^ crs) },
+              stops: { $0 == 0x0A || $0 == 0x0D })
+    }
+
+    /// The index of the first of `a`, `b`, LF or CR at or after `from`; the count when there is none.
+    static func firstOf(_ a: UInt8, _ b: UInt8, orLineEnd bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        let (spreadA, spreadB) = (spread(a), spread(b))
+        return first(in: bytes, from: from,
+                     marks: { zeroBytes($0 ^ spreadA) | zeroBytes($0 ^ spreadB) | zeroBytes($0 ^ lfs) | zeroBytes($0 ^ crs) },
+                     stops: { $0 == a || $0 == b || $0 == 0x0A || $0 == 0x0D })
+    }
+
+    /// The index of the first byte at or after `from` with its high bit set (not ASCII); the
+    /// count when there is none.
+    static func firstNonASCII(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        first(in: bytes, from: from, marks: { $0 & 0x8080_8080_8080_8080 }, stops: { $0 >= 0x80 })
+    }
+
+    /// The first byte `stops` says yes to: a word at a time while 8 bytes are left (`marks` sets
+    /// the high bit of a byte that stops, and may also mark bytes above it), then byte by byte.
+    @inline(__always)
+    private static func first(in bytes: UnsafeBufferPointer<UInt8>, from: Int, marks: (UInt64) -> UInt64,
+                              stops: (UInt8) -> Bool) -> Int {
+        guard let base = bytes.baseAddress else { return from }
+        let n = bytes.count
+        var i = from
+        while i + 8 <= n {
+            let found = marks(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+            if found != 0 { return i + found.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        while i < n && !stops(base[i]) { i += 1 }
+        return i
+    }
+
+    private static let lfs: UInt64 = 0x0A0A_0A0A_0A0A_0A0A, crs: UInt64 = 0x0D0D_0D0D_0D0D_0D0D  // spread(LF), spread(CR)
+
+    private static func spread(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
+
+    /// The high bit of each byte that is zero. A byte above a zero byte may be marked too, so
+    /// only the lowest mark is sure, and only it is used.
+    private static func zeroBytes(_ v: UInt64) -> UInt64 {
+        (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080
+    }
+}

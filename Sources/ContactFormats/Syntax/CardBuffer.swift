@@ -1,0 +1,229 @@
+import ContactsCore
+
+/// The content lines of one card, kept as byte ranges into one arena so that a card costs a few
+/// array appends, not an allocation per property. Strings are made only for what is used.
+package struct CardBuffer {
+    package struct Property {
+        package var group: Range<Int>
+        package var name: Range<Int>
+        package var parameters: Range<Int>  // indices into `parameters`
+        package var value: Range<Int>
+        package var line: Int
+    }
+
+    package struct Parameter {
+        package var name: Range<Int>   // empty for a bare vCard 2.1 parameter (`EMAIL;INTERNET:`)
+        package var value: Range<Int>  // raw, quotes and RFC 6868 escapes still in place
+    }
+
+    var bytes: [UInt8] = []
+    package var properties: [Property] = []
+    package var parameters: [Parameter] = []
+    package var raw: [UInt8] = []
+    package var beginLine = 0
+    /// Properties left out because the output does not need them, and their bytes.
+    package var skippedProperties = 0
+    var skippedBytes = 0
+    /// Text of nested `AGENT` cards, by property index, in the vCard 3.0 inline form.
+    package var agentValues: [Int: [UInt8]] = [:]
+    /// The parameters of the line being added (kept to reuse its memory).
+    private var lineParameters: [(name: Range<Int>, value: Range<Int>)] = []
+
+    package init() {}
+
+    package mutating func reset(beginLine: Int) {
+        bytes.removeAll(keepingCapacity: true)
+        properties.removeAll(keepingCapacity: true)
+        parameters.removeAll(keepingCapacity: true)
+        raw.removeAll(keepingCapacity: true)
+        agentValues.removeAll()
+        skippedProperties = 0
+        skippedBytes = 0
+        self.beginLine = beginLine
+    }
+
+    /// Adds a logical line; false when it is not a property (no name or no colon).
+    package mutating func append(line: UnsafeBufferPointer<UInt8>, number: Int) -> Bool {
+        guard let parsed = ContentLineParser.parse(line, parameters: &lineParameters) else { return false }
+        let base = bytes.count
+        bytes.append(contentsOf: line)
+        let firstParameter = parameters.count
+        for p in lineParameters {
+            parameters.append(Parameter(name: p.name.shifted(by: base), value: p.value.shifted(by: base)))
+        }
+        properties.append(Property(group: parsed.group.shifted(by: base), name: parsed.name.shifted(by: base),
+                                   parameters: firstParameter..<parameters.count,
+                                   value: parsed.value.shifted(by: base), line: number))
+        return true
+    }
+
+    /// Adds a line that is no property to the value of the last property, as a new line of it
+    /// (a line break the exporter did not escape); false when the card has no property yet, or
+    /// only `VERSION`.
+    package mutating func appendContinuation(line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let last = properties.indices.last, properties[last].value.upperBound == bytes.count,
+              !equalsIgnoringCase(properties[last].name, "VERSION") else { return false }
+        let quotedPrintable = parameters[properties[last].parameters].contains { p in
+            (p.name.isEmpty || equalsIgnoringCase(p.name, "ENCODING")) && equalsIgnoringCase(p.value, "QUOTED-PRINTABLE")
+        }
+        bytes.append(contentsOf: quotedPrintable ? Array("=0D=0A".utf8) : [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+        bytes.append(contentsOf: line)
+        properties[last].value = properties[last].value.lowerBound..<bytes.count
+        return true
+    }
+
+    /// Counts a property line that is not kept.
+    package mutating func skip(line: UnsafeBufferPointer<UInt8>) {
+        skippedProperties += 1
+        skippedBytes += line.count
+    }
+
+    /// The bytes the card holds, kept or skipped.
+    package var size: Int { bytes.count + skippedBytes }
+
+    package func slice(_ range: Range<Int>) -> ArraySlice<UInt8> { bytes[range] }
+
+    /// Whether the bytes in `range` equal `upper` (upper-case ASCII), ignoring case.
+    package func equalsIgnoringCase(_ range: Range<Int>, _ upper: StaticString) -> Bool {
+        matchesIgnoringCase(bytes[range], upper)
+    }
+
+}
+
+/// A card's bytes, properties and parameters, borrowed while it is decoded: a slice of its
+/// bytes costs no reference counting (an `ArraySlice` retains its array).
+struct BorrowedCard {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let properties: UnsafeBufferPointer<CardBuffer.Property>
+    let parameters: UnsafeBufferPointer<CardBuffer.Parameter>
+    let beginLine: Int
+    let skippedProperties: Int
+    let agentValues: [Int: [UInt8]]
+
+    func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[range]) }
+
+    /// Whether the bytes in `range` equal `upper` (upper-case ASCII), ignoring case.
+    func equalsIgnoringCase(_ range: Range<Int>, _ upper: StaticString) -> Bool {
+        matchesIgnoringCase(slice(range), upper)
+    }
+}
+
+extension CardBuffer {
+    /// Calls `body` with the card borrowed (valid only during the call).
+    func withBorrowed<R>(_ body: (BorrowedCard) -> R) -> R {
+        bytes.withUnsafeBufferPointer { bytes in
+            properties.withUnsafeBufferPointer { properties in
+                parameters.withUnsafeBufferPointer { parameters in
+                    body(BorrowedCard(bytes: bytes, properties: properties, parameters: parameters, beginLine: beginLine,
+                                      skippedProperties: skippedProperties, agentValues: agentValues))
+                }
+            }
+        }
+    }
+}
+
+package enum VCardVersion: Sendable {
+    case v21, v30, v40
+}
+
+extension Range where Bound == Int {
+    func shifted(by offset: Int) -> Range<Int> { (lowerBound + offset)..<(upperBound + offset) }
+}
+
+/// Splits one logical content line (`group.NAME;PARAM=x;BARE:value`) into byte ranges.
+package enum ContentLineParser {
+    struct Parsed {
+        var group: Range<Int>
+        var name: Range<Int>
+        var parameters: [(name: Range<Int>, value: Range<Int>)]
+        var value: Range<Int>
+    }
+
+    /// The name of a property line (after its group), or nil when the line is not a property
+    /// (no name, or no colon): what `parse` would find as the name, without splitting the rest.
+    package static func name(_ line: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard let (_, name, end) = groupAndName(line),
+              UnsafeBufferPointer(rebasing: line[end...]).contains(UInt8(ascii: ":")) else { return nil }
+        return name
+    }
+
+    /// The group and name before the first `;` or `:` (where the name ends), nil when there is
+    /// no name or neither character.
+    private static func groupAndName(_ line: UnsafeBufferPointer<UInt8>) -> (group: Range<Int>, name: Range<Int>, end: Int)? {
+        let n = line.count
+        var i = 0
+        while i < n && (line[i] == 0x20 || line[i] == 0x09) { i += 1 }
+        var nameStart = i
+        var group = i..<i
+        while i < n {
+            let b = line[i]
+            if b == UInt8(ascii: ";") || b == UInt8(ascii: ":") { break }
+            if b == UInt8(ascii: ".") && group.isEmpty {
+                group = nameStart..<i
+                nameStart = i + 1
+            }
+            i += 1
+        }
+        guard i < n else { return nil }
+        var nameEnd = i
+        while nameEnd > nameStart && (line[nameEnd - 1] == 0x20 || line[nameEnd - 1] == 0x09) { nameEnd -= 1 }
+        // No name has white space inside: such a line is text ("Call him: tomorrow").
+        guard nameEnd > nameStart, !line[nameStart..<nameEnd].contains(where: { $0 == 0x20 || $0 == 0x09 }) else { return nil }
+        return (group, nameStart..<nameEnd, i)
+    }
+
+    static func parse(_ line: UnsafeBufferPointer<UInt8>) -> Parsed? {
+        var parameters: [(name: Range<Int>, value: Range<Int>)] = []
+        guard let (group, name, value) = parse(line, parameters: &parameters) else { return nil }
+        return Parsed(group: group, name: name, parameters: parameters, value: value)
+    }
+
+    /// As `parse`, with the parameters put in `parameters` (emptied first), whose memory is reused.
+    static func parse(_ line: UnsafeBufferPointer<UInt8>, parameters: inout [(name: Range<Int>, value: Range<Int>)])
+        -> (group: Range<Int>, name: Range<Int>, value: Range<Int>)? {
+        if let parsed = parse(line, honouringQuotes: true, parameters: &parameters) { return parsed }
+        return parse(line, honouringQuotes: false, parameters: &parameters)  // an unbalanced quote: take the first colon
+    }
+
+    private static func parse(_ line: UnsafeBufferPointer<UInt8>, honouringQuotes: Bool,
+                              parameters: inout [(name: Range<Int>, value: Range<Int>)])
+        -> (group: Range<Int>, name: Range<Int>, value: Range<Int>)? {
+        parameters.removeAll(keepingCapacity: true)
+        guard let (group, name, end) = groupAndName(line) else { return nil }
+        let n = line.count
+        var i = end
+        while i < n && line[i] == UInt8(ascii: ";") {
+            i += 1
+            let start = i
+            var equals = -1
+            var quoted = false
+            while i < n {
+                let b = line[i]
+                if b == UInt8(ascii: "\"") && honouringQuotes {
+                    quoted.toggle()
+                } else if !quoted {
+                    if b == UInt8(ascii: ";") || b == UInt8(ascii: ":") { break }
+                    if b == UInt8(ascii: "=") && equals < 0 { equals = i }
+                }
+                i += 1
+            }
+            guard i < n else { return nil }
+            if i > start {
+                if equals >= 0 {
+                    parameters.append((name: trimmed(line, start..<equals), value: (equals + 1)..<i))
+                } else {
+                    parameters.append((name: start..<start, value: trimmed(line, start..<i)))
+                }
+            }
+        }
+        guard i < n, line[i] == UInt8(ascii: ":") else { return nil }
+        return (group, name, (i + 1)..<n)
+    }
+
+    private static func trimmed(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        var r = range
+        while let f = r.first, line[f] == 0x20 || line[f] == 0x09 { r = r.dropFirst() }
+        while let l = r.last, line[l] == 0x20 || line[l] == 0x09 { r = r.dropLast() }
+        return r
+    }
+}

@@ -1,0 +1,419 @@
+import ContactsCore
+
+/// How much a reader decodes; less is faster. Pick the least the output needs.
+public enum DecodeScope: Sendable {
+    /// Every model field, and every other property kept in `extraProperties`.
+    case full
+    /// As `full`, and the whole card kept in `cardProperties` in input order (for vCard output).
+    case card
+    /// Every model field; other properties are skipped.
+    case fields
+    /// Only what the birthday formats show: names, dates, organization, UID.
+    case namesAndDates
+
+    /// Whether properties with no model field are kept in `extraProperties`.
+    package var keepsExtras: Bool { self == .full || self == .card }
+}
+
+/// Builds a `PersonInfo` from the properties of one card and collects warnings with positions.
+package final class PersonDecoder {
+    private let scope: DecodeScope
+    // Changed for every card: no run-time exclusivity checks (see VCardParser).
+    @exclusivity(unchecked) private var converters: [String: Transcoder?] = [:]
+    @exclusivity(unchecked) private var names: [PropertyName?] = []
+    @exclusivity(unchecked) package private(set) var warnings: [(line: Int, code: Diagnostic.Code, message: String)] = []
+
+    /// Read bytes that name no character set and are not UTF-8 in, without a warning; nil:
+    /// Windows-1252, with one.
+    private let fallbackCharset: String?
+
+    package init(scope: DecodeScope, fallbackCharset: String? = nil) {
+        self.scope = scope
+        self.fallbackCharset = fallbackCharset
+    }
+
+    /// `card` is taken `inout` only so that a card held by a class is not copied; it is not changed.
+    package func decode(_ card: inout CardBuffer, path: String) -> PersonInfo {
+        card.withBorrowed { decode($0, path: path) }
+    }
+
+    private func decode(_ card: BorrowedCard, path: String) -> PersonInfo {
+        warnings.removeAll(keepingCapacity: true)
+        var person = PersonInfo(source: SourcePosition(path: path, line: card.beginLine))
+        var version: VCardVersion?
+        var labels: [[UInt8]: String] = [:]  // Apple item group → X-ABLabel
+        names.removeAll(keepingCapacity: true)
+        for property in card.properties {
+            let name = PropertyName(card.slice(property.name))
+            names.append(name)
+            if name == .version {
+                let v = card.slice(property.value)
+                let parsed: VCardVersion = v.starts(with: Array("2.1".utf8)) ? .v21 : v.starts(with: Array("4.0".utf8)) ? .v40 : .v30
+                if let version, version != parsed {
+                    warn(property.line, .conflictingVersion, "conflicting VERSION; the first one counts")
+                } else {
+                    version = parsed
+                }
+            } else if name == .appleLabel, !property.group.isEmpty {
+                labels[Array(card.slice(property.group))] = withValue(card, property) { appleLabel(ValueDecoding.unescape($0)) }
+            }
+        }
+        let v = version ?? .v30
+        var meaningful = card.skippedProperties
+        for (index, property) in card.properties.enumerated() {
+            let name = names[index]
+            if name != .version { meaningful += 1 }
+            if scope == .namesAndDates && !(name?.isNameOrDate ?? false) { continue }
+            let label = property.group.isEmpty || labels.isEmpty ? nil : labels[Array(card.slice(property.group))]
+            let modelled = apply(name, property, index: index, in: card, version: v, label: label, to: &person)
+            guard scope.keepsExtras && !(modelled && scope != .card) else { continue }
+            var kept = extra(property, index: index, in: card)
+            if !modelled { person.extraProperties.append(kept) }
+            if scope == .card && name != .version {
+                // 2.1 has no value lists: a comma in a name part is a comma.
+                if v == .v21 && name == .name { kept.value = VCardText.escapingBareCommas(kept.value) }
+                person.cardProperties.append(kept)
+            }
+        }
+        if meaningful == 0 { warn(card.beginLine, .emptyCard, "empty vCard") }
+        return person
+    }
+
+    /// Stores a known property in the model; false when it goes to `extraProperties` instead
+    /// (unknown, repeated, or not representable, such as a birthday given as text).
+    private func apply(_ name: PropertyName?, _ p: CardBuffer.Property, index: Int, in card: BorrowedCard,
+                       version: VCardVersion, label: String?, to person: inout PersonInfo) -> Bool {
+        guard let name else { return false }
+        switch name {
+        case .version:
+            return true
+        case .formattedName:
+            guard person.formattedName == nil else { return false }
+            let shown = text(card, p).trimmingSpaces()
+            if !shown.isEmpty { person.formattedName = shown }  // an empty FN is no FN
+        case .name:
+            guard !person.hasNameParts && person.honorificPrefixes.isEmpty else { return false }
+            person.familyNames = []
+            person.givenNames = []
+            person.additionalNames = []
+            person.honorificPrefixes = []
+            person.honorificSuffixes = []
+            withValue(card, p) { value in
+                ValueDecoding.forEachItem(value, lists: version != .v21) { component, item in
+                    switch component {
+                    case 0: person.familyNames.append(item)
+                    case 1: person.givenNames.append(item)
+                    case 2: person.additionalNames.append(item)
+                    case 3: person.honorificPrefixes.append(item)
+                    case 4: person.honorificSuffixes.append(item)
+                    default: break
+                    }
+                }
+            }
+            person.sortAs = parameterValues(card, p, "SORT-AS").map { $0.trimmingSpaces() }
+        case .nickname:
+            person.nicknames += withValue(card, p) { ValueDecoding.textList($0) }
+        case .birthday:
+            guard person.birthday == nil else { return false }
+            guard let date = date(card, p, what: "birthday") else { return false }
+            person.birthday = date
+        case .anniversary:
+            guard person.anniversary == nil else { return false }
+            guard let date = date(card, p, what: "anniversary") else { return false }
+            person.anniversary = date
+        case .appleDate:
+            guard label?.lowercased() == "anniversary", person.anniversary == nil else { return false }
+            guard let date = date(card, p, what: "anniversary") else { return false }
+            person.anniversary = date
+        case .organization:
+            guard person.organization == nil else { return false }
+            person.organization = ""
+            withValue(card, p) { value in
+                ValueDecoding.forEachItem(value, lists: false, keepsEmpty: true) { component, part in
+                    if component == 0 {
+                        person.organization = part
+                    } else if !part.isEmpty {
+                        person.organizationUnits.append(part)
+                    }
+                }
+            }
+        case .title:
+            guard person.title == nil else { return false }
+            person.title = text(card, p).trimmingSpaces()
+        case .note:
+            guard person.note == nil else { return false }
+            person.note = text(card, p)
+        case .email:
+            let (types, preferred) = typesAndPreference(card, p, label: label, dropping: "internet")
+            person.emails.append(ContactPoint(value: text(card, p).trimmingSpaces(), types: types, preferred: preferred))
+        case .phone:
+            let value = ValueDecoding.phoneNumber(text(card, p))
+            let (types, preferred) = typesAndPreference(card, p, label: label, dropping: nil)
+            person.phones.append(ContactPoint(value: value, types: types, preferred: preferred))
+        case .address:
+            var address = PostalAddress()
+            withValue(card, p) { value in
+                ValueDecoding.forEachItem(value, lists: false) { component, part in
+                    switch component {
+                    case 0: address.poBox = part
+                    case 1: address.extended = part
+                    case 2: address.street = part
+                    case 3: address.locality = part
+                    case 4: address.region = part
+                    case 5: address.postalCode = part
+                    case 6: address.country = part
+                    default: break
+                    }
+                }
+            }
+            (address.types, address.preferred) = typesAndPreference(card, p, label: label, dropping: nil)
+            person.addresses.append(address)
+        case .url:
+            person.urls.append(text(card, p).trimmingSpaces())
+        case .categories:
+            person.categories += withValue(card, p) { ValueDecoding.textList($0) }
+        case .uid:
+            guard person.uid == nil else { return false }
+            person.uid = text(card, p).trimmingSpaces()
+        case .phoneticFirst:
+            person.phoneticGivenName = text(card, p).trimmingSpaces()
+        case .phoneticMiddle:
+            person.phoneticAdditionalName = text(card, p).trimmingSpaces()
+        case .phoneticLast:
+            person.phoneticFamilyName = text(card, p).trimmingSpaces()
+        case .androidCustom:
+            return androidCustom(card, p, to: &person)
+        case .appleLabel, .agent:
+            return false
+        }
+        return true
+    }
+
+    /// Android's `X-ANDROID-CUSTOM:vnd.android.cursor.item/contact_event;DATE;TYPE;LABEL;…`
+    /// (type 3 a birthday, 1 an anniversary) and `…/nickname;NAME;…`; other kinds, and events of
+    /// other types, stay extra properties.
+    private func androidCustom(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+        var fields: [String] = []
+        withValue(card, p) { value in
+            ValueDecoding.forEachItem(value, lists: false, keepsEmpty: true) { _, part in fields.append(part) }
+        }
+        guard fields.count >= 2 else { return false }
+        switch fields[0].lowercased() {
+        case "vnd.android.cursor.item/contact_event":
+            guard case .date(let date) = DateParsing.parse(Array(fields[1].utf8)) else { return false }
+            let type = fields.count > 2 ? fields[2] : ""
+            if type == "3" && person.birthday == nil {
+                person.birthday = date
+            } else if type == "1" && person.anniversary == nil {
+                person.anniversary = date
+            } else {
+                return false
+            }
+        case "vnd.android.cursor.item/nickname":
+            let nickname = fields[1].trimmingSpaces()
+            guard !nickname.isEmpty else { return false }
+            person.nicknames.append(nickname)
+        default:
+            return false
+        }
+        return true
+    }
+
+    // MARK: Values
+
+    /// Calls `body` with the value's bytes after transfer decoding: quoted-printable decoded and
+    /// converted from its `CHARSET` to UTF-8; bytes that are not valid UTF-8 are read in the
+    /// fallback character set, else as Windows-1252, with a warning.
+    private func withValue<R>(_ card: BorrowedCard, _ p: CardBuffer.Property,
+                              _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let bytes = card.slice(p.value)
+        var decoded: [UInt8]?
+        var charset: String?
+        for k in p.parameters {
+            let param = card.parameters[k]
+            if param.name.isEmpty {
+                if card.equalsIgnoringCase(param.value, "QUOTED-PRINTABLE") {
+                    decoded = ValueDecoding.decodeQuotedPrintable(bytes)
+                }
+            } else if card.equalsIgnoringCase(param.name, "ENCODING") {
+                if card.equalsIgnoringCase(param.value, "QUOTED-PRINTABLE") {
+                    decoded = ValueDecoding.decodeQuotedPrintable(bytes)
+                }
+            } else if card.equalsIgnoringCase(param.name, "CHARSET") {
+                charset = ValueDecoding.parameterValue(card.slice(param.value))
+            }
+        }
+        if let decoded { return decoded.withUnsafeBufferPointer { asUTF8($0, charset: charset, p, body) } }
+        return asUTF8(bytes, charset: charset, p, body)
+    }
+
+    /// Calls `body` with `bytes` converted from `charset` to UTF-8, or read as Windows-1252
+    /// when they are not valid UTF-8 (see `withValue`).
+    private func asUTF8<R>(_ bytes: UnsafeBufferPointer<UInt8>, charset: String?, _ p: CardBuffer.Property,
+                           _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let charset, !Self.isUTF8Name(charset) {
+            if let converter = converter(charset) {
+                let (utf8, substitutions) = converter.utf8(from: bytes)
+                if substitutions > 0 {
+                    warn(p.line, .undecodableBytes, "\(substitutions) byte(s) not valid in \(charset) replaced by U+FFFD")
+                }
+                return utf8.withUnsafeBufferPointer(body)
+            }
+            warn(p.line, .unknownCharset, "unknown CHARSET '\(charset)'; values read as UTF-8" + Self.oncePerFile)
+        }
+        if !ValueDecoding.isValidUTF8(bytes) {
+            // The input's own character set (`--encoding`) for quoted-printable bytes, which the
+            // conversion of the input leaves as they are.
+            if let fallbackCharset, let converter = converter(fallbackCharset) {
+                return converter.utf8(from: bytes).bytes.withUnsafeBufferPointer(body)
+            }
+            if let cp1252 = converter("windows-1252") {
+                warn(p.line, .readAsWindows1252, "value is not valid UTF-8; read as Windows-1252" + Self.oncePerFile)
+                return cp1252.utf8(from: bytes).bytes.withUnsafeBufferPointer(body)
+            }
+        }
+        return body(bytes)
+    }
+
+    private func text(_ card: BorrowedCard, _ p: CardBuffer.Property) -> String {
+        withValue(card, p) { ValueDecoding.unescape($0) }
+    }
+
+    private func converter(_ charset: String) -> Transcoder? {
+        let key = charset.lowercased()
+        if let cached = converters[key] { return cached }
+        let made = try? Transcoder(charset: charset)
+        converters[key] = made
+        return made
+    }
+
+    package static func isUTF8Name(_ charset: String) -> Bool {
+        let folded = charset.lowercased().filter { $0 != "-" && $0 != "_" }
+        return folded == "utf8"
+    }
+
+    /// A date property; nil (with a warning where due) when it is empty, text, or invalid.
+    private func date(_ card: BorrowedCard, _ p: CardBuffer.Property, what: String) -> PartialDate? {
+        var omitYear: Int?
+        for value in parameterValues(card, p, "VALUE") where value.lowercased() == "text" {
+            return nil
+        }
+        if let omit = parameterValues(card, p, "X-APPLE-OMIT-YEAR").first { omitYear = Int(omit) }
+        switch withValue(card, p, { DateParsing.parse($0, omitYear: omitYear) }) {
+        case .date(let date):
+            return date
+        case .empty:
+            return nil
+        case .invalid(let code, let reason):
+            warn(p.line, code, "\(reason): no \(what) taken")
+            return nil
+        }
+    }
+
+    // MARK: Parameters
+
+    /// The values of every parameter named `upper`, unquoted and split at commas (`parameterList`).
+    private func parameterValues(_ card: BorrowedCard, _ p: CardBuffer.Property, _ upper: StaticString) -> [String] {
+        var values: [String] = []
+        for k in p.parameters {
+            let param = card.parameters[k]
+            guard card.equalsIgnoringCase(param.name, upper) else { continue }
+            values += ValueDecoding.parameterList(card.slice(param.value))
+        }
+        return values
+    }
+
+    /// Lower-case types from `TYPE=` and bare 2.1 parameters plus an Apple label, and whether
+    /// the item is preferred (`TYPE=pref`, bare `PREF`, `PREF=1`).
+    private func typesAndPreference(_ card: BorrowedCard, _ p: CardBuffer.Property, label: String?,
+                                    dropping: String?) -> ([String], Bool) {
+        var types: [String] = []
+        var preferred = false
+        func add(_ raw: String) {
+            let type = raw.trimmingSpaces().asciiLowercased()
+            if type == "pref" { preferred = true; return }
+            if type.isEmpty || type == dropping || types.contains(type) { return }
+            types.append(type)
+        }
+        for k in p.parameters {
+            let param = card.parameters[k]
+            if param.name.isEmpty || card.equalsIgnoringCase(param.name, "TYPE") {  // a bare 2.1 type is a TYPE
+                if param.name.isEmpty && Self.isEncodingName(card, param.value) { continue }
+                if ValueDecoding.forEachASCIIListItem(card.slice(param.value), { add(Self.lowercased($0)) }) { continue }
+                ValueDecoding.parameterList(card.slice(param.value)).forEach(add)
+            } else if card.equalsIgnoringCase(param.name, "PREF") {
+                if ValueDecoding.parameterValue(card.slice(param.value)).trimmingSpaces() == "1" { preferred = true }
+            }
+        }
+        if let label { add(label) }
+        return (types, preferred)
+    }
+
+    /// ASCII bytes as a lower-case string (short ones need no allocation).
+    private static func lowercased<C: Collection<UInt8>>(_ bytes: C) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            var i = 0
+            for b in bytes {
+                buffer[i] = asciiLower(b)
+                i += 1
+            }
+            return i
+        }
+    }
+
+    private static func isEncodingName(_ card: BorrowedCard, _ range: Range<Int>) -> Bool {
+        card.equalsIgnoringCase(range, "QUOTED-PRINTABLE") || card.equalsIgnoringCase(range, "BASE64")
+            || card.equalsIgnoringCase(range, "8BIT") || card.equalsIgnoringCase(range, "7BIT")
+    }
+
+    /// Apple's `_$!<Anniversary>!$_` → `Anniversary`; custom labels as they are.
+    private func appleLabel(_ label: String) -> String {
+        if label.hasPrefix("_$!<") && label.hasSuffix(">!$_") && label.count > 8 {
+            return String(label.dropFirst(4).dropLast(4))
+        }
+        return label
+    }
+
+    // MARK: Extra properties
+
+    /// Every property of the card as an extra property.
+    package func extras(of card: CardBuffer) -> [VCardProperty] {
+        card.withBorrowed { card in card.properties.indices.map { extra(card.properties[$0], index: $0, in: card) } }
+    }
+
+    /// The property as read, with transfer encodings undone: a quoted-printable value becomes
+    /// UTF-8 text and loses its `ENCODING`/`CHARSET` parameters; escapes stay as they were.
+    private func extra(_ p: CardBuffer.Property, index: Int, in card: BorrowedCard) -> VCardProperty {
+        var parameters: [VCardParameter] = []
+        for k in p.parameters {
+            let param = card.parameters[k]
+            var name = param.name.isEmpty ? "TYPE" : String(decoding: card.slice(param.name).map(asciiUpper), as: UTF8.self)
+            let value = ValueDecoding.parameterValue(card.slice(param.value))
+            if param.name.isEmpty && Self.isEncodingName(card, param.value) { name = "ENCODING" }
+            if name == "ENCODING" && value.uppercased() == "QUOTED-PRINTABLE" { continue }
+            if name == "CHARSET" { continue }
+            let values = name == "TYPE" ? ValueDecoding.parameterList(card.slice(param.value)) : [value]
+            if let last = parameters.last, last.name == name, name == "TYPE" {
+                parameters[parameters.count - 1].values += values
+            } else {
+                parameters.append(VCardParameter(name: name, values: values))
+            }
+        }
+        let value: String
+        if let agent = card.agentValues[index] {
+            value = ValueDecoding.makeString(agent)
+        } else {
+            value = withValue(card, p) { ValueDecoding.makeString($0) }
+        }
+        let group = p.group.isEmpty ? nil : ValueDecoding.makeString(card.slice(p.group))
+        return VCardProperty(group: group, name: ValueDecoding.makeString(card.slice(p.name)),
+                             parameters: parameters, value: value, line: p.line)
+    }
+
+    private func warn(_ line: Int, _ code: Diagnostic.Code, _ message: String) {
+        warnings.append((line, code, message))
+    }
+
+    /// The end of a warning said once per input (the parser leaves out the repeats).
+    static let oncePerFile = " (said once per file)"
+}

@@ -1,0 +1,18 @@
+extension String {
+    /// Without the spaces and tabs at either end (no other white space: a value's line breaks stay).
+    func trimmingSpaces() -> String {
+        let utf8 = self.utf8
+        func isSpace(_ b: UInt8?) -> Bool { b == 0x20 || b == 0x09 }
+        if !isSpace(utf8.first) && !isSpace(utf8.last) { return self }  // the usual case, at once
+        guard let first = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }
+        let last = utf8.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })!
+        if first == utf8.startIndex && utf8.index(after: last) == utf8.endIndex { return self }
+        return String(self[first...last])
+    }
+
+    /// Every occurrence of `target` replaced (no Foundation here).
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard contains(target) else { return self }
+        return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,267 @@
+import ContactsCore
+
+/// Turns vCard bytes into logical content lines: splits CRLF, LF and CR line ends, unfolds
+/// continuation lines (a leading space or tab), joins vCard 2.1 quoted-printable soft line breaks
+/// (also when the next line is not indented, as Android writes them) and unindented base64
+/// continuation lines, skips blank lines and a leading UTF-8 byte-order mark.
+///
+/// Resumable and pure: feed chunks of any size (one byte at a time gives the same lines) and
+/// call `finish()` at the end of input. Memory grows with the longest logical line only, and at
+/// most to `maxLineBytes`: a longer line is cut there and marked oversized.
+public struct VCardLexer: ~Copyable {
+    /// One logical line: its unfolded bytes, the raw bytes it was read from (when raw text is
+    /// kept) and the 1-based line number where it starts.
+    public struct Line {
+        /// The logical line, unfolded.
+        public let bytes: UnsafeBufferPointer<UInt8>
+        /// The physical lines it was read from, with their line ends (when kept).
+        public let raw: UnsafeBufferPointer<UInt8>
+        /// The 1-based line where it starts.
+        public let number: Int
+        /// The line was longer than the limit; `bytes` and `raw` hold its start only.
+        public let isOversized: Bool
+    }
+
+    private let keepsRaw: Bool
+    private let maxLineBytes: Int
+    private var carryOversized = false  // the physical line in `carry` went past the limit
+    private var pendingOversized = false
+    private var logical = ByteBuffer()  // the pending logical line, unfolded
+    private var raw = ByteBuffer()      // its physical lines with their line ends
+    private var hasPending = false
+    private var pendingNumber = 0
+    private var carry: [UInt8] = []     // a physical line that spans chunks
+    private var physicalNumber = 0      // number of the last completed physical line
+    private var afterCR = false         // the last byte seen ended a line with CR
+    private var lastLineInRaw = false   // the last completed physical line went into `raw`
+    private var endedWithLoneCR = false // the last physical line ended with a CR not (yet) followed by LF
+    private var blankCRs = 0            // blank lines of one lone CR each, not yet known to be blank lines
+    private var bom = ByteOrderMarkSkipper()
+
+    /// `firstLine`: the number of the input's first line (a later part of a file starts later).
+    public init(keepsRawText: Bool = false, maxLineBytes: Int = 64 << 20, firstLine: Int = 1) {
+        keepsRaw = keepsRawText
+        self.maxLineBytes = maxLineBytes
+        physicalNumber = firstLine - 1
+    }
+
+    /// The bytes held between chunks: bounded by the line limit, whatever the input.
+    var bufferedBytes: Int { carry.count + logical.count + raw.count }
+
+    /// Feeds a chunk; `emit` gets each line it completes (valid only during the call).
+    public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, emit: (Line) throws -> Void) rethrows {
+        let (start, replay) = bom.skip(chunk)
+        if !replay.isEmpty { try replay.withUnsafeBufferPointer { try feed($0, emit: emit) } }
+        var i = start
+        let n = chunk.count
+        if afterCR {
+            afterCR = false
+            if i < n && chunk[i] == 0x0A {  // the LF of a CRLF split across chunks
+                if lastLineInRaw && keepsRaw {
+                    // `CR CR LF` cut after its last CR: the CRs held back belong to the line end too.
+                    for _ in 0..<blankCRs { raw.append(0x0D) }
+                    raw.append(0x0A)
+                }
+                blankCRs = 0
+                i += 1
+                endedWithLoneCR = false
+            }
+        }
+        while i < n {
+            let end = ByteScan.firstLineEnd(chunk, from: i)
+            if end == n {  // the line goes on in the next chunk
+                appendToCarry(UnsafeBufferPointer(rebasing: chunk[i..<n]))
+                return
+            }
+            var next = end + 1
+            var terminatorLength = 1
+            if chunk[end] == 0x0D {
+                if next < n {
+                    if chunk[next] == 0x0A {
+                        next += 1
+                        terminatorLength = 2
+                    }
+                } else {
+                    afterCR = true
+                }
+            }
+            if carry.isEmpty {
+                if end - i > maxLineBytes { carryOversized = true }
+                try physicalLine(UnsafeBufferPointer(rebasing: chunk[i..<min(end, i + maxLineBytes)]),
+                                 terminator: UnsafeBufferPointer(rebasing: chunk[end..<end + terminatorLength]),
+                                 emit: emit)
+            } else {
+                appendToCarry(UnsafeBufferPointer(rebasing: chunk[i..<end]))
+                let line = carry
+                carry.removeAll(keepingCapacity: true)
+                try line.withUnsafeBufferPointer { content in
+                    try physicalLine(content, terminator: UnsafeBufferPointer(rebasing: chunk[end..<end + terminatorLength]),
+                                     emit: emit)
+                }
+            }
+            i = next
+        }
+    }
+
+    /// Keeps the start of a line that goes on in the next chunk, up to the limit: a line longer
+    /// than that keeps its first `maxLineBytes` bytes however the input is cut into chunks.
+    private mutating func appendToCarry(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let room = maxLineBytes - carry.count
+        if bytes.count > room { carryOversized = true }
+        if room > 0 { carry.append(contentsOf: UnsafeBufferPointer(rebasing: bytes.prefix(room))) }
+    }
+
+    /// Ends the input: emits the pending line and a last line that has no line end.
+    public mutating func finish(emit: (Line) throws -> Void) rethrows {
+        let replay = bom.finish()
+        if !replay.isEmpty { try replay.withUnsafeBufferPointer { try feed($0, emit: emit) } }
+        afterCR = false
+        if !carry.isEmpty {
+            let line = carry
+            carry.removeAll(keepingCapacity: true)
+            try line.withUnsafeBufferPointer { content in
+                try physicalLine(content, terminator: UnsafeBufferPointer(start: nil, count: 0), emit: emit)
+            }
+        }
+        try flush(emit: emit)
+    }
+
+    /// Emits the pending line, for a caller that knows the next line starts a new one (the
+    /// input was cut before a `BEGIN:VCARD` line).
+    package mutating func endLine(emit: (Line) throws -> Void) rethrows {
+        try flush(emit: emit)
+    }
+
+    @inline(__always)
+    private mutating func physicalLine(_ content: UnsafeBufferPointer<UInt8>, terminator: UnsafeBufferPointer<UInt8>,
+                                       emit: (Line) throws -> Void) rethrows {
+        physicalNumber += 1
+        let oversized = carryOversized
+        carryOversized = false
+        let loneCR = terminator.count == 1 && terminator[0] == 0x0D
+        defer { endedWithLoneCR = loneCR }
+        // `CR CR LF` (iOS 5 and 6) and longer runs of CR before an LF are one line end, not a
+        // line end and blank lines, which would end a folded line in the middle.
+        if content.isEmpty && !oversized && endedWithLoneCR {
+            guard !loneCR else {
+                blankCRs += 1  // `CR CR`: a blank line, unless an LF comes after the CRs
+                return
+            }
+            if lastLineInRaw && keepsRaw && raw.count + blankCRs + 2 <= maxLineBytes {
+                for _ in 0..<blankCRs { raw.append(0x0D) }
+                raw.append(contentsOf: terminator)
+            }
+            blankCRs = 0
+            return
+        }
+        if blankCRs > 0 {  // they were blank lines after all
+            blankCRs = 0
+            try flush(emit: emit)
+            lastLineInRaw = false
+        }
+        if content.isEmpty && !oversized {  // a blank line ends the pending line and is skipped
+            try flush(emit: emit)
+            lastLineInRaw = false
+            return
+        }
+        let first = content.first ?? 0
+        if hasPending && pendingEndsWithSoftBreak() && !VCardLexer.isCardFrame(content) {
+            logical.removeLast()  // the soft break's "="
+            appendLogical(content)
+        } else if hasPending && (first == 0x20 || first == 0x09) {
+            appendLogical(UnsafeBufferPointer(rebasing: content[1...]))
+        } else if hasPending && VCardLexer.isBase64Text(content) && pendingIsBase64() {
+            appendLogical(content)
+        } else {
+            try flush(emit: emit)
+            hasPending = true
+            pendingNumber = physicalNumber
+            appendLogical(content)
+        }
+        if oversized { pendingOversized = true }
+        if keepsRaw && raw.count + content.count + terminator.count <= maxLineBytes {
+            raw.append(contentsOf: content)
+            raw.append(contentsOf: terminator)
+        }
+        lastLineInRaw = true
+    }
+
+    /// Adds to the pending line unless that would pass the limit, which marks it oversized.
+    private mutating func appendLogical(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !pendingOversized else { return }
+        if logical.count + bytes.count > maxLineBytes {
+            pendingOversized = true
+        } else {
+            logical.append(contentsOf: bytes)
+        }
+    }
+
+    private mutating func flush(emit: (Line) throws -> Void) rethrows {
+        guard hasPending else { return }
+        // `emit` does not change this lexer, so the buffers stay valid while it runs.
+        try emit(Line(bytes: logical.bytes, raw: raw.bytes, number: pendingNumber, isOversized: pendingOversized))
+        hasPending = false
+        pendingOversized = false
+        logical.removeAll()
+        raw.removeAll()
+    }
+
+    /// The pending line is quoted-printable and ends with a soft line break ("=").
+    private func pendingEndsWithSoftBreak() -> Bool {
+        guard logical.last == UInt8(ascii: "=") else { return false }
+        return VCardLexer.isQuotedPrintable(logical.bytes)
+    }
+
+    /// The line's parameters say quoted-printable exactly as the decoder reads them: a bare
+    /// `QUOTED-PRINTABLE` or `ENCODING=QUOTED-PRINTABLE`, in any case.
+    static func isQuotedPrintable(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let parsed = ContentLineParser.parse(line) else { return false }
+        return parsed.parameters.contains { p in
+            (p.name.isEmpty || matchesIgnoringCase(line[p.name], "ENCODING"))
+                && matchesIgnoringCase(line[p.value], "QUOTED-PRINTABLE")
+        }
+    }
+
+    /// `END:VCARD` or `BEGIN:VCARD`, which no soft line break can continue into (a 2.1 value
+    /// that wrongly ends with "=" must not swallow the end of its card, nor the next card).
+    static func isCardFrame(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var lo = 0, hi = line.count
+        while lo < hi && (line[lo] == 0x20 || line[lo] == 0x09) { lo += 1 }
+        while hi > lo && (line[hi - 1] == 0x20 || line[hi - 1] == 0x09) { hi -= 1 }
+        return matchesIgnoringCase(line[lo..<hi], "END:VCARD") || matchesIgnoringCase(line[lo..<hi], "BEGIN:VCARD")
+    }
+
+    /// The pending line holds a base64 value (`ENCODING=BASE64`, `ENCODING=b`, bare `BASE64`).
+    private func pendingIsBase64() -> Bool {
+        VCardLexer.parametersContain(logical.bytes, "BASE64") || VCardLexer.parametersContain(logical.bytes, "ENCODING=B;")
+            || VCardLexer.parametersContain(logical.bytes, "ENCODING=B:")
+    }
+
+    /// A line that can only be more base64 text: base64 characters and nothing else.
+    static func isBase64Text(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        for b in line {
+            switch b {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="):
+                continue
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Whether `needle` (upper-case ASCII) occurs, ignoring case, in the part of `line` before
+    /// the value (up to and including the first colon outside quotes).
+    static func parametersContain(_ line: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
+        var end = 0
+        var quoted = false
+        while end < line.count {
+            let b = line[end]
+            if b == UInt8(ascii: "\"") { quoted.toggle() }
+            if b == UInt8(ascii: ":") && !quoted { break }
+            end += 1
+        }
+        return containsIgnoringCase(line[0..<Swift.min(end + 1, line.count)], needle)
+    }
+}

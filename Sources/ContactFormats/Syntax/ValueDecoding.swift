@@ -1,0 +1,295 @@
+import ContactsCore
+
+/// Decoding of vCard value and parameter text: escapes, structured values, quoted-printable,
+/// RFC 6868 parameter escapes. All over bytes; a `String` is made once per field at the end.
+package enum ValueDecoding {
+    /// Removes vCard text escapes: `\n` `\N` → newline, `\\` `\,` `\;` `\:` → the character.
+    /// Any other backslash is kept as it is. A CR LF or lone CR (quoted-printable `=0D=0A`)
+    /// becomes one newline.
+    package static func unescape<C: Collection<UInt8>>(_ bytes: C) -> String where C.Index == Int {
+        guard bytes.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0x0D }) else { return makeString(bytes) }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let b = bytes[i]
+            if b == 0x0D {
+                out.append(0x0A)
+                i += i + 1 < bytes.endIndex && bytes[i + 1] == 0x0A ? 2 : 1
+                continue
+            }
+            if b == UInt8(ascii: "\\") && i + 1 < bytes.endIndex {
+                let next = bytes[i + 1]
+                switch next {
+                case UInt8(ascii: "n"), UInt8(ascii: "N"):
+                    out.append(0x0A)
+                    i += 2
+                    continue
+                case UInt8(ascii: "\\"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"):
+                    out.append(next)
+                    i += 2
+                    continue
+                default:
+                    break
+                }
+            }
+            out.append(b)
+            i += 1
+        }
+        return makeString(out)
+    }
+
+    /// Splits at every `separator` not escaped by a backslash; the pieces are still escaped.
+    package static func split<C: Collection<UInt8>>(_ bytes: C, on separator: UInt8) -> [Range<Int>] where C.Index == Int {
+        var pieces: [Range<Int>] = []
+        var start = bytes.startIndex
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\\") {
+                i += 2
+                continue
+            }
+            if b == separator {
+                pieces.append(start..<i)
+                start = i + 1
+            }
+            i += 1
+        }
+        pieces.append(start..<bytes.endIndex)
+        return pieces
+    }
+
+    /// Structured value (`N`, `ADR`, `ORG`): components split at `;`, each a list split at `,`
+    /// (when `lists` is true), unescaped.
+    package static func structured<C: Collection<UInt8>>(_ bytes: C, lists: Bool) -> [[String]] where C.Index == Int {
+        split(bytes, on: UInt8(ascii: ";")).map { component in
+            let part = bytes[component]
+            guard lists else { return [unescape(part)] }
+            return split(part, on: UInt8(ascii: ",")).map { unescape(part[$0]) }
+        }
+    }
+
+    /// The items of a structured value as `structured` gives them, without their surrounding
+    /// spaces and (unless `keepsEmpty`) leaving out empty ones: `body` gets each with its
+    /// component's index. With `components` false only commas separate (a text list). Makes
+    /// no arrays, so a value costs only its strings.
+    static func forEachItem<C: Collection<UInt8>>(_ bytes: C, lists: Bool, components: Bool = true, keepsEmpty: Bool = false,
+                                                  _ body: (_ component: Int, _ item: String) -> Void) where C.Index == Int {
+        var component = 0
+        var start = bytes.startIndex
+        var i = bytes.startIndex
+        func item(_ end: Int) {
+            guard start < end || keepsEmpty else { return }
+            let text = unescape(bytes[start..<end]).trimmingSpaces()
+            if !text.isEmpty || keepsEmpty { body(component, text) }
+        }
+        while i < bytes.endIndex {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\\") {
+                i += 2
+                continue
+            }
+            let endsComponent = components && b == UInt8(ascii: ";")
+            if endsComponent || (lists && b == UInt8(ascii: ",")) {
+                item(i)
+                if endsComponent { component += 1 }
+                start = i + 1
+            }
+            i += 1
+        }
+        item(bytes.endIndex)
+    }
+
+    /// A comma-separated text list (`CATEGORIES`, `NICKNAME`), unescaped, empty items dropped.
+    static func textList<C: Collection<UInt8>>(_ bytes: C) -> [String] where C.Index == Int {
+        var items: [String] = []
+        forEachItem(bytes, lists: true, components: false) { items.append($1) }
+        return items
+    }
+
+    /// Decodes quoted-printable (`=XX`, soft line breaks already joined by the lexer). A `=` not
+    /// followed by two hex digits is kept literally.
+    static func decodeQuotedPrintable<C: Collection<UInt8>>(_ bytes: C) -> [UInt8] where C.Index == Int {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let b = bytes[i]
+            if b == UInt8(ascii: "="), i + 2 < bytes.endIndex,
+               let hi = hexValue(bytes[i + 1]), let lo = hexValue(bytes[i + 2]) {
+                out.append(hi << 4 | lo)
+                i += 3
+                continue
+            }
+            if b == UInt8(ascii: "="), i + 1 < bytes.endIndex, bytes[i + 1] == 0x0D || bytes[i + 1] == 0x0A {
+                i += 1  // a soft line break the lexer left in place
+                while i < bytes.endIndex, bytes[i] == 0x0D || bytes[i] == 0x0A { i += 1 }
+                continue
+            }
+            out.append(b)
+            i += 1
+        }
+        return out
+    }
+
+    /// A phone number without surrounding spaces and its `tel:` URI scheme (repeated ones too);
+    /// a value that is only `tel:` is kept, so that reading and writing agree on it.
+    package static func phoneNumber(_ value: String) -> String {
+        var number = value.trimmingSpaces()
+        while number.utf8.count > 4, number.prefix(4).lowercased() == "tel:" {
+            number = String(number.dropFirst(4)).trimmingSpaces()
+        }
+        return number
+    }
+
+    static func hexValue(_ b: UInt8) -> UInt8? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return b - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return b - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return b - UInt8(ascii: "a") + 10
+        default: return nil
+        }
+    }
+
+    /// For a parameter value of ASCII text without RFC 6868 escapes or inner quotes (the usual `TYPE=HOME,WORK`):
+    /// calls `body` with each comma-separated item, unquoted and without surrounding spaces,
+    /// and returns true. Returns false, calling nothing, for any other value.
+    static func forEachASCIIListItem<C: Collection<UInt8>>(_ bytes: C, _ body: (C.SubSequence) -> Void) -> Bool
+        where C.Index == Int {
+        let inner = bytes[withoutQuotes(bytes)]
+        guard !inner.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "^") || $0 == UInt8(ascii: "\"") }) else { return false }
+        var start = inner.startIndex
+        for i in inner.startIndex...inner.endIndex where i == inner.endIndex || inner[i] == UInt8(ascii: ",") {
+            var (lo, hi) = (start, i)  // indices, not slices: a slice of an array retains it
+            while lo < hi && (inner[lo] == 0x20 || inner[lo] == 0x09) { lo += 1 }
+            while hi > lo && (inner[hi - 1] == 0x20 || inner[hi - 1] == 0x09) { hi -= 1 }
+            if lo < hi { body(inner[lo..<hi]) }
+            start = i + 1
+        }
+        return true
+    }
+
+    /// A parameter value: surrounding quotes removed, RFC 6868 `^n ^' ^^` decoded.
+    package static func parameterValue<C: Collection<UInt8>>(_ bytes: C) -> String where C.Index == Int {
+        decodingCarets(bytes[withoutQuotes(bytes)])
+    }
+
+    /// The range of the bytes inside a pair of surrounding double quotes (all of them without).
+    private static func withoutQuotes<C: Collection<UInt8>>(_ bytes: C) -> Range<Int> where C.Index == Int {
+        let range = bytes.startIndex..<bytes.endIndex
+        guard range.count >= 2, bytes[range.lowerBound] == UInt8(ascii: "\""),
+              bytes[range.upperBound - 1] == UInt8(ascii: "\"") else { return range }
+        return (range.lowerBound + 1)..<(range.upperBound - 1)
+    }
+
+    /// A list parameter (`TYPE`, `SORT-AS`): split at commas outside quotes, each item unquoted
+    /// and its RFC 6868 escapes decoded, then split at the commas inside (`TYPE="voice,home"`
+    /// is two types, as RFC 6350 writes them); empty items left out.
+    static func parameterList<C: Collection<UInt8>>(_ bytes: C) -> [String] where C.Index == Int {
+        var items: [String] = []
+        var start = bytes.startIndex
+        var quoted = false
+        for i in bytes.startIndex...bytes.endIndex {
+            if i < bytes.endIndex {
+                if bytes[i] == UInt8(ascii: "\"") { quoted.toggle() }
+                guard bytes[i] == UInt8(ascii: ","), !quoted else { continue }
+            }
+            let item = bytes[start..<i]
+            if item.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "^") }) {
+                items += parameterValue(item).split(separator: ",").map(String.init)
+            } else if !item.isEmpty {  // most items: nothing to unquote, decode or split
+                items.append(makeString(item))
+            }
+            start = i + 1
+        }
+        return items
+    }
+
+    /// Decodes RFC 6868 escapes: `^n` a line break, `^'` a double quote, `^^` a caret.
+    private static func decodingCarets<C: Collection<UInt8>>(_ inner: C) -> String where C.Index == Int {
+        guard inner.contains(UInt8(ascii: "^")) else { return makeString(inner) }
+        var out: [UInt8] = []
+        var i = inner.startIndex
+        while i < inner.endIndex {
+            let b = inner[i]
+            if b == UInt8(ascii: "^"), i + 1 < inner.endIndex {
+                switch inner[i + 1] {
+                case UInt8(ascii: "n"), UInt8(ascii: "N"):
+                    out.append(0x0A); i += 2; continue
+                case UInt8(ascii: "'"):
+                    out.append(UInt8(ascii: "\"")); i += 2; continue
+                case UInt8(ascii: "^"):
+                    out.append(UInt8(ascii: "^")); i += 2; continue
+                default: break
+                }
+            }
+            out.append(b)
+            i += 1
+        }
+        return makeString(out)
+    }
+
+    /// Bytes already known to be UTF-8 (invalid sequences become U+FFFD).
+    package static func makeString<C: Collection<UInt8>>(_ bytes: C) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether the bytes are valid UTF-8 (RFC 3629: no overlong forms, surrogates or code
+    /// points past U+10FFFF), without making a string.
+    package static func isValidUTF8<C: Collection<UInt8>>(_ bytes: C) -> Bool where C.Index == Int {
+        var i = bytes.startIndex
+        let end = bytes.endIndex
+        // ASCII, the usual case, 8 bytes at a time.
+        i += bytes.withContiguousStorageIfAvailable { ByteScan.firstNonASCII($0, from: 0) } ?? 0
+        while i < end {
+            let b = bytes[i]
+            if b < 0x80 {
+                i += 1
+                continue
+            }
+            let count: Int
+            var low: UInt8 = 0x80, high: UInt8 = 0xBF  // the range of the second byte
+            switch b {
+            case 0xC2...0xDF: count = 2
+            case 0xE0: count = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: count = 3
+            case 0xED: count = 3; high = 0x9F
+            case 0xF0: count = 4; low = 0x90
+            case 0xF1...0xF3: count = 4
+            case 0xF4: count = 4; high = 0x8F
+            default: return false
+            }
+            guard end - i >= count, (low...high).contains(bytes[i + 1]) else { return false }
+            for k in 2..<count where bytes[i + k] & 0xC0 != 0x80 { return false }
+            i += count
+        }
+        return true
+    }
+}
+
+extension String {
+    /// The same text in storage of its own, which no other thread retains.
+    package func ownCopy() -> String {
+        String(decoding: Array(utf8), as: UTF8.self)
+    }
+
+    /// Lower-cases ASCII letters only (type names are ASCII; no locale rules apply).
+    package func asciiLowercased() -> String {
+        guard utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return self }
+        return String(decoding: utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+
+    /// CR LF and lone CR as LF.
+    package func normalizingLineBreaks() -> String {
+        guard utf8.contains(0x0D) else { return self }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count)
+        var afterCR = false
+        for b in utf8 {
+            if b == 0x0D { out.append(0x0A) } else if !(b == 0x0A && afterCR) { out.append(b) }
+            afterCR = b == 0x0D
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,337 @@
+import ContactsCore
+
+/// Streams vCard 2.1, 3.0 and 4.0 bytes into `PersonInfo` values pushed into a sink.
+///
+/// Feed chunks of any size, then call `finish()`. Warnings and rejected records go to the
+/// diagnostics handler with their line. A card that never ends (`END:VCARD` missing, or a new
+/// `BEGIN:VCARD` first) and text outside any card are rejected; every other card is converted.
+/// Nested 2.1/3.0 `AGENT` cards stay inside their parent's `AGENT` property.
+public final class VCardParser: ContactsParser {
+    /// How a vCard input is read.
+    public struct Options: Sendable {
+        /// What to decode: everything, or only what the birthday formats need.
+        public var scope: DecodeScope
+        /// Keep the raw text of each record so rejects can be written out as they were read.
+        public var keepsRawText: Bool
+        /// A card (or line) larger than this is rejected, and reading goes on after it; its raw
+        /// text is kept up to this size.
+        public var maxRecordBytes: Int
+        /// Check every card against the vCard rules (`--check`) and report what it breaks,
+        /// instead of decoding it; the sink gets no one.
+        public var checksRules: Bool
+        /// The character set of quoted-printable bytes that name none and are not UTF-8 (the
+        /// input's `--encoding`); nil: Windows-1252, with a warning.
+        public var fallbackCharset: String?
+
+        /// Options with these values.
+        public init(scope: DecodeScope = .full, keepsRawText: Bool = false, maxRecordBytes: Int = 64 << 20,
+                    checksRules: Bool = false, fallbackCharset: String? = nil) {
+            self.scope = scope
+            self.keepsRawText = keepsRawText || checksRules
+            self.maxRecordBytes = maxRecordBytes
+            self.checksRules = checksRules
+            self.fallbackCharset = fallbackCharset
+        }
+    }
+
+    /// The input's name in diagnostics.
+    public let path: String
+    /// What was read so far.
+    public private(set) var statistics = ReadStatistics()
+    private let sink: PeopleSink
+    private let diagnostics: DiagnosticsHandler
+    private let keepsRaw: Bool
+    private let maxRecordBytes: Int
+    /// Leave out properties the birthday formats do not use, before splitting them into parts.
+    private let skipsUnneeded: Bool
+    /// A card past the limits is read to its END:VCARD without being kept, then rejected.
+    /// Why the open card is being skipped to its end.
+    private var saidOnce = SaidOnce()
+    private var discarding: (code: Diagnostic.Code, message: String)?
+    // The lexer, card and checker change on every line: no run-time exclusivity checks on them
+    // (they cost a one-thread vCard read about 10%); only this parser touches them.
+    @exclusivity(unchecked) private var lexer: VCardLexer
+    private let decoder: PersonDecoder
+    @exclusivity(unchecked) private var checker: VCardRuleChecker?
+    @exclusivity(unchecked) private var card = CardBuffer()
+    private var inCard = false
+    private var nestedDepth = 0
+    /// The line before was `AGENT:` with no value: a `BEGIN:VCARD` now starts a nested card.
+    private var previousOpensAgent = false
+    private var previousLine = PreviousLine.none
+    private var agentIndex = 0
+    private var agentText: [UInt8] = []
+    private var stray: [UInt8] = []
+    private var strayLine = 0
+    private var strayPreview = ""
+
+    /// `firstLine`: the line number where the bytes start (1 unless they are a later part of a file).
+    public init(path: String, sink: PeopleSink, diagnostics: DiagnosticsHandler, options: Options = Options(),
+                firstLine: Int = 1) {
+        self.path = path
+        self.sink = sink
+        self.diagnostics = diagnostics
+        self.keepsRaw = options.keepsRawText
+        self.maxRecordBytes = options.maxRecordBytes
+        self.lexer = VCardLexer(keepsRawText: options.keepsRawText, maxLineBytes: options.maxRecordBytes,
+                                firstLine: firstLine)
+        self.decoder = PersonDecoder(scope: options.scope, fallbackCharset: options.fallbackCharset)
+        self.checker = options.checksRules ? VCardRuleChecker() : nil
+        self.skipsUnneeded = options.scope == .namesAndDates && !options.checksRules
+    }
+
+    public func feed(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        try lexer.feed(bytes) { try self.handle($0) }
+    }
+
+    /// Ends a part of the input cut just before a `BEGIN:VCARD` line that follows an
+    /// `END:VCARD` line: true when no card is open there, and the parser is finished (the next
+    /// part can be read by a parser of its own).
+    package func endPart() throws -> Bool {
+        try lexer.endLine { try self.handle($0) }
+        if inCard { return false }
+        try finish()
+        return true
+    }
+
+    /// Ends the input: a card still open is rejected, and the sink is not finished here (a
+    /// sink may take several inputs).
+    public func finish() throws {
+        try lexer.finish { try self.handle($0) }
+        if inCard {
+            inCard = false
+            let reason = discarding ?? (.unclosedCard, "vCard is not closed: no END:VCARD before the end of the input")
+            discarding = nil
+            try reject(line: card.beginLine, reason.code, reason.message, raw: card.raw)
+        }
+        try flushStray()
+    }
+
+    private func handle(_ line: VCardLexer.Line) throws {
+        let marker = Self.marker(line.bytes)
+        if inCard { checker?.physicalLines(line.raw, firstLine: line.number) }
+        // A BEGIN:VCARD is a nested card only right after an empty AGENT; anywhere else it
+        // starts a card at the outer level, whatever is open (so that an unclosed card never
+        // takes the cards after it).
+        let opensAgent = previousOpensAgent
+        previousOpensAgent = inCard && marker == .none && Self.opensAgent(line.bytes)
+        if inCard && marker == .begin && !opensAgent && (nestedDepth > 0 || discarding != nil) {
+            let reason = discarding ?? (.unclosedCard, "vCard is not closed: BEGIN:VCARD on line \(line.number) comes before END:VCARD")
+            try reject(line: card.beginLine, reason.code, reason.message, raw: card.raw)
+            startCard(line)
+            return
+        }
+        if !inCard {
+            if marker == .begin {
+                try flushStray()
+                startCard(line)
+            } else {
+                if keepsRaw && stray.count + line.raw.count > maxRecordBytes { try flushStray() }
+                if stray.isEmpty && strayPreview.isEmpty {
+                    strayLine = line.number
+                    strayPreview = String(decoding: line.bytes.prefix(40), as: UTF8.self)
+                }
+                if keepsRaw { stray.append(contentsOf: line.raw) }
+            }
+            return
+        }
+        if let reason = discarding {
+            if marker == .begin { nestedDepth += 1 }
+            if marker == .end {
+                if nestedDepth == 0 {
+                    inCard = false
+                    discarding = nil
+                    try reject(line: card.beginLine, reason.code, reason.message, raw: card.raw)
+                } else {
+                    nestedDepth -= 1
+                }
+            }
+            return
+        }
+        let size = card.size + agentText.count + line.bytes.count
+        if line.isOversized || size > maxRecordBytes || card.properties.count + card.skippedProperties >= Self.maxProperties {
+            // Its raw text is dropped: a part of it in the rejects would read as a whole card.
+            let notKept = keepsRaw ? ", not written to the rejects file" : ""
+            discarding = line.isOversized || size > maxRecordBytes
+                ? (.recordTooLarge, "vCard larger than \(maxRecordBytes) bytes (see --max-record-bytes): rejected" + notKept)
+                : (.tooManyProperties, "vCard with more than \(Self.maxProperties) properties: rejected" + notKept)
+            card.reset(beginLine: card.beginLine)
+            if marker == .end && nestedDepth == 0 { try handle(line) }  // the line that ends it
+            return
+        }
+        if nestedDepth > 0 {
+            if keepsRaw { card.raw.append(contentsOf: line.raw) }
+            appendAgentLine(line.bytes)
+            if marker == .begin { nestedDepth += 1 }
+            if marker == .end {
+                nestedDepth -= 1
+                if nestedDepth == 0 {
+                    agentText.removeLast(2)  // the escaped newline after the last line
+                    card.agentValues[agentIndex] = agentText
+                    previousLine = .none
+                }
+            }
+            return
+        }
+        switch marker {
+        case .begin:
+            if opensAgent {
+                if keepsRaw { card.raw.append(contentsOf: line.raw) }
+                nestedDepth = 1
+                agentIndex = card.properties.count - 1
+                agentText.removeAll(keepingCapacity: true)
+                appendAgentLine(line.bytes)
+                return
+            }
+            try reject(line: card.beginLine, .unclosedCard,
+                       "vCard is not closed: BEGIN:VCARD on line \(line.number) comes before END:VCARD", raw: card.raw)
+            startCard(line)
+        case .end:
+            if keepsRaw { card.raw.append(contentsOf: line.raw) }
+            inCard = false
+            try finishCard()
+        case .none:
+            if keepsRaw { card.raw.append(contentsOf: line.raw) }
+            if skipsUnneeded, let name = ContentLineParser.name(line.bytes),
+               !(PropertyName(UnsafeBufferPointer(rebasing: line.bytes[name])).map { $0.isNameOrDate || $0 == .agent } ?? false) {
+                card.skip(line: line.bytes)
+                previousLine = .skipped
+            } else if card.append(line: line.bytes, number: line.number) {
+                previousLine = .kept
+            } else {
+                try continuation(line)
+            }
+        }
+    }
+
+    /// A line inside a card that is no property: a new line of the value before it (a bare CR
+    /// in a note, a 2.1 address's second street line written unescaped), with a warning; ignored
+    /// only when no property comes before it.
+    private func continuation(_ line: VCardLexer.Line) throws {
+        let text = String(decoding: line.bytes.prefix(40), as: UTF8.self)
+        let kept: Bool
+        switch previousLine {
+        case .kept: kept = card.appendContinuation(line: line.bytes)
+        case .skipped:
+            card.skip(line: line.bytes)
+            kept = true
+        case .none: kept = false
+        }
+        guard kept else {
+            warn(line.number, .notAProperty, "not a vCard property (no name or no ':'), ignored: '\(text)'")
+            return
+        }
+        let message = "not a vCard property: '\(text)' is read as a new line of the value before it "
+            + "(a line break the exporter did not escape)"
+        if checker != nil {
+            diagnostics.report(Diagnostic(.error, .continuationLine, path: path, line: line.number, message))
+        } else {
+            warn(line.number, .continuationLine, message)
+        }
+    }
+
+    /// What the last line inside a card was, for a line that continues it.
+    private enum PreviousLine { case none, kept, skipped }
+
+    /// `AGENT:` (with a group or parameters, in any case) and no value: a nested card follows.
+    static func opensAgent(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var end = line.count
+        while end > 0 && (line[end - 1] == 0x20 || line[end - 1] == 0x09) { end -= 1 }
+        guard end > 0, line[end - 1] == UInt8(ascii: ":"), let name = ContentLineParser.name(line) else { return false }
+        return matchesIgnoringCase(line[name], "AGENT")
+    }
+
+    /// More properties than any real card has; beyond it, a card is rejected.
+    static let maxProperties = 100_000
+
+    private func startCard(_ line: VCardLexer.Line) {
+        inCard = true
+        discarding = nil
+        nestedDepth = 0
+        card.reset(beginLine: line.number)
+        previousLine = .none
+        if keepsRaw { card.raw.append(contentsOf: line.raw) }
+        checker?.startCard()
+        checker?.physicalLines(line.raw, firstLine: line.number)
+    }
+
+    private func finishCard() throws {
+        if checker != nil {
+            for finding in checker!.check(card) {
+                if finding.severity == .warning { statistics.warnings += 1 }
+                diagnostics.report(Diagnostic(finding.severity, finding.code, path: path, line: finding.line, finding.message))
+            }
+            statistics.people += 1
+            return
+        }
+        let person = decoder.decode(&card, path: path)
+        for w in decoder.warnings { warn(w.line, w.code, w.message) }
+        statistics.people += 1
+        try sink.consume(person)
+    }
+
+    /// Nested card text in the vCard 3.0 inline form: escaped, lines joined by `\n`.
+    private func appendAgentLine(_ bytes: UnsafeBufferPointer<UInt8>) {
+        for b in bytes {
+            switch b {
+            case UInt8(ascii: "\\"), UInt8(ascii: ","), UInt8(ascii: ";"):
+                agentText.append(UInt8(ascii: "\\"))
+                agentText.append(b)
+            default:
+                agentText.append(b)
+            }
+        }
+        agentText.append(UInt8(ascii: "\\"))
+        agentText.append(UInt8(ascii: "n"))
+    }
+
+    private func flushStray() throws {
+        guard !strayPreview.isEmpty else { return }
+        let raw = stray
+        stray.removeAll(keepingCapacity: true)
+        let preview = strayPreview
+        strayPreview = ""
+        try reject(line: strayLine, .outsideCard, "text outside of any vCard: '\(preview)'", raw: raw)
+    }
+
+    private func reject(line: Int, _ code: Diagnostic.Code, _ message: String, raw: [UInt8]) throws {
+        statistics.rejected += 1
+        try diagnostics.reject(Diagnostic(.error, code, path: path, line: line, message), rawText: raw)
+    }
+
+    /// A warning, unless it is one said once and said already.
+    private func warn(_ line: Int, _ code: Diagnostic.Code, _ message: String) {
+        let diagnostic = Diagnostic(.warning, code, path: path, line: line, message)
+        guard saidOnce.admits(diagnostic) else { return }
+        statistics.warnings += 1
+        diagnostics.report(diagnostic)
+    }
+
+    package enum Marker { case begin, end, none }
+
+    /// `BEGIN:VCARD` / `END:VCARD`, in any case, with white space around the parts.
+    package static func marker(_ line: UnsafeBufferPointer<UInt8>) -> Marker {
+        var i = 0
+        let n = line.count
+        while i < n && (line[i] == 0x20 || line[i] == 0x09) { i += 1 }
+        guard i < n else { return .none }
+        let first = asciiUpper(line[i])
+        guard first == UInt8(ascii: "B") || first == UInt8(ascii: "E") else { return .none }
+        func word(_ w: StaticString) -> Bool {
+            let count = w.utf8CodeUnitCount
+            guard i + count <= n, matchesIgnoringCase(line[i..<(i + count)], w) else { return false }
+            i += count
+            return true
+        }
+        func skipSpace() { while i < n && (line[i] == 0x20 || line[i] == 0x09) { i += 1 } }
+        let marker: Marker
+        if word("BEGIN") { marker = .begin } else if word("END") { marker = .end } else { return .none }
+        skipSpace()
+        guard i < n, line[i] == UInt8(ascii: ":") else { return .none }
+        i += 1
+        skipSpace()
+        guard word("VCARD") else { return .none }
+        skipSpace()
+        return i == n ? marker : .none
+    }
+}

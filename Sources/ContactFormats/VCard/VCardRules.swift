@@ -1,0 +1,277 @@
+import ContactsCore
+
+/// The rules of vCard 2.1, 3.0 (RFC 2426) and 4.0 (RFC 6350) a card can break, checked by
+/// `--check`: each finding names its line, the property and the rule. A MUST broken is an
+/// error; a SHOULD (line length) a warning.
+struct VCardRuleChecker {
+    struct Finding {
+        var line: Int
+        var severity: Diagnostic.Severity
+        var code: Diagnostic.Code
+        var message: String
+    }
+
+    private(set) var findings: [Finding] = []
+    private var longLines: [(line: Int, octets: Int)] = []
+    private var bareLineFeed: Int?
+
+    /// Forgets the lines of a card that was not finished.
+    mutating func startCard() {
+        longLines.removeAll(keepingCapacity: true)
+        bareLineFeed = nil
+    }
+
+    /// Notes the physical lines of one logical line: their lengths and line ends.
+    mutating func physicalLines(_ raw: UnsafeBufferPointer<UInt8>, firstLine: Int) {
+        var start = 0
+        var number = firstLine
+        for i in 0..<raw.count where raw[i] == 0x0A {
+            let crlf = i > start && raw[i - 1] == 0x0D
+            if !crlf && bareLineFeed == nil { bareLineFeed = number }
+            let octets = i - start - (crlf ? 1 : 0)
+            if octets > 75 { longLines.append((number, octets)) }
+            start = i + 1
+            number += 1
+        }
+        if raw.count - start > 75 { longLines.append((number, raw.count - start)) }
+    }
+
+    /// Checks a whole card; the findings since the last call come out sorted by line.
+    mutating func check(_ card: CardBuffer) -> [Finding] {
+        findings.removeAll(keepingCapacity: true)
+        var version: VCardVersion?
+        var versionIndex: Int?
+        for (index, p) in card.properties.enumerated() where card.equalsIgnoringCase(p.name, "VERSION") {
+            let value = ValueDecoding.makeString(card.slice(p.value)).trimmingSpaces()
+            switch value {
+            case "2.1": version = .v21
+            case "3.0": version = .v30
+            case "4.0": version = .v40
+            default: add(p.line, .error, .invalidVersion, "VERSION: '\(value)' is not 2.1, 3.0 or 4.0")
+            }
+            if versionIndex == nil { versionIndex = index }
+        }
+        let v = version ?? .v30
+        let rfc = Self.rfc(v)
+        if versionIndex == nil {
+            add(card.beginLine, .error, .missingVersion, "VERSION is missing (\(v == .v40 ? "RFC 6350 §6.7.9" : rfc))")
+        } else if v == .v40, versionIndex != 0 {
+            add(card.properties[versionIndex!].line, .error, .versionNotFirst, "VERSION must come right after BEGIN:VCARD (RFC 6350 §6.7.9)")
+        }
+        var counts: [String: Int] = [:]
+        var alternatives: Set<String> = []
+        for p in card.properties {
+            let name = ValueDecoding.makeString(card.slice(p.name)).uppercased()
+            // Instances sharing an ALTID are one property in several forms (RFC 6350 §5.4).
+            if let altID = card.parameters[p.parameters].first(where: { card.equalsIgnoringCase($0.name, "ALTID") }),
+               !alternatives.insert(name + ";" + ValueDecoding.parameterValue(card.slice(altID.value))).inserted {
+                checkProperty(p, name: name, in: card, version: v)
+                continue
+            }
+            counts[name, default: 0] += 1
+            if counts[name] == 2, Self.atMostOnce(v).contains(name) {
+                add(p.line, .error, .repeatedProperty, "\(name) appears more than once; at most one is allowed (\(rfc))")
+            }
+            checkProperty(p, name: name, in: card, version: v)
+        }
+        if v != .v21 && counts["FN"] == nil {
+            add(card.beginLine, .error, .missingFN, "FN is missing (\(v == .v40 ? "RFC 6350 §6.2.1" : "RFC 2426 §3.1.1"))")
+        }
+        if v != .v40 && counts["N"] == nil {
+            add(card.beginLine, .error, .missingN, "N is missing (\(v == .v21 ? "vCard 2.1 §2.1.2" : "RFC 2426 §3.1.2"))")
+        }
+        if let line = bareLineFeed {
+            add(line, .error, .bareLineFeed, "line ends in LF, not CRLF (\(v == .v40 ? "RFC 6350 §3.2" : rfc))")
+        }
+        let limit = v == .v21 ? 76 : 75
+        for long in longLines where long.octets > limit {
+            add(long.line, .warning, .longLine, "line is \(long.octets) octets; lines should be folded at \(limit) (\(v == .v40 ? "RFC 6350 §3.2" : rfc))")
+        }
+        startCard()
+        findings.sort { $0.line < $1.line }
+        return findings
+    }
+
+    private mutating func checkProperty(_ p: CardBuffer.Property, name: String, in card: CardBuffer, version v: VCardVersion) {
+        let rfc = Self.rfc(v)
+        let line = p.line
+        if !p.group.isEmpty && !Self.isName(card.slice(p.group), v) {
+            add(line, .error, .invalidName, "\(name): group has \(Self.nameRule(v)) (\(rfc))")
+        }
+        if !Self.isName(card.slice(p.name), v) {
+            add(line, .error, .invalidName, "\(name): name has \(Self.nameRule(v)) (\(rfc))")
+        } else if !name.hasPrefix("X-") && !Self.registered(v).contains(name) {
+            add(line, .warning, .unregisteredProperty, "\(name) is not a vCard \(Self.versionText(v)) property; private ones start with X- (\(rfc))")
+        }
+        var isText = false
+        for k in p.parameters {
+            let param = card.parameters[k]
+            let value = ValueDecoding.parameterValue(card.slice(param.value))
+            if param.name.isEmpty {
+                if v != .v21 {
+                    add(line, .error, .namelessParameter, "\(name): parameter '\(value)' has no name (a vCard 2.1 form; \(Self.namedForm(of: value, v))) (\(rfc))")
+                }
+                continue
+            }
+            let paramName = ValueDecoding.makeString(card.slice(param.name)).uppercased()
+            if !Self.isName(card.slice(param.name), v) {
+                add(line, .error, .invalidName, "\(name): parameter name '\(paramName)' has \(Self.nameRule(v)) (\(rfc))")
+            }
+            switch (paramName, v) {
+            case ("ENCODING", .v40):
+                add(line, .error, .parameterNotAllowed, "\(name): ENCODING is not a vCard 4.0 parameter; embed data as a data: URI (RFC 6350 App. A.2)")
+            case ("ENCODING", .v30) where value.lowercased() != "b":
+                add(line, .error, .parameterNotAllowed, "\(name): ENCODING=\(value); vCard 3.0 allows only ENCODING=b (RFC 2426 §5)")
+            case ("CHARSET", .v40):
+                add(line, .error, .parameterNotAllowed, "\(name): CHARSET is not a vCard 4.0 parameter; vCard 4.0 is always UTF-8 (RFC 6350 §3.1)")
+            case ("TYPE", .v40) where value.split(separator: ",").contains { $0.lowercased() == "pref" }:
+                add(line, .error, .parameterNotAllowed, "\(name): TYPE=pref is vCard 3.0; vCard 4.0 says PREF=1 (RFC 6350 §5.3)")
+            case ("PREF", .v40) where !(Int(value).map { (1...100).contains($0) } ?? false):
+                add(line, .error, .invalidPref, "\(name): PREF=\(value); it takes a number from 1 to 100 (RFC 6350 §5.3)")
+            case ("VALUE", _):
+                isText = value.lowercased() == "text"
+            default:
+                break
+            }
+        }
+        let value = card.slice(p.value)
+        if v != .v21 && !card.parameters[p.parameters].contains(where: { card.equalsIgnoringCase($0.name, "CHARSET") })
+            && !ValueDecoding.isValidUTF8(value) {
+            add(line, .error, .notUTF8, "\(name): value is not valid UTF-8 (\(v == .v40 ? "RFC 6350 §3.1" : rfc))")
+        }
+        switch name {
+        case "BDAY", "ANNIVERSARY", "DEATHDATE":
+            if !isText, case .invalid(let code, let reason) = DateParsing.parse(value) {
+                add(line, .error, code, "\(name): \(reason) (\(v == .v40 ? "RFC 6350 §4.3.4" : "ISO 8601"))")
+            } else if !isText, v == .v40, let basic = Self.basicForm(value) {
+                let shown = ValueDecoding.makeString(value).trimmingSpaces()
+                add(line, .warning, .extendedDateForm, "\(name): '\(shown)' is ISO 8601's extended form; vCard 4.0 writes \(basic) (RFC 6350 §4.3)")
+            }
+        case "N", "ADR":
+            let count = ValueDecoding.split(value, on: UInt8(ascii: ";")).count
+            let needed = name == "N" ? 5 : 7
+            if v == .v40 && count != needed {
+                add(line, .error, .componentCount, "\(name) has \(count) components; it must have exactly \(needed) (\(name == "N" ? "RFC 6350 §6.2.2" : "RFC 6350 §6.3.1"))")
+            } else if count > needed {
+                add(line, .error, .componentCount, "\(name) has \(count) components; it may have at most \(needed) (\(rfc))")
+            }
+        case "GENDER" where v == .v40:
+            let sex = ValueDecoding.makeString(value.prefix { $0 != UInt8(ascii: ";") }).trimmingSpaces().uppercased()
+            if !["", "M", "F", "O", "N", "U"].contains(sex) {
+                add(line, .error, .invalidGender, "GENDER: sex '\(sex)' is not M, F, O, N, U or empty (RFC 6350 §6.2.7)")
+            }
+        case "KIND" where v == .v40:
+            let kind = ValueDecoding.makeString(value).trimmingSpaces().lowercased()
+            if !["individual", "group", "org", "location"].contains(kind) && !kind.hasPrefix("x-") {
+                add(line, .warning, .unknownKind, "KIND: '\(kind)' is not individual, group, org or location (RFC 6350 §6.1.4)")
+            }
+        default:
+            break
+        }
+    }
+
+    /// The basic form of an extended-form date or date-time (`1990-01-02` → `19900102`); nil
+    /// when it is in the basic form already.
+    private static func basicForm(_ value: ArraySlice<UInt8>) -> String? {
+        let text = ValueDecoding.makeString(value).trimmingSpaces()
+        let datePart = text.prefix { $0 != "T" && $0 != "t" }
+        let extended = datePart.dropFirst(datePart.hasPrefix("--") ? 2 : 0).contains("-") || text.contains(":")
+        guard extended else { return nil }
+        if text.count == datePart.count {
+            return datePart.hasPrefix("--") ? "--" + datePart.dropFirst(2).filter { $0 != "-" } : datePart.filter { $0 != "-" }
+        }
+        return DateParsing.dateTime(text, basic: true)
+    }
+
+    private mutating func add(_ line: Int, _ severity: Diagnostic.Severity, _ code: Diagnostic.Code, _ message: String) {
+        findings.append(Finding(line: line, severity: severity, code: code, message: message))
+    }
+
+    // MARK: The registries
+
+    private static func rfc(_ v: VCardVersion) -> String {
+        switch v {
+        case .v21: return "vCard 2.1"
+        case .v30: return "RFC 2426"
+        case .v40: return "RFC 6350"
+        }
+    }
+
+    private static func versionText(_ v: VCardVersion) -> String {
+        switch v {
+        case .v21: return "2.1"
+        case .v30: return "3.0"
+        case .v40: return "4.0"
+        }
+    }
+
+    /// A name, group or parameter name: in 3.0 and 4.0 `1*(ALPHA / DIGIT / "-")`; in 2.1 a
+    /// "word", any printable 7-bit character but `[]=:.,;` (so `X-WAB-WEDDING_ANNIVERSARY`).
+    private static func isName(_ bytes: ArraySlice<UInt8>, _ v: VCardVersion) -> Bool {
+        !bytes.isEmpty && bytes.allSatisfy { b in
+            if v == .v21 { return b > 0x20 && b < 0x7F && !"[]=:.,;".utf8.contains(b) }
+            let u = asciiUpper(b)
+            return (u >= 0x41 && u <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x2D
+        }
+    }
+
+    private static func nameRule(_ v: VCardVersion) -> String {
+        v == .v21 ? "characters other than printable ASCII but []=:.,;" : "characters other than letters, digits and '-'"
+    }
+
+    /// What a nameless 2.1 parameter is written as in 3.0 or 4.0.
+    private static func namedForm(of value: String, _ v: VCardVersion) -> String {
+        switch value.uppercased() {
+        case "BASE64", "B":
+            return v == .v40 ? "embed the data as a data: URI" : "write ENCODING=b"
+        case "QUOTED-PRINTABLE":
+            return "vCard \(versionText(v)) has no quoted-printable; write the text unencoded"
+        case "7BIT", "8BIT":
+            return "leave it out"
+        case "INLINE":
+            return "leave it out; the value is inline"
+        case "URL", "CONTENT-ID", "CID":
+            return "write VALUE=uri"
+        default:
+            return "write TYPE=\(value)"
+        }
+    }
+
+    private static let v21Names: Set<String> = [
+        "FN", "N", "PHOTO", "BDAY", "ADR", "LABEL", "TEL", "EMAIL", "MAILER", "TZ", "GEO", "TITLE", "ROLE", "LOGO",
+        "AGENT", "ORG", "NOTE", "REV", "SOUND", "URL", "UID", "VERSION", "KEY",
+    ]
+    private static let v30Names: Set<String> = v21Names.union([
+        "SOURCE", "NAME", "PROFILE", "NICKNAME", "CATEGORIES", "PRODID", "SORT-STRING", "CLASS",
+        "IMPP", "FBURL", "CALURI", "CALADRURI",  // RFC 4770, RFC 2739
+    ])
+    private static let v40Names: Set<String> = [
+        "SOURCE", "KIND", "XML", "FN", "N", "NICKNAME", "PHOTO", "BDAY", "ANNIVERSARY", "GENDER", "ADR", "TEL", "EMAIL",
+        "IMPP", "LANG", "TZ", "GEO", "TITLE", "ROLE", "LOGO", "ORG", "MEMBER", "RELATED", "CATEGORIES", "NOTE", "PRODID",
+        "REV", "SOUND", "UID", "CLIENTPIDMAP", "URL", "VERSION", "KEY", "FBURL", "CALADRURI", "CALURI",
+        "BIRTHPLACE", "DEATHPLACE", "DEATHDATE", "EXPERTISE", "HOBBY", "INTEREST", "ORG-DIRECTORY", "CONTACT-URI",
+        "CREATED", "GRAMGENDER", "LANGUAGE", "PRONOUNS", "SOCIALPROFILE",
+    ]
+
+    private static func registered(_ v: VCardVersion) -> Set<String> {
+        switch v {
+        case .v21: return v21Names
+        case .v30: return v30Names
+        case .v40: return v40Names
+        }
+    }
+
+    /// What each version allows at most once (vCard 2.1, RFC 2426 §3, RFC 6350 §6); the
+    /// writers keep to it too.
+    static func atMostOnce(_ v: VCardVersion) -> [String] {
+        switch v {
+        case .v21: return atMostOnce21
+        case .v30: return atMostOnce30
+        case .v40: return atMostOnce40
+        }
+    }
+
+    private static let atMostOnce21: [String] = ["N", "BDAY", "REV", "UID", "VERSION"]
+    private static let atMostOnce30: [String] = ["N", "BDAY", "PRODID", "REV", "UID", "SORT-STRING", "CLASS", "VERSION"]
+    private static let atMostOnce40: [String] = ["N", "BDAY", "ANNIVERSARY", "GENDER", "KIND", "PRODID", "REV", "UID", "VERSION"]
+}

@@ -1,0 +1,372 @@
+import ContactsCore
+
+/// The vCard version a writer produces.
+public enum VCardTargetVersion: String, Sendable {
+    /// vCard 3.0 (RFC 2426).
+    case v3 = "3.0"
+    /// vCard 4.0 (RFC 6350).
+    case v4 = "4.0"
+}
+
+/// Turns one property, as read from any vCard version (or made from the model), into its form
+/// in the target version. The rules, both ways:
+///
+/// - Names: 4.0 `ANNIVERSARY`, `KIND`, `MEMBER`, `GENDER` ↔ 3.0 `X-ANNIVERSARY`,
+///   `X-ADDRESSBOOKSERVER-KIND`, `X-ADDRESSBOOKSERVER-MEMBER`, `X-GENDER` (`M` ↔ `Male` …).
+///   A property with no counterpart in the target keeps its value under an `X-` name
+///   (`RELATED` → `X-RELATED` in 3.0, `LABEL` → `X-LABEL` in 4.0), and back again.
+/// - Parameters: 3.0 `TYPE=pref` ↔ 4.0 `PREF=1`; 2.1 bare types are already `TYPE=`;
+///   `ENCODING=7BIT/8BIT` goes (values are UTF-8 text by now).
+/// - Dates (`BDAY`, `ANNIVERSARY`, `DEATHDATE`): 4.0 `YYYYMMDD` / `--MMDD`; 3.0 `YYYY-MM-DD` /
+///   `--MM-DD`, or Apple's `X-APPLE-OMIT-YEAR=1604:1604-MM-DD` with `appleCompat`. A date with a
+///   time, or text, stays as written; a date that does not exist becomes `VALUE=text`.
+/// - `PHOTO`, `LOGO`, `SOUND`, `KEY`: 3.0 `ENCODING=b;TYPE=JPEG:` base64 ↔ 4.0
+///   `data:image/jpeg;base64,` URIs; the base64 text is moved, never re-encoded.
+/// - Values are re-escaped for their type: text, text lists (`NICKNAME`, `CATEGORIES`),
+///   structured (`N` padded to 5 components, `ADR` to 7, `ORG`), URIs unescaped; a value of a
+///   type the tool does not know is kept as it is, with only its line breaks escaped.
+struct VCardPropertyConverter {
+    let target: VCardTargetVersion
+    let appleCompat: Bool
+    /// The names the target writes otherwise (upper case), looked up once per property.
+    private let renames: [String: Rename]
+
+    init(target: VCardTargetVersion, appleCompat: Bool) {
+        self.target = target
+        self.appleCompat = appleCompat
+        let (renamed, mine, theirs) = target == .v3 ? (Self.renamedIn3, Self.only3, Self.only4)
+                                                    : (Self.renamedIn4, Self.only4, Self.only3)
+        // In the order of precedence, last: a renamed name, then one with no counterpart.
+        var renames: [String: Rename] = [:]
+        for name in mine { renames["X-" + name] = .to(name) }
+        for name in theirs { renames[name] = .keptAs("X-" + name) }
+        for (name, written) in renamed { renames[name] = .to(written) }
+        for name in Self.vendorAnniversaries where target == .v4 || name.contains("_") {
+            renames[name] = .to(target == .v4 ? "ANNIVERSARY" : "X-ANNIVERSARY")
+        }
+        self.renames = renames
+    }
+
+    /// The converted property, and the original name when it had to become an `X-` property.
+    func convert(_ property: VCardProperty) -> (property: VCardProperty, keptAs: String?) {
+        var p = property
+        let upper = p.name.uppercased()
+        var keptAs: String?
+        let rename = renames[upper]
+        switch rename {
+        case .to(let name)?: p.name = name
+        case .keptAs(let name)?:
+            keptAs = upper
+            p.name = name
+        case nil: p.name = upper.hasPrefix("X-") ? p.name : upper
+        }
+        if p.parameters.contains(where: { $0.name == "ENCODING" }) {
+            p.parameters = p.parameters.filter { !($0.name == "ENCODING" && Self.isTransferEncoding($0.values)) }
+        }
+        let kind = Self.kinds[rename == nil ? upper : p.name] ?? .raw  // a new name is upper case
+        switch kind {
+        case .binary:
+            convertBinary(&p)
+        case .date:
+            convertDate(&p)
+        case .gender:
+            p.value = gender(p.value)
+        default:
+            p.value = Self.value(p.value, kind: kind)
+        }
+        if kind != .binary { convertEncoding(&p) }
+        if kind == .phone && target == .v3 { plainPhone(&p) }
+        convertPreference(&p)
+        return (p, keptAs)
+    }
+
+    // MARK: Names
+
+    static let renamedIn3: [String: String] = [
+        "ANNIVERSARY": "X-ANNIVERSARY", "KIND": "X-ADDRESSBOOKSERVER-KIND",
+        "MEMBER": "X-ADDRESSBOOKSERVER-MEMBER", "GENDER": "X-GENDER", "DEATHDATE": "X-DEATHDATE",
+    ]
+    static let renamedIn4 = Dictionary(uniqueKeysWithValues: renamedIn3.map { ($1, $0) })
+    /// Vendors' anniversaries: `ANNIVERSARY` in 4.0; in 3.0 kept, but for the Windows Address
+    /// Book's, whose `_` no 3.0 name may have (it becomes `X-ANNIVERSARY`).
+    static let vendorAnniversaries = ["X-MS-ANNIVERSARY", "X-EVOLUTION-ANNIVERSARY", "X-KADDRESSBOOK-X-ANNIVERSARY",
+                                      "X-WAB-WEDDING_ANNIVERSARY"]
+    /// 4.0 properties (RFC 6350, 6474, 9554) with no 3.0 counterpart.
+    static let only4: Set<String> = [
+        "RELATED", "LANG", "CLIENTPIDMAP", "XML", "BIRTHPLACE", "DEATHPLACE", "EXPERTISE", "HOBBY", "INTEREST",
+        "ORG-DIRECTORY", "CONTACT-URI", "CREATED", "GRAMGENDER", "LANGUAGE", "PRONOUNS", "SOCIALPROFILE",
+    ]
+    /// 3.0 properties RFC 6350 removed.
+    static let only3: Set<String> = ["LABEL", "MAILER", "NAME", "PROFILE", "CLASS", "SORT-STRING", "AGENT"]
+
+    /// What becomes of a name in the target version.
+    private enum Rename {
+        /// Written under this name.
+        case to(String)
+        /// No counterpart: written under this `X-` name, with a warning.
+        case keptAs(String)
+    }
+
+    // MARK: Values
+
+    enum Kind {
+        case text, textList, uri, phone, name, address, organization, date, binary, gender, raw
+    }
+
+    static let kinds: [String: Kind] = [
+        "FN": .text, "NOTE": .text, "TITLE": .text, "ROLE": .text, "EMAIL": .text, "UID": .text, "LABEL": .text,
+        "X-LABEL": .text, "MAILER": .text, "X-MAILER": .text, "SORT-STRING": .text, "X-SORT-STRING": .text,
+        "PRODID": .text, "X-PHONETIC-FIRST-NAME": .text, "X-PHONETIC-MIDDLE-NAME": .text,
+        "X-PHONETIC-LAST-NAME": .text, "X-ABLABEL": .text,
+        "NICKNAME": .textList, "CATEGORIES": .textList,
+        "URL": .uri, "SOURCE": .uri, "FBURL": .uri, "CALURI": .uri, "CALADRURI": .uri,
+        "TEL": .phone, "N": .name, "ADR": .address, "ORG": .organization,
+        "BDAY": .date, "ANNIVERSARY": .date, "X-ANNIVERSARY": .date, "DEATHDATE": .date, "X-DEATHDATE": .date,
+        "PHOTO": .binary, "LOGO": .binary, "SOUND": .binary, "KEY": .binary,
+        "GENDER": .gender, "X-GENDER": .gender,
+    ]
+
+    /// An escaped value re-escaped for its type, exactly as the reader will decode it.
+    static func value(_ value: String, kind: Kind) -> String {
+        if let same = unchanged(value, kind: kind) { return same }
+        let bytes = Array(value.utf8)
+        switch kind {
+        case .text, .phone:
+            return VCardText.escape(ValueDecoding.unescape(bytes))
+        case .textList:
+            return VCardText.list(ValueDecoding.split(bytes, on: UInt8(ascii: ",")).map { ValueDecoding.unescape(bytes[$0]) })
+        case .uri:
+            return VCardText.escapingURI(ValueDecoding.unescape(bytes))
+        case .name:
+            return VCardText.structured(padded(ValueDecoding.structured(bytes, lists: true), to: 5))
+        case .address:
+            return VCardText.structured(padded(ValueDecoding.structured(bytes, lists: false), to: 7))
+        case .organization:
+            return VCardText.structured(ValueDecoding.structured(bytes, lists: false))
+        case .date, .binary, .gender, .raw:
+            return VCardText.escapingLineBreaks(value)
+        }
+    }
+
+    /// The value itself when rewriting would give it back: no escape, separator or line break
+    /// to handle (most values), and, for names and addresses, all their components there.
+    private static func unchanged(_ value: String, kind: Kind) -> String? {
+        var semicolons = 0
+        for b in value.utf8 {
+            switch b {
+            case 0x5C, 0x2C, 0x0A, 0x0D: return nil
+            case 0x3B: semicolons += 1
+            default: break
+            }
+        }
+        switch kind {
+        case .text, .phone, .textList, .uri: return semicolons == 0 ? value : nil
+        case .name: return semicolons >= 4 ? value : nil
+        case .address: return semicolons >= 6 ? value : nil
+        case .organization: return value
+        case .date, .binary, .gender, .raw: return value
+        }
+    }
+
+    private static func padded(_ components: [[String]], to count: Int) -> [[String]] {
+        components.count >= count ? components : components + Array(repeating: [""], count: count - components.count)
+    }
+
+    /// 4.0 `tel:` URIs become plain numbers in 3.0, which has no URI phone numbers.
+    private func plainPhone(_ p: inout VCardProperty) {
+        guard p.value.trimmingSpaces().lowercased().hasPrefix("tel:") else { return }
+        p.value = ValueDecoding.phoneNumber(p.value)
+        p.parameters.removeAll { $0.name == "VALUE" }
+    }
+
+    private func convertDate(_ p: inout VCardProperty) {
+        let value = p.value
+        if p.parameters.contains(where: { $0.name == "VALUE" && $0.values.first?.lowercased() == "text" }) { return }
+        // A date with a time in the target's form, or as written when it is not ISO 8601's.
+        if value.contains(where: { $0 == "T" || $0 == "t" || $0 == ":" }) {
+            if let written = DateParsing.dateTime(value, basic: target == .v4) { p.value = written }
+            return
+        }
+        let omitYear = p.parameters.first { $0.name == "X-APPLE-OMIT-YEAR" }?.values.first.flatMap { Int($0) }
+        let parsed = DateParsing.parse(Array(value.utf8), omitYear: omitYear)
+        if case .invalid = parsed {
+            // Not a day that exists: kept, as the text it is.
+            p.parameters.removeAll { $0.name == "VALUE" }
+            p.parameters.append(VCardParameter(name: "VALUE", values: ["text"]))
+            p.value = VCardText.escape(value)
+            return
+        }
+        guard case .date(let date) = parsed else { return }
+        p.parameters.removeAll { $0.name == "X-APPLE-OMIT-YEAR" || $0.name == "VALUE" }
+        let month = PartialDate.pad(date.month, 2), day = PartialDate.pad(date.day, 2)
+        switch (target, date.year) {
+        case (.v4, let year?): p.value = PartialDate.pad(year, 4) + month + day
+        case (.v4, nil): p.value = "--" + month + day
+        case (.v3, let year?): p.value = PartialDate.pad(year, 4) + "-" + month + "-" + day
+        case (.v3, nil) where appleCompat:
+            p.value = "\(DateParsing.appleNoYear)-\(month)-\(day)"
+            p.parameters.append(VCardParameter(name: "X-APPLE-OMIT-YEAR", values: ["\(DateParsing.appleNoYear)"]))
+        case (.v3, nil): p.value = "--" + month + "-" + day
+        }
+    }
+
+
+    /// 4.0 `GENDER:F;identity` ↔ 3.0 `X-GENDER:Female;identity`.
+    private func gender(_ value: String) -> String {
+        let sex = value.prefix { $0 != ";" }
+        let rest = value[sex.endIndex...]
+        switch target {
+        case .v3:
+            return (PersonInfo.genderWords[sex.uppercased()] ?? String(sex)) + rest
+        case .v4:
+            let letter = PersonInfo.genderWords.first { $0.value.lowercased() == sex.lowercased() }?.key
+            return (letter ?? String(sex)) + rest
+        }
+    }
+
+    // MARK: Parameters
+
+    /// `ENCODING` on a property that is not one of the binary ones (an `X-` property, say):
+    /// base64 becomes a `data:` URI in 4.0, which has no `ENCODING`, and `ENCODING=b` in 3.0.
+    private func convertEncoding(_ p: inout VCardProperty) {
+        guard let k = p.parameters.firstIndex(where: { $0.name == "ENCODING" }) else { return }
+        let isBase64 = p.parameters[k].values.first.map { ["B", "BASE64"].contains($0.uppercased()) } ?? false
+        switch target {
+        case .v3:
+            if isBase64 { p.parameters[k].values = ["b"] }
+        case .v4:
+            p.parameters.remove(at: k)
+            guard isBase64 else { return }
+            let base64 = Self.removingWhitespace(p.value)
+            let format = p.parameters.first { $0.name == "TYPE" }?.values.first
+            p.parameters.removeAll { $0.name == "TYPE" || $0.name == "VALUE" }
+            let mediaType = format.map { MediaTypes.mediaType(format: $0, property: p.name) } ?? MediaTypes.sniff(base64)
+            p.parameters.append(VCardParameter(name: "VALUE", values: ["uri"]))
+            p.value = "data:" + mediaType + ";base64," + base64
+        }
+    }
+
+    private static func isTransferEncoding(_ values: [String]) -> Bool {
+        values.allSatisfy { ["7BIT", "8BIT"].contains($0.uppercased()) }
+    }
+
+    /// 3.0 `TYPE=pref` ↔ 4.0 `PREF=1`, in one place: `pref` last in the first `TYPE` (3.0),
+    /// `PREF` last among the parameters (4.0). Other `PREF` values stay in both, every one of
+    /// them (a reader takes the item as preferred when any says 1).
+    private func convertPreference(_ p: inout VCardProperty) {
+        var preferred = false
+        for k in p.parameters.indices where p.parameters[k].name == "TYPE" {
+            let before = p.parameters[k].values.count
+            p.parameters[k].values.removeAll { $0.lowercased() == "pref" }
+            preferred = preferred || p.parameters[k].values.count < before
+        }
+        var preferences = p.parameters.filter { $0.name == "PREF" }
+        p.parameters.removeAll { ($0.name == "TYPE" && $0.values.isEmpty) || $0.name == "PREF" }
+        let saysOne = preferences.contains { $0.values == ["1"] }
+        if target == .v3 && saysOne {
+            preferred = true
+            preferences.removeAll { $0.values == ["1"] }
+        }
+        p.parameters += preferences
+        switch target {
+        case .v4:
+            if preferred && !saysOne { p.parameters.append(VCardParameter(name: "PREF", values: ["1"])) }
+        case .v3:
+            guard preferred else { return }
+            if let t = p.parameters.firstIndex(where: { $0.name == "TYPE" }) {
+                p.parameters[t].values.append("pref")
+            } else {
+                p.parameters.append(VCardParameter(name: "TYPE", values: ["pref"]))
+            }
+        }
+    }
+
+    // MARK: Binary values
+
+    /// Inline binary: 3.0 `ENCODING=b;TYPE=JPEG` ↔ 4.0 `data:image/jpeg;base64,`; links stay links
+    /// (with the `VALUE=uri` that 3.0 needs).
+    private func convertBinary(_ p: inout VCardProperty) {
+        let name = p.name.uppercased()
+        if let k = p.parameters.firstIndex(where: { $0.name == "ENCODING" }),
+           let encoding = p.parameters[k].values.first?.lowercased(), encoding == "b" || encoding == "base64" {
+            let base64 = Self.removingWhitespace(p.value)
+            let format = p.parameters.first { $0.name == "TYPE" }?.values.first
+            switch target {
+            case .v3:
+                p.parameters[k].values = ["b"]
+                p.value = base64
+            case .v4:
+                p.parameters.remove(at: k)
+                p.parameters.removeAll { $0.name == "TYPE" }
+                let mediaType = format.map { MediaTypes.mediaType(format: $0, property: name) } ?? MediaTypes.sniff(base64)
+                p.value = "data:" + mediaType + ";base64," + base64
+            }
+            return
+        }
+        guard target == .v3 else { return }
+        if let uri = Base64.dataURI(p.value) {
+            p.parameters.removeAll { $0.name == "VALUE" || $0.name == "MEDIATYPE" }
+            p.parameters.append(VCardParameter(name: "ENCODING", values: ["b"]))
+            if !uri.mediaType.isEmpty {
+                p.parameters.append(VCardParameter(name: "TYPE", values: [MediaTypes.format(mediaType: String(uri.mediaType))]))
+            }
+            p.value = String(uri.data)
+            return
+        }
+        if Self.looksLikeURI(p.value) && !p.parameters.contains(where: { $0.name == "VALUE" }) {
+            p.parameters.append(VCardParameter(name: "VALUE", values: ["uri"]))
+        }
+    }
+
+    /// The text without its white space (base64 may be written with line breaks and spaces);
+    /// ASCII text, as base64 is, is filtered on its bytes.
+    static func removingWhitespace(_ text: String) -> String {
+        let isASCIISpace = { (b: UInt8) in b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return text.utf8.contains(where: isASCIISpace) ? String(decoding: text.utf8.filter { !isASCIISpace($0) }, as: UTF8.self) : text
+        }
+        return String(text.unicodeScalars.filter { !$0.properties.isWhitespace })
+    }
+
+    /// `scheme:` at the start (RFC 3986).
+    static func looksLikeURI(_ value: String) -> Bool {
+        guard let colon = value.utf8.firstIndex(of: UInt8(ascii: ":")), colon != value.utf8.startIndex else { return false }
+        let scheme = value.utf8[..<colon]
+        return scheme.first.map(isLetter) == true
+            && scheme.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }
+    }
+
+    private static func isLetter(_ b: UInt8) -> Bool { asciiUpper(b) >= 0x41 && asciiUpper(b) <= 0x5A }
+}
+
+/// 3.0 binary `TYPE` formats ↔ media types.
+enum MediaTypes {
+    private static let known: [(format: String, mediaType: String)] = [
+        ("JPEG", "image/jpeg"), ("PNG", "image/png"), ("GIF", "image/gif"), ("BMP", "image/bmp"),
+        ("TIFF", "image/tiff"), ("WAVE", "audio/wav"), ("MP3", "audio/mpeg"), ("OGG", "audio/ogg"),
+        ("AIFF", "audio/aiff"), ("PGP", "application/pgp-keys"), ("X509", "application/pkix-cert"),
+    ]
+
+    static func mediaType(format: String, property: String) -> String {
+        let upper = format.uppercased()
+        if upper.contains("/") { return format.lowercased() }
+        if upper == "JPG" { return "image/jpeg" }
+        if let match = known.first(where: { $0.format == upper }) { return match.mediaType }
+        let family = property == "SOUND" ? "audio" : property == "KEY" ? "application" : "image"
+        return family + "/" + format.lowercased()
+    }
+
+    static func format(mediaType: String) -> String {
+        let lower = mediaType.lowercased()
+        if let match = known.first(where: { $0.mediaType == lower }) { return match.format }
+        return String(lower.split(separator: "/").last ?? Substring(lower)).uppercased()
+    }
+
+    /// The media type of base64 data from its first bytes: JPEG, PNG, GIF, else octet-stream.
+    static func sniff(_ base64: String) -> String {
+        if base64.hasPrefix("/9j/") { return "image/jpeg" }
+        if base64.hasPrefix("iVBORw0KGgo") { return "image/png" }
+        if base64.hasPrefix("R0lGOD") { return "image/gif" }
+        return "application/octet-stream"
+    }
+}

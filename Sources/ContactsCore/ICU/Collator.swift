@@ -1,0 +1,88 @@
+internal import VCICU
+
+/// Locale-aware string ordering through the system ICU.
+public final class Collator {
+    /// The locale it was opened for (`root` for the root collation).
+    public let locale: String
+    private let handle: OpaquePointer
+    private var scratch = [UInt8](repeating: 0, count: 512)
+
+    /// Opens the collation of an ICU locale (`sv`, `de_DE`, `root`). Unknown locales fall back
+    /// to the root collation, as ICU does.
+    public init(locale: String) throws {
+        var err: Int32 = 0
+        guard let handle = vc_coll_open(locale == "root" ? "" : locale, &err) else {
+            throw ICUError(code: err, what: "cannot open the collation for locale '\(locale)'")
+        }
+        self.locale = locale
+        self.handle = handle
+    }
+
+    private init(locale: String, handle: OpaquePointer) {
+        self.locale = locale
+        self.handle = handle
+    }
+
+    deinit { vc_coll_close(handle) }
+
+    /// Whether ICU has collation data for the locale (or a parent of it, `sv` for `sv_SE`);
+    /// when not, it sorts in the root collation.
+    public var hasCollationData: Bool {
+        locale == "root" || String(cString: vc_coll_valid_locale(handle)) != "root"
+    }
+
+    /// A collator with the same ordering for use on another thread: one collator must not be
+    /// used by two threads at once.
+    public func copy() -> Collator {
+        var err: Int32 = 0
+        guard let copied = vc_coll_clone(handle, &err) else {
+            preconditionFailure("cannot copy the collation for locale '\(locale)' (ICU error \(err))")
+        }
+        return Collator(locale: locale, handle: copied)
+    }
+
+    /// The sort key of `text`: comparing keys bytewise orders the strings as the locale does.
+    public func sortKey(_ text: String) -> [UInt8] {
+        var text = text
+        return text.withUTF8 { utf8 in
+            sortKey(UnsafeRawBufferPointer(utf8))
+        }
+    }
+
+    func sortKey(_ utf8: UnsafeRawBufferPointer) -> [UInt8] {
+        var key: [UInt8] = []
+        appendSortKey(utf8, to: &key)
+        return key
+    }
+
+    /// Appends the sort key of UTF-8 text to `key`.
+    package func appendSortKey(_ utf8: UnsafeRawBufferPointer, to key: inout [UInt8]) {
+        let base = utf8.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        while true {
+            let length = scratch.withUnsafeMutableBufferPointer { out in
+                Int(vc_coll_sort_key(handle, base, Int32(utf8.count), out.baseAddress, Int32(out.count)))
+            }
+            if length <= scratch.count { return key.append(contentsOf: scratch[0..<length]) }
+            scratch = [UInt8](repeating: 0, count: length * 2)
+        }
+    }
+
+    /// Compares two strings in the locale's order.
+    public func compare(_ a: String, _ b: String) -> Int {
+        var a = a, b = b
+        return a.withUTF8 { ua in
+            b.withUTF8 { ub in
+                Int(vc_coll_compare(handle, ua.baseAddress, Int32(ua.count), ub.baseAddress, Int32(ub.count)))
+            }
+        }
+    }
+}
+
+/// An ICU failure, with ICU's error code.
+public struct ICUError: Error, CustomStringConvertible {
+    /// ICU's error code.
+    public let code: Int32
+    /// What failed.
+    public let what: String
+    public var description: String { "\(what) (ICU error \(code))" }
+}

@@ -1,0 +1,100 @@
+/// Keeps what a reader gives, in order, to be replayed on another thread: people as they are,
+/// or as a preparer made them (one after another in one buffer), warnings and rejects.
+package final class EventRecorder: PeopleSink, DiagnosticsHandler, @unchecked Sendable {
+    enum Event {
+        case person(PersonInfo)
+        /// A prepared person's bytes in `prepared`, the first `keyLength` its sort key.
+        case prepared(Range<Int>, keyLength: Int)
+        /// A person the preparer's selection left out.
+        case leftOut
+        case report(Diagnostic)
+        case reject(Diagnostic?, [UInt8])
+    }
+
+    private let preparer: PersonPreparing?
+    private var storage = EventStorage()
+    /// Where the events not yet taken start in `storage`.
+    private var taken = 0
+    /// When `take` starts a new storage: at this many events, or prepared bytes.
+    static let storageEvents = 256
+    static let storageBytes = 64 << 10
+
+    package init(preparer: PersonPreparing?) {
+        self.preparer = preparer
+    }
+
+    /// The events since the last take. They stay where they were recorded, and the next ones
+    /// go on after them (a worker converting many small files makes one storage, not one per
+    /// file) until the storage holds `storageEvents` events or `storageBytes` prepared bytes,
+    /// when a new one is started: what a recorder holds stays bounded.
+    package func take() -> RecordedEvents {
+        let recorded = RecordedEvents(storage: storage, range: taken..<storage.events.count)
+        if storage.events.count >= Self.storageEvents || storage.prepared.count >= Self.storageBytes {
+            storage = EventStorage()
+        }
+        taken = storage.events.count
+        return recorded
+    }
+
+    package func consume(_ person: PersonInfo) {
+        if let preparer {
+            let start = storage.prepared.count
+            if let keyLength = preparer.prepare(person, into: &storage.prepared, diagnostics: self) {
+                storage.events.append(.prepared(start..<storage.prepared.count, keyLength: keyLength))
+            } else {
+                storage.events.append(.leftOut)
+            }
+        } else {
+            storage.events.append(.person(person))
+        }
+    }
+
+    package func finish() {}
+    package func report(_ diagnostic: Diagnostic) { storage.events.append(.report(diagnostic)) }
+    package func reject(_ diagnostic: Diagnostic?, rawText: [UInt8]) { storage.events.append(.reject(diagnostic, rawText)) }
+}
+
+/// Recorded events, and the bytes of the prepared people among them.
+final class EventStorage {
+    var events: [EventRecorder.Event] = []
+    var prepared: [UInt8] = []
+}
+
+/// What an `EventRecorder` kept, to be passed on in order: read it once its recorder is done
+/// with the storage or on the recorder's thread, not while another thread records into it.
+package struct RecordedEvents: @unchecked Sendable {
+    let storage: EventStorage
+    let range: Range<Int>
+
+    /// Passes the events on: people to `sink` (prepared ones to `preparedSink`, whose preparer
+    /// made them), warnings and rejects to `diagnostics`, except warnings said already
+    /// (`saidOnce`: one said once per file, by another part of the file) or that the
+    /// `preparedSink` refuses. Returns what was passed on, counted as a reader counts it.
+    package func replay(sink: PeopleSink, preparedSink: PreparedSink?, diagnostics: DiagnosticsHandler,
+                saidOnce: inout SaidOnce) throws -> ReadStatistics {
+        var statistics = ReadStatistics()
+        let prepared = storage.prepared
+        for event in storage.events[range] {
+            switch event {
+            case .person(let person):
+                try sink.consume(person)
+                statistics.people += 1
+            case .prepared(let range, let keyLength):
+                try prepared.withUnsafeBytes {
+                    try preparedSink!.consume(prepared: UnsafeRawBufferPointer(rebasing: $0[range]), keyLength: keyLength)
+                }
+                statistics.people += 1
+            case .leftOut:
+                statistics.people += 1
+            case .report(let diagnostic):
+                guard saidOnce.admits(diagnostic) && preparedSink?.keeps(diagnostic) != false else { continue }
+                diagnostics.report(diagnostic)
+                statistics.warnings += 1
+            case .reject(let diagnostic, let raw):
+                if diagnostic != nil { statistics.rejected += 1 }  // nil: more text of the one before
+                try diagnostics.reject(diagnostic, rawText: raw)
+            }
+        }
+        return statistics
+    }
+}

@@ -1,0 +1,50 @@
+import ContactsCore
+import ContactFormats
+
+/// Which people the birthday formats show: those with a birthday (everyone with
+/// `includesEveryone`) and, with `withinDays`, only those whose next birthday is at most that
+/// many days away (0 = today).
+public struct BirthdaySelection: Sendable {
+    /// Keep people without a birthday too (`--all`).
+    public var includesEveryone: Bool
+    /// Only birthdays in the next this many days.
+    public var withinDays: Int?
+    /// Today, and where 29 February falls.
+    public var dates: DateContext
+
+    /// A selection.
+    public init(includesEveryone: Bool, withinDays: Int?, dates: DateContext) {
+        self.includesEveryone = includesEveryone
+        self.withinDays = withinDays
+        self.dates = dates
+    }
+
+    /// Whether the person is kept.
+    public func includes(_ person: PersonInfo) -> Bool {
+        if let withinDays {
+            guard let birthday = person.birthday else { return false }
+            return dates.upcoming(birthday).days <= withinDays
+        }
+        return includesEveryone || person.birthday != nil
+    }
+}
+
+/// Passes on only the people a `BirthdaySelection` includes.
+public final class BirthdayFilter: PeopleSink {
+    private let selection: BirthdaySelection
+    private let next: PeopleSink
+
+    /// Passes the people `selection` keeps on to `next`.
+    public init(_ selection: BirthdaySelection, next: PeopleSink) {
+        self.selection = selection
+        self.next = next
+    }
+
+    public func consume(_ person: PersonInfo) throws {
+        if selection.includes(person) { try next.consume(person) }
+    }
+
+    public func finish() throws {
+        try next.finish()
+    }
+}

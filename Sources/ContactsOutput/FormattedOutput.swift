@@ -1,0 +1,162 @@
+import ContactsCore
+import ContactFormats
+
+/// The sink chain of an output written person by person (`PersonFormat`): the birthday
+/// selection, the sort key and the formatting are done by a `PersonPreparer`, and this sink
+/// writes what it prepared, in input order or (with a sort order, or a format laid out at the
+/// end) on `finish()`.
+///
+/// A reader on several threads asks for a preparer per part of its input and runs it where
+/// the people are decoded, then hands the prepared people over in input order
+/// (`consume(prepared:)`); the output is the same as from `consume(_:)`.
+public final class FormattedOutput: PreparedSink {
+    private let output: TextOutput
+    private let preparer: PersonPreparer
+    /// People waiting for the end: sorted, or laid out together (`AlignedFormat`).
+    private let records: SortedRecords?
+    private let aligned: AlignedFormat?
+    private var scratch: [UInt8] = []
+    /// Threads that may share the work at the end: sorting, and laying out sorted people.
+    package var finishThreads: WorkerThreads?
+    /// From how many people waiting at the end the `finishThreads` are used, and how many
+    /// sorted people a worker lays out at a time.
+    var parallelFinishFrom = 32_768, finishBatch = 4096
+
+    /// `keys` nil: input order.
+    init(format: PersonFormat, selection: BirthdaySelection?, keys: SortKeys?, output: TextOutput) {
+        self.output = output
+        let keys = keys?.order == SortOrder.none ? nil : keys
+        preparer = PersonPreparer(format: format, selection: selection, keys: keys)
+        records = keys == nil && !(format is AlignedFormat) ? nil : SortedRecords()
+        aligned = format as? AlignedFormat
+    }
+
+    /// Every person in input order.
+    public convenience init(format: PersonFormat, output: TextOutput) {
+        self.init(format: format, selection: nil, keys: nil, output: output)
+    }
+
+    /// The people `selection` includes (all when nil), in `order`: names compared by `collator`.
+    public convenience init(format: PersonFormat, selection: BirthdaySelection?, order: SortOrder, collator: Collator,
+                            dates: DateContext, output: TextOutput) {
+        self.init(format: format, selection: selection, keys: SortKeys(order: order, collator: collator, dates: dates),
+                  output: output)
+    }
+
+    /// A preparer for another thread (it has a collator of its own).
+    package func makePreparer() -> PersonPreparing {
+        preparer.copy()
+    }
+
+    package func keeps(_ diagnostic: Diagnostic) -> Bool { true }
+
+    public func consume(_ person: PersonInfo) throws {
+        scratch.removeAll(keepingCapacity: true)
+        guard let keyLength = preparer.prepare(person, into: &scratch) else { return }
+        try scratch.withUnsafeBytes { try consume(prepared: $0, keyLength: keyLength) }
+    }
+
+    /// Takes a person as a preparer made it: `keyLength` bytes of sort key, then its output.
+    package func consume(prepared bytes: UnsafeRawBufferPointer, keyLength: Int) throws {
+        let formatted = UnsafeRawBufferPointer(rebasing: bytes[keyLength...])
+        if let records {
+            records.append(key: UnsafeRawBufferPointer(rebasing: bytes[..<keyLength]), payload: formatted)
+        } else {
+            try output.write(bytes: formatted)
+        }
+    }
+
+    public func finish() throws {
+        if let records {
+            defer { records.removeAll() }
+            let payloads = records.sortedPayloads(threads: finishThreads, parallelFrom: parallelFinishFrom)
+            if let aligned {
+                try aligned.write(payloads, to: output)
+            } else if let compact = preparer.compact {
+                if let threads = finishThreads, payloads.count >= parallelFinishFrom {
+                    try Self.expand(payloads, compact, on: threads, batch: finishBatch, to: output)
+                } else {
+                    var line: [UInt8] = []
+                    for payload in payloads {
+                        line.removeAll(keepingCapacity: true)
+                        compact.expand(payload, to: &line)
+                        try output.write(bytes: line)
+                    }
+                }
+            } else {
+                for payload in payloads { try output.write(bytes: payload) }
+            }
+        }
+        try output.flush()
+    }
+}
+
+extension FormattedOutput {
+    /// Sorted people laid out by the workers, a batch each, and written here in order; at most
+    /// one batch more than the threads is waiting. Returns only when no worker reads `payloads`.
+    private static func expand(_ payloads: SortedRecords.Payloads, _ compact: CompactFormat, on threads: WorkerThreads,
+                               batch: Int, to output: TextOutput) throws {
+        let batch = max(1, batch)
+        let format = SharedFormat(compact: compact)
+        var waiting: [Promise<[UInt8]>] = []
+        defer { for done in waiting { _ = done.wait() } }
+        for start in stride(from: 0, to: payloads.count, by: batch) {
+            let range = start..<min(start + batch, payloads.count)
+            let done = Promise<[UInt8]>()
+            threads.submit {
+                var bytes: [UInt8] = []
+                for i in range { format.compact.expand(payloads[i], to: &bytes) }
+                done.fulfil(bytes)
+            }
+            waiting.append(done)
+            if waiting.count > threads.count { try output.write(bytes: waiting.removeFirst().wait()) }
+        }
+        while !waiting.isEmpty { try output.write(bytes: waiting.removeFirst().wait()) }
+    }
+
+    /// A compact format the workers use at once: `expand` reads only what it is given.
+    private struct SharedFormat: @unchecked Sendable {
+        let compact: CompactFormat
+    }
+}
+
+/// What `FormattedOutput` does for one person that depends on that person alone: select,
+/// make the sort key, format. Used by one thread at a time (its collator is its own).
+final class PersonPreparer: PersonPreparing, @unchecked Sendable {
+    private let format: PersonFormat
+    private let selection: BirthdaySelection?
+    private let keys: SortKeys?
+
+    /// The format's compact form, used while people wait to be sorted.
+    let compact: CompactFormat?
+
+    init(format: PersonFormat, selection: BirthdaySelection?, keys: SortKeys?) {
+        self.format = format
+        self.selection = selection
+        self.keys = keys
+        compact = keys == nil ? nil : format as? CompactFormat
+    }
+
+    func copy() -> PersonPreparer {
+        PersonPreparer(format: format, selection: selection, keys: keys?.copy())
+    }
+
+    /// Appends the person's sort key (when sorted) and then its output to `bytes`, and returns
+    /// the key's length; nil, appending nothing, when the selection leaves the person out.
+    func prepare(_ person: PersonInfo, into bytes: inout [UInt8], diagnostics: DiagnosticsHandler) -> Int? {
+        prepare(person, into: &bytes)
+    }
+
+    func prepare(_ person: PersonInfo, into bytes: inout [UInt8]) -> Int? {
+        if let selection, !selection.includes(person) { return nil }
+        let start = bytes.count
+        keys?.appendKey(for: person, to: &bytes)
+        let keyLength = bytes.count - start
+        if let compact {
+            compact.appendCompact(person, to: &bytes)
+        } else {
+            format.append(person, to: &bytes)
+        }
+        return keyLength
+    }
+}

@@ -1,0 +1,103 @@
+import ContactsCore
+import ContactFormats
+
+/// The birthday list for people: date, name, and the age being reached; with `showsDaysUntil`
+/// also how soon. Columns are aligned by terminal width (CJK characters take two columns), so
+/// each person becomes a row and the rows are laid out together at the end.
+///
+///     15 Apr 1985  Anna Müller     turns 41  in 3 days
+///     16 Apr       田中 太郎                  in 4 days
+public struct ListFormat: AlignedFormat {
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    /// Longer names are not padded further, so one long name does not push every line.
+    private static let maximumNameWidth = 40
+
+    private let dates: DateContext
+    private let showsDaysUntil: Bool
+
+    /// The list for these dates; `showsDaysUntil` adds "in N days".
+    public init(dates: DateContext, showsDaysUntil: Bool) {
+        self.dates = dates
+        self.showsDaysUntil = showsDaysUntil
+    }
+
+    /// The row: the name's width in columns, the date, the name, the age and how soon, each
+    /// ended by a 0 byte (which no field holds: the name's control characters are spaces).
+    public func append(_ person: PersonInfo, to row: inout [UInt8]) {
+        let shown = person.displayName
+        let name = shown.isEmpty ? "(no name)" : ListFormat.printable(shown)
+        row.appendDecimal(displayWidth(name))
+        row.append(0)
+        var age = "", when = ""
+        if let birthday = person.birthday {
+            let upcoming = dates.upcoming(birthday)
+            if birthday.day < 10 { row.append(0x20) }
+            row.appendDecimal(birthday.day)
+            row.append(contentsOf: (" " + ListFormat.months[birthday.month - 1]).utf8)
+            if let year = birthday.year {
+                row.append(0x20)
+                row.appendDecimal(year, width: 4)
+            }
+            age = upcoming.age.map { "turns \($0)" } ?? ""
+            if showsDaysUntil {
+                when = upcoming.days == 0 ? "today" : upcoming.days == 1 ? "tomorrow" : "in \(upcoming.days) days"
+            }
+        }
+        row.append(0)
+        for field in [name, age, when] {
+            row.append(contentsOf: field.utf8)
+            row.append(0)
+        }
+    }
+
+    private struct Row {
+        var nameWidth: Int
+        var date, name, age, when: UnsafeRawBufferPointer.SubSequence
+
+        init(_ bytes: UnsafeRawBufferPointer) {
+            let fields = bytes.split(separator: 0, omittingEmptySubsequences: false)
+            nameWidth = Int(String(decoding: fields[0], as: UTF8.self)) ?? 0
+            (date, name, age, when) = (fields[1], fields[2], fields[3], fields[4])
+        }
+    }
+
+    /// Writes the rows, columns aligned to the widest name.
+    public func write<Rows: Collection<UnsafeRawBufferPointer>>(_ rows: Rows, to output: TextOutput) throws {
+        let parsed = rows.map(Row.init)
+        let dateWidth = parsed.map { $0.date.count }.max() ?? 0
+        let nameWidth = min(parsed.map { $0.nameWidth }.max() ?? 0, ListFormat.maximumNameWidth)
+        let ageWidth = parsed.map { $0.age.count }.max() ?? 0
+        var line: [UInt8] = []
+        func pad(_ count: Int) { line.append(contentsOf: repeatElement(0x20, count: max(0, count))) }
+        for row in parsed {
+            line.removeAll(keepingCapacity: true)
+            line.append(contentsOf: row.date)
+            pad(dateWidth - row.date.count + 2)
+            line.append(contentsOf: row.name)
+            if !row.age.isEmpty || !row.when.isEmpty {
+                pad(nameWidth - row.nameWidth)
+                pad(2)
+                if row.when.isEmpty {
+                    line.append(contentsOf: row.age)
+                } else {
+                    if !row.age.isEmpty || ageWidth > 0 {  // the age column, padded, even when empty
+                        line.append(contentsOf: row.age)
+                        pad(ageWidth - row.age.count)
+                        pad(2)
+                    }
+                    line.append(contentsOf: row.when)
+                }
+            }
+            while line.last == 0x20 { line.removeLast() }
+            line.append(0x0A)
+            try output.write(bytes: line)
+        }
+    }
+
+    /// Control characters (newlines, tabs, ESC, C1) shown as spaces, so one person stays on one
+    /// line and no name drives the terminal.
+    static func printable(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return text }
+        return String(text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? " " : Character($0) })
+    }
+}

@@ -1,0 +1,70 @@
+import ContactsCore
+import ContactFormats
+
+/// The bytes people are ordered by for a sort order: ICU sort keys of the name (with the
+/// birthday's rank first for `date` and `upcoming`), compared bytewise. Holds a collator, so
+/// one value serves one thread.
+struct SortKeys {
+    let order: SortOrder
+    let collator: Collator
+    let dates: DateContext
+
+    /// The same keys from a copy of the collator, for another thread.
+    func copy() -> SortKeys {
+        SortKeys(order: order, collator: collator.copy(), dates: dates)
+    }
+
+    /// Appends the person's key to `key`.
+    func appendKey(for person: PersonInfo, to key: inout [UInt8]) {
+        if order == .date || order == .upcoming {
+            if let birthday = person.birthday {
+                let rank = order == .date ? birthday.month * 100 + birthday.day : dates.upcoming(birthday).days
+                key.append(UInt8(rank >> 8 & 0xFF))
+                key.append(UInt8(rank & 0xFF))
+            } else {
+                key.append(0xFF)
+                key.append(0xFF)
+            }
+        }
+        var name: [UInt8] = []
+        name.reserveCapacity(64)
+        Self.appendSortName(person, familyFirst: order != .first, to: &name)
+        name.withUnsafeBytes { collator.appendSortKey($0, to: &key) }
+    }
+
+    /// The name people are sorted by: name parts separated by tabs (which sort before every
+    /// letter), using `SORT-AS` or phonetic spellings where present; `FN` when there are no
+    /// name parts.
+    static func appendSortName(_ person: PersonInfo, familyFirst: Bool, to name: inout [UInt8]) {
+        func append(_ parts: [String]) {
+            for (i, part) in parts.enumerated() {
+                if i > 0 { name.append(0x20) }
+                name.append(contentsOf: part.utf8)
+            }
+        }
+        /// `SORT-AS`, else the phonetic spelling, else the parts.
+        func preferred(_ sortAs: Int, _ phonetic: String?, _ parts: [String]) -> (text: String?, parts: [String]) {
+            if sortAs < person.sortAs.count, !person.sortAs[sortAs].isEmpty { return (person.sortAs[sortAs], []) }
+            if let phonetic, !phonetic.isEmpty { return (phonetic, []) }
+            return (nil, parts)
+        }
+        func isEmpty(_ p: (text: String?, parts: [String])) -> Bool {
+            p.text == nil && p.parts.count <= 1 && (p.parts.first?.isEmpty ?? true)  // joined, it is ""
+        }
+        func add(_ p: (text: String?, parts: [String])) {
+            if let text = p.text { name.append(contentsOf: text.utf8) } else { append(p.parts) }
+        }
+        let family = preferred(0, person.phoneticFamilyName, person.familyNames)
+        let given = preferred(1, person.phoneticGivenName, person.givenNames)
+        guard !isEmpty(family) || !isEmpty(given) else { return name.append(contentsOf: person.displayName.utf8) }
+        add(familyFirst ? family : given)
+        name.append(0x09)
+        add(familyFirst ? given : family)
+        name.append(0x09)
+        append(person.additionalNames)
+        name.append(0x09)
+        append(person.honorificPrefixes)
+        name.append(0x09)
+        append(person.honorificSuffixes)
+    }
+}

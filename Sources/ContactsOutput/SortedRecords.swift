@@ -1,0 +1,145 @@
+import ContactsCore
+import ContactFormats
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Records waiting to be sorted: each a sort key and a payload of bytes, kept together in large
+/// blocks of memory; only small index entries are moved while sorting. Ties keep the order in
+/// which records were added.
+final class SortedRecords {
+    fileprivate struct Entry {  // 12 bytes
+        var offset: UInt32
+        var payloadLength: UInt32
+        var block: UInt16
+        var keyLength: UInt16
+    }
+
+    private static let blockSize = 4 << 20
+    private var blocks: [(base: UnsafeMutableRawPointer, capacity: Int)] = []
+    private var used = 0  // bytes used in the last block
+    private var entries: [Entry] = []
+
+    init() {}
+
+    deinit { release() }
+
+    /// Adds a record: `key` (cut to 65,535 bytes, which no real name reaches) and `payload`.
+    func append(key: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer) {
+        let key = UnsafeRawBufferPointer(rebasing: key.prefix(Int(UInt16.max)))
+        let size = key.count + payload.count
+        if blocks.isEmpty || used + size > blocks[blocks.count - 1].capacity {
+            let capacity = max(Self.blockSize, size)
+            blocks.append((UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8), capacity))
+            used = 0
+        }
+        let base = blocks[blocks.count - 1].base + used
+        if let k = key.baseAddress { base.copyMemory(from: k, byteCount: key.count) }
+        if let p = payload.baseAddress { (base + key.count).copyMemory(from: p, byteCount: payload.count) }
+        entries.append(Entry(offset: UInt32(used), payloadLength: UInt32(payload.count), block: UInt16(blocks.count - 1),
+                             keyLength: UInt16(key.count)))
+        used += size
+    }
+
+    /// Sorts by key (bytewise; a key before the keys it is a prefix of), passes each payload to
+    /// `body` in that order, and empties the store.
+    func drain(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        defer { removeAll() }
+        for payload in sortedPayloads() { try body(payload) }
+    }
+
+    /// The payloads sorted by key, valid until `removeAll()`. Given `threads`, and at least
+    /// `parallelFrom` records, one half is sorted on a worker while this thread sorts the other,
+    /// and the halves are merged.
+    func sortedPayloads(threads: WorkerThreads? = nil, parallelFrom: Int = 32_768) -> Payloads {
+        let order = KeyOrder(bases: blocks.map(\.base))
+        // Swift's sort is stable: equal keys stay in the order they came.
+        if let threads, entries.count >= max(2, parallelFrom) {
+            let half = entries.count / 2
+            entries.withUnsafeMutableBufferPointer { all in
+                let lower = SharedEntries(buffer: UnsafeMutableBufferPointer(rebasing: all[..<half]))
+                let sorted = Promise<Bool>()
+                threads.submit {
+                    var buffer = lower.buffer  // the same memory
+                    buffer.sort(by: order.precedes)
+                    sorted.fulfil(true)
+                }
+                var upper = UnsafeMutableBufferPointer(rebasing: all[half...])
+                upper.sort(by: order.precedes)
+                _ = sorted.wait()
+            }
+            entries = Self.merged(entries, at: half, order)
+        } else {
+            entries.sort(by: order.precedes)
+        }
+        return Payloads(bases: order.bases, entries: entries)
+    }
+
+    /// The two sorted runs of `entries` (before and from `half`) as one; on equal keys the
+    /// first run's entry comes first, so that the order stays stable.
+    private static func merged(_ entries: [Entry], at half: Int, _ order: KeyOrder) -> [Entry] {
+        var out: [Entry] = []
+        out.reserveCapacity(entries.count)
+        var i = 0, j = half
+        while i < half && j < entries.count {
+            if order.precedes(entries[j], entries[i]) {
+                out.append(entries[j]); j += 1
+            } else {
+                out.append(entries[i]); i += 1
+            }
+        }
+        out += entries[i..<half]
+        out += entries[j...]
+        return out
+    }
+
+    /// Bytewise by key, a key before the keys it is a prefix of.
+    fileprivate struct KeyOrder: @unchecked Sendable {  // the blocks are only read while sorting
+        let bases: [UnsafeMutableRawPointer]
+
+        func precedes(_ a: Entry, _ b: Entry) -> Bool {
+            let keyA = UnsafeRawPointer(bases[Int(a.block)] + Int(a.offset))
+            let keyB = UnsafeRawPointer(bases[Int(b.block)] + Int(b.offset))
+            let common = Int(min(a.keyLength, b.keyLength))
+            // Most keys differ in their first 8 bytes, which compare as one big-endian number.
+            if common >= 8 {
+                let x = UInt64(bigEndian: keyA.loadUnaligned(as: UInt64.self))
+                let y = UInt64(bigEndian: keyB.loadUnaligned(as: UInt64.self))
+                if x != y { return x < y }
+            }
+            let c = memcmp(keyA, keyB, common)
+            return c != 0 ? c < 0 : a.keyLength < b.keyLength
+        }
+    }
+
+    /// Entries one worker sorts while no other thread touches them.
+    private struct SharedEntries: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<Entry>
+    }
+
+    /// Payloads in the order of `entries`; other threads may read them (until `removeAll()`).
+    struct Payloads: RandomAccessCollection, @unchecked Sendable {
+        fileprivate let bases: [UnsafeMutableRawPointer]
+        fileprivate let entries: [Entry]
+        var startIndex: Int { 0 }
+        var endIndex: Int { entries.count }
+        subscript(i: Int) -> UnsafeRawBufferPointer {
+            let entry = entries[i]
+            return UnsafeRawBufferPointer(start: bases[Int(entry.block)] + Int(entry.offset) + Int(entry.keyLength),
+                                          count: Int(entry.payloadLength))
+        }
+    }
+
+    func removeAll() {
+        entries = []
+        release()
+    }
+
+    private func release() {
+        for block in blocks { block.base.deallocate() }
+        blocks = []
+        used = 0
+    }
+}

@@ -1,0 +1,130 @@
+import ContactsCore
+import ContactFormats
+
+/// Tab-separated lines for scripts, no header. Columns:
+/// 1 birthday (`YYYY-MM-DD` or `--MM-DD`), 2 next occurrence, 3 age then, 4 display name,
+/// 5 family name, 6 given name, 7 additional names, 8 honorific prefixes, 9 honorific suffixes,
+/// 10 nickname, 11 days until the next birthday, 12 UID. Empty where unknown. In values a
+/// backslash, tab, newline and carriage return are written `\\`, `\t`, `\n`, `\r`.
+public struct TSVFormat: CompactFormat {
+    private let dates: DateContext
+
+    /// The TSV lines for these dates.
+    public init(dates: DateContext) {
+        self.dates = dates
+    }
+
+    /// Appends the person's line.
+    public func append(_ person: PersonInfo, to line: inout [UInt8]) {
+        let upcoming = person.birthday.map { dates.upcoming($0) }
+        person.birthday?.appendISO(to: &line)
+        line.append(0x09)
+        appendUpcoming(upcoming, to: &line)
+        appendNames(person, to: &line)
+        appendDaysAndUID(upcoming?.days, person, to: &line)
+    }
+
+    /// The line without the columns that depend on today (2, 3 and 11), which `expand` adds.
+    public func appendCompact(_ person: PersonInfo, to line: inout [UInt8]) {
+        person.birthday?.appendISO(to: &line)
+        line.append(0x09)
+        appendNames(person, to: &line)
+        TSVFormat.appendEscaped(person.uid ?? "", to: &line)
+        line.append(0x0A)
+    }
+
+    /// Appends the line a compact row stands for.
+    public func expand(_ compact: UnsafeRawBufferPointer, to line: inout [UInt8]) {
+        let bytes = compact.bindMemory(to: UInt8.self)
+        let firstTab = bytes.firstIndex(of: 0x09)!, lastTab = bytes.lastIndex(of: 0x09)!
+        let birthday = PartialDate(iso: UnsafeBufferPointer(rebasing: bytes[..<firstTab]))
+        let upcoming = birthday.map { dates.upcoming($0) }
+        line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[...firstTab]))
+        appendUpcoming(upcoming, to: &line)
+        line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(firstTab + 1)...lastTab]))
+        if let days = upcoming?.days { line.appendDecimal(days) }
+        line.append(0x09)
+        line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(lastTab + 1)...]))
+    }
+
+    /// Columns 2 and 3: the next occurrence and the age then.
+    private func appendUpcoming(_ upcoming: Upcoming?, to line: inout [UInt8]) {
+        upcoming?.date.appendISO(to: &line)
+        line.append(0x09)
+        if let age = upcoming?.age { line.appendDecimal(age) }
+        line.append(0x09)
+    }
+
+    /// Columns 4 to 10, each followed by a tab.
+    private func appendNames(_ person: PersonInfo, to line: inout [UInt8]) {
+        func list(_ values: [String], _ separator: String) {
+            for (i, value) in values.enumerated() {
+                if i > 0 { line.append(contentsOf: separator.utf8) }
+                TSVFormat.appendEscaped(value, to: &line)
+            }
+            line.append(0x09)
+        }
+        var first = true
+        person.forEachDisplayNamePart { part in
+            if !first { line.append(UInt8(ascii: " ")) }
+            TSVFormat.appendEscaped(part, to: &line)
+            first = false
+        }
+        line.append(0x09)
+        list(person.familyNames, " ")
+        list(person.givenNames, " ")
+        list(person.additionalNames, " ")
+        list(person.honorificPrefixes, " ")
+        list(person.honorificSuffixes, " ")
+        list(person.nicknames, ", ")
+    }
+
+    /// Columns 11 and 12, and the line end.
+    private func appendDaysAndUID(_ days: Int?, _ person: PersonInfo, to line: inout [UInt8]) {
+        if let days { line.appendDecimal(days) }
+        line.append(0x09)
+        TSVFormat.appendEscaped(person.uid ?? "", to: &line)
+        line.append(0x0A)
+    }
+
+    /// `\\`, `\t`, `\n` and `\r` as such, and every other control character (C0, DEL, C1) as
+    /// `\xHH`: no raw ESC or NUL reaches whatever reads the line.
+    static func appendEscaped(_ value: String, to line: inout [UInt8]) {
+        var value = value
+        value.withUTF8 { bytes in
+            var start = 0
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                var code: UInt8?  // the control character written as \xHH
+                var width = 1
+                let escaped: UInt8
+                switch b {
+                case UInt8(ascii: "\\"): escaped = UInt8(ascii: "\\")
+                case 0x09: escaped = UInt8(ascii: "t")
+                case 0x0A: escaped = UInt8(ascii: "n")
+                case 0x0D: escaped = UInt8(ascii: "r")
+                case 0x00..<0x20, 0x7F:
+                    escaped = UInt8(ascii: "x")
+                    code = b
+                case 0xC2 where i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]):
+                    escaped = UInt8(ascii: "x")
+                    code = bytes[i + 1]
+                    width = 2
+                default:
+                    i += 1
+                    continue
+                }
+                line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                line.append(UInt8(ascii: "\\"))
+                line.append(escaped)
+                if let code {
+                    for digit in [code >> 4, code & 0x0F] { line.append(digit < 10 ? 0x30 + digit : 0x37 + digit) }
+                }
+                i += width
+                start = i
+            }
+            line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        }
+    }
+}

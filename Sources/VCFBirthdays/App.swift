@@ -1,0 +1,345 @@
+import ContactsCore
+import ContactFormats
+import ContactsOutput
+
+/// The program: reads every input into the sink chain the options describe and returns the
+/// exit status. Touches the world only through the `Environment` it is given.
+public enum App {
+    /// Runs the program with these options in this world; returns the exit status.
+    public static func run(_ options: RunOptions, environment env: Environment) -> RunStatus {
+        let progress = (options.diagnostics.progress ?? env.standardErrorIsTerminal)
+            ? ProgressMeter(terminal: env.standardError, stopwatch: env.stopwatch) : nil
+        defer { progress?.finish() }
+        let stderr = TextOutput(progress ?? env.standardError, blockSize: 1)
+        func fail(_ status: RunStatus, _ message: String) -> RunStatus {
+            try? stderr.write("vcf2birthdays: " + message + "\n")
+            return status
+        }
+        for unused in options.optionsThatDoNothing {
+            try? stderr.write("vcf2birthdays: warning: " + unused + "; ignored\n")
+        }
+        if options.input.paths.isEmpty && env.standardInputIsTerminal {
+            return fail(.usage, "no input: give a vCard file or directory, or pipe contacts into standard input (see --help)")
+        }
+        if let encoding = options.input.encoding, !PersonDecoder.isUTF8Name(encoding), (try? Transcoder(charset: encoding)) == nil {
+            return fail(.usage, "--encoding: unknown character set '\(encoding)' (such as windows-1252, iso-8859-2, utf-16le, shift_jis)")
+        }
+        let dates = DateContext(today: options.selection.today ?? env.clock.today(), feb29: options.selection.feb29)
+        let order = sortOrder(options, env, stderr)
+        let locale = options.selection.locale ?? env.preferences.locale ?? "root"
+        let collator: Collator
+        do {
+            collator = try Collator(locale: locale)
+        } catch {
+            return fail(.usage, "\(error)")
+        }
+        if !collator.hasCollationData {
+            try? stderr.write("vcf2birthdays: warning: no collation for locale '\(Diagnostic.safeText(locale, limit: 100))'; "
+                              + "sorting in the root collation\n")
+        }
+
+        // The inputs are listed first, so that no output lands on one of them; the outputs are
+        // created before any reading, so that a path that cannot be written fails fast.
+        // With --open and no -o, the result goes to a temporary file, which is then opened.
+        let listing = list(options.input.paths, env)
+        let outputs = GuardedOutputFiles(fileSystem: env.fileSystem, inputs: listing.identities)
+        var outputPath = options.output.file
+        var outputFile: AtomicFile?
+        var rejectsFile: AtomicFile?
+        do {
+            if options.output.opensResult && outputPath == nil && options.output.photoDirectory == nil {
+                outputPath = try env.fileSystem.makeTemporaryFile(extension: options.output.format.fileExtension)
+            }
+            if let path = outputPath { outputFile = try outputs.create(path, .replacingTarget) }
+            if let path = options.diagnostics.rejects { rejectsFile = try outputs.create(path, .replacingTarget) }
+            if let directory = options.output.photoDirectory { try env.fileSystem.createDirectory(directory) }
+        } catch {
+            outputFile?.discard()
+            rejectsFile?.discard()
+            return fail(.cannotCreate, error is GuardedOutputFiles.Refusal ? "\(error)" : "cannot create \(error)")
+        }
+        let output = TextOutput(outputFile ?? env.standardOutput)
+        let rejects = rejectsFile.map { TextOutput($0) }
+        let reporter = DiagnosticsReporter(standardError: stderr, rejects: rejects, strict: options.diagnostics.strict,
+                                           asJSON: options.diagnostics.errorsAsJSON)
+        listing.diagnostics.forEach(reporter.report)
+        var sink = options.diagnostics.checksOnly ? DiscardingSink()
+            : makeSinks(options, order: order, collator: collator, dates: dates, output: output, diagnostics: reporter)
+        var photos: PhotoExtractor?
+        if let directory = options.output.photoDirectory {
+            photos = PhotoExtractor(directory: directory, outputs: outputs, replacesExisting: options.output.replacesPhotos,
+                                    holdsPhotos: options.diagnostics.strict,
+                                    diagnostics: reporter, next: sink)
+            sink = photos!
+        }
+        // The sink whose work threads may do (unless the photo extractor, which must see every
+        // person, is before it), and the lines sink, which may share its sort with them.
+        let preparedSink = sink as? PreparedSink
+        let formatted = sink as? FormattedOutput
+
+        var status = listing.missingAny ? RunStatus.noInput : .success
+        var rejectedAny = false
+        var people = 0
+        var readAny = false
+        let workers = options.threads > 1 && !options.diagnostics.checksOnly ? WorkerThreads(count: options.threads) : nil
+        formatted?.finishThreads = workers
+        let reading = Reading(options: options, locale: locale, standardInput: env.standardInput, sink: sink,
+                              reporter: reporter, progress: progress, workers: workers)
+        do {
+            let inputs = listing.inputs
+            // With threads, the next files of the real file system (which threads may share) are
+            // opened ahead, and the small ones converted there (replayed here, in order).
+            var prefetcher: FilePrefetcher?
+            if let workers, inputs.count > 1, let fileSystem = env.fileSystem as? LocalFileSystem {
+                prefetcher = FilePrefetcher(paths: inputs.map(\.path), fileSystem: fileSystem, workers: workers) {
+                    convertAhead(options: options, locale: locale, preparer: preparedSink?.makePreparer())
+                }
+            }
+            for (index, input) in inputs.enumerated() {
+                let statistics: ReadStatistics
+                let failed: Bool
+                switch prefetcher?.take(index) {
+                case .converted(let converted):
+                    statistics = converted.statistics
+                    var saidOnce = SaidOnce()  // a file converted ahead said each warning once already
+                    let replayed = try converted.events.replay(sink: sink, preparedSink: preparedSink,
+                                                               diagnostics: reporter, saidOnce: &saidOnce)
+                    assert(replayed.people == statistics.people && replayed.rejected == statistics.rejected)
+                    failed = converted.readFailed
+                    progress?.finishInput(bytes: converted.bytes, people: statistics.people)
+                case .opened(let opened):
+                    (statistics, failed) = try reading.read(input) { _ in try opened.get() }
+                case nil:
+                    (statistics, failed) = try reading.read(input, open: env.fileSystem.openForReading)
+                }
+                if failed { status = .noInput }
+                readAny = readAny || !failed
+                people += statistics.people
+                rejectedAny = rejectedAny || statistics.rejected > 0
+                if options.diagnostics.strict && status != .success { break }
+            }
+            if !(options.diagnostics.strict && (rejectedAny || status != .success)) {
+                try sink.finish()
+            }
+            try output.flush()
+            try rejects?.flush()
+        } catch is DiagnosticsReporter.StrictStop {
+            rejectedAny = true
+        } catch let failure as IOFailure where failure.isBrokenPipe && outputFile == nil {
+            // The reader of our standard output went away (`| head`): done, quietly.
+            rejectsFile?.discard()
+            return .success
+        } catch {
+            outputFile?.discard()
+            rejectsFile?.discard()
+            photos?.discard()
+            return fail(.ioError, "\(error)")
+        }
+
+        // With --strict, a run that rejected a record writes no output and no photo (the
+        // rejects file gets the record that stopped it).
+        let keepsOutput = !(options.diagnostics.strict && (rejectedAny || status != .success))
+        do {
+            try rejects?.flush()
+            try rejectsFile?.commit()
+            if keepsOutput {
+                try outputFile?.commit()
+                photos?.commit()
+            } else {
+                outputFile?.discard()
+                photos?.discard()
+            }
+        } catch {
+            outputFile?.discard()
+            photos?.discard()
+            return fail(.ioError, "cannot write \(error)")
+        }
+        // The summary counts what was read; when nothing could be, the errors say it all.
+        if !options.diagnostics.quiet && readAny { reporter.summarize(people: people, checked: options.diagnostics.checksOnly) }
+        if status == .success && (rejectedAny || (options.diagnostics.checksOnly && reporter.errors > 0)) { status = .dataError }
+        if status == .success && (photos?.failures ?? 0) > 0 { status = .cannotCreate }
+        if options.output.opensResult, let target = options.output.photoDirectory ?? (keepsOutput ? outputPath : nil) {
+            if options.output.file == nil && options.output.photoDirectory == nil { try? stderr.write("vcf2birthdays: wrote \(target)\n") }
+            do {
+                try env.opener.open(target)
+            } catch {
+                return fail(.unavailable, "cannot open \(target): \(error)")
+            }
+        }
+        return status
+    }
+
+    /// `--sort`, else for the birthday formats `upcoming` with `--within` (what the user asked
+    /// for beats a default from the environment), else `VCF2BIRTHDAYS_SORT`, else `last`;
+    /// conversions keep input order unless `--sort` is given.
+    static func sortOrder(_ options: RunOptions, _ env: Environment, _ stderr: TextOutput) -> SortOrder {
+        if let sort = options.selection.sort { return sort }
+        if !options.output.format.isBirthdayFormat { return .none }
+        if options.selection.withinDays != nil { return .upcoming }
+        if let preference = env.preferences.sortOrder {
+            if let order = SortOrder(rawValue: preference.lowercased()) { return order }
+            let valid = SortOrder.allCases.map(\.rawValue).joined(separator: ", ")
+            try? stderr.write("vcf2birthdays: warning: ignoring VCF2BIRTHDAYS_SORT=\(preference) (expected one of \(valid))\n")
+        }
+        return .last
+    }
+
+    static func makeSinks(_ options: RunOptions, order: SortOrder, collator: Collator, dates: DateContext,
+                          output: TextOutput, diagnostics: DiagnosticsHandler) -> PeopleSink {
+        let selection = !options.output.format.isBirthdayFormat && options.selection.withinDays == nil ? nil
+            : BirthdaySelection(includesEveryone: options.selection.includesEveryone || !options.output.format.isBirthdayFormat,
+                                withinDays: options.selection.withinDays, dates: dates)
+        let writer: PeopleSink
+        switch options.output.format {
+        case .list, .tsv, .json:
+            // Written person by person: selected, sorted and formatted in one sink, whose
+            // per-person work a threaded reader does where it decodes.
+            let format: PersonFormat = switch options.output.format {
+            case .tsv: TSVFormat(dates: dates)
+            case .json: JSONLinesFormat()
+            default: ListFormat(dates: dates, showsDaysUntil: options.selection.withinDays != nil || order == .upcoming)
+            }
+            return FormattedOutput(format: format, selection: selection, order: order, collator: collator,
+                                   dates: dates, output: output)
+        case .csv, .googleCSV, .outlookCSV:
+            let layout: any CSVLayout = switch options.output.format {
+            case .googleCSV: GoogleCSVLayout()
+            case .outlookCSV: OutlookCSVLayout()
+            default: GenericCSVLayout()
+            }
+            writer = CSVTableWriter(layout: layout, output: output, guardsFormulas: options.output.guardsFormulas,
+                                    byteOrderMark: options.output.byteOrderMark ?? (options.output.format == .outlookCSV))
+        case .ics:
+            writer = ICSWriter(output: output, feb29: dates.feb29, stamp: dates.today,
+                               includesOtherDates: options.calendar.includesOtherDates, remindDaysBefore: options.calendar.remindDaysBefore)
+        case .vcard3, .vcard4:
+            writer = VCardWriter(output: output, version: options.output.format == .vcard3 ? .v3 : .v4,
+                                 appleCompat: options.output.appleCompat, diagnostics: diagnostics)
+        }
+        let sorted = order == .none ? writer : SortingSink(order: order, collator: collator, dates: dates, next: writer)
+        return selection.map { BirthdayFilter($0, next: sorted) } ?? sorted
+    }
+
+    /// One input to read: its display path, and the path to open (nil = standard input).
+    struct Input {
+        var displayPath: String
+        var path: String?
+    }
+
+    /// The inputs of a run, and what was wrong with the paths given.
+    struct Listing {
+        var inputs: [Input] = []
+        /// Every file read, with the name it was given as: no output may land on one.
+        var identities: [FileIdentity: String] = [:]
+        var diagnostics: [Diagnostic] = []
+        /// A path named nothing, or a directory could not be listed.
+        var missingAny = false
+    }
+
+    /// Paths as given; directories become the `.vcf`, `.vcard` and `.csv` files in them, sorted
+    /// by name (an entry that is not a regular file, after links, is skipped with a warning: a
+    /// FIFO would block the run). A path named on its own is read whatever it is (a FIFO too).
+    static func list(_ paths: [String], _ env: Environment) -> Listing {
+        var listing = Listing()
+        func addStandardInput() {
+            listing.inputs.append(Input(displayPath: "<stdin>", path: nil))
+            if let identity = env.standardInput.identity { listing.identities[identity] = "<stdin>" }
+        }
+        if paths.isEmpty { addStandardInput() }
+        for path in paths {
+            if path == "-" {
+                addStandardInput()
+                continue
+            }
+            let status = env.fileSystem.status(of: path)
+            switch status?.kind {
+            case .directory:
+                do {
+                    let entries = sortedBytewise(try env.fileSystem.directoryEntries(path).filter { isContactsFileName($0.name) },
+                                                 name: \.name)
+                    if entries.isEmpty {
+                        listing.diagnostics.append(Diagnostic(.warning, .noContactsFiles, path: path, line: 0, "no .vcf, .vcard or .csv files"))
+                    }
+                    let base = Array((path.hasSuffix("/") ? path : path + "/").utf8)
+                    listing.inputs.reserveCapacity(listing.inputs.count + entries.count)
+                    for entry in entries {
+                        let full = joined(base, entry.name)
+                        var kind = entry.kind, identity = entry.identity
+                        if kind == nil, let status = env.fileSystem.status(of: full) {
+                            (kind, identity) = (status.kind, status.identity)
+                        }
+                        // (A link to nothing is kept: opening it says what is wrong.)
+                        guard kind == .file || kind == nil else {
+                            listing.diagnostics.append(Diagnostic(.warning, .notRegularFile, path: full, line: 0, "not a regular file, skipped"))
+                            continue
+                        }
+                        listing.inputs.append(Input(displayPath: full, path: full))
+                        if let identity { listing.identities[identity] = full }
+                    }
+                } catch {
+                    listing.diagnostics.append(Diagnostic(.error, .cannotReadDirectory, path: path, line: 0,
+                                                          "cannot read directory: \((error as? IOFailure)?.reason ?? "\(error)")"))
+                    listing.missingAny = true
+                }
+            case nil, .missing:
+                listing.diagnostics.append(Diagnostic(.error, .noSuchFile, path: path, line: 0, "no such file or directory"))
+                listing.missingAny = true
+            case .file, .other:
+                listing.inputs.append(Input(displayPath: path, path: path))
+                if let identity = status?.identity { listing.identities[identity] = path }
+            }
+        }
+        return listing
+    }
+
+    /// A converter for a batch of files, called for them one after another on a worker thread:
+    /// reads a small file into recorded events, people prepared by `preparer` when the sink is
+    /// a `PreparedSink`.
+    static func convertAhead(options: RunOptions, locale: String, preparer: PersonPreparing?) -> FilePrefetcher.Converter {
+        // One recorder for the batch of files: their events share its storage.
+        let recorder = EventRecorder(preparer: preparer)
+        let readOptions = InputReader.Options(options, locale: locale)  // this thread's own
+        return { path, source in
+            let reader = InputReader(displayPath: path, options: readOptions, sink: recorder, reporter: recorder)
+            do {
+                let (statistics, readFailed) = try reader.read(source)
+                return ConvertedInput(events: recorder.take(), statistics: statistics, readFailed: readFailed,
+                                      bytes: source.size ?? 0)
+            } catch {
+                preconditionFailure("a recorder does not throw: \(error)")
+            }
+        }
+    }
+
+}
+
+/// What every input of a run is read with.
+struct Reading {
+    let options: RunOptions
+    let locale: String
+    let standardInput: ByteSource
+    let sink: PeopleSink
+    let reporter: DiagnosticsReporter
+    let progress: ProgressMeter?
+    let workers: WorkerThreads?
+
+    /// Opens (with `open`) and reads one input; `failed` when it could not be opened or read.
+    func read(_ input: App.Input, open: (String) throws -> ByteSource) throws -> (statistics: ReadStatistics, failed: Bool) {
+        let source: ByteSource
+        if let path = input.path {
+            do {
+                source = try open(path)
+            } catch {
+                reporter.report(Diagnostic(.error, .cannotOpen, path: input.displayPath, line: 0,
+                                           "cannot open: \((error as? IOFailure)?.reason ?? "\(error)")"))
+                return (ReadStatistics(), true)
+            }
+        } else {
+            source = standardInput
+        }
+        let reader = InputReader(displayPath: input.displayPath, options: options, locale: locale, sink: sink,
+                                 reporter: reporter, progress: progress, workers: workers)
+        let (statistics, readFailed) = try reader.read(source)
+        return (statistics, readFailed)
+    }
+}

@@ -1,0 +1,78 @@
+import ContactsCore
+import ContactFormats
+import ContactsOutput
+
+/// Writes diagnostics to standard error — as `PATH:LINE: severity: message`, or as JSON lines for
+/// scripts — and the raw text of rejected records to the rejects file; counts warnings and
+/// rejections for the summary; stops the run at the first rejection when strict.
+final class DiagnosticsReporter: DiagnosticsHandler {
+    struct StrictStop: Error {}
+
+    private let standardError: TextOutput
+    private let rejects: TextOutput?
+    private let strict: Bool
+    private let asJSON: Bool
+    private(set) var warnings = 0
+    /// Errors that did not reject a record (rules broken, with `--check`; files not read).
+    private(set) var errors = 0
+    private(set) var rejected = 0
+
+    init(standardError: TextOutput, rejects: TextOutput?, strict: Bool, asJSON: Bool) {
+        self.standardError = standardError
+        self.rejects = rejects
+        self.strict = strict
+        self.asJSON = asJSON
+    }
+
+    func report(_ diagnostic: Diagnostic) {
+        if diagnostic.severity == .warning { warnings += 1 } else { errors += 1 }
+        emit(diagnostic)
+    }
+
+    func reject(_ diagnostic: Diagnostic?, rawText: [UInt8]) throws {
+        if let diagnostic {
+            rejected += 1
+            emit(diagnostic)
+        }
+        if let rejects, !rawText.isEmpty {
+            try rejects.write(bytes: rawText)
+            if rawText.last != 0x0A && rawText.last != 0x0D { try rejects.write(byte: 0x0A) }
+        }
+        if strict { throw StrictStop() }
+    }
+
+    /// `N people, W warnings, R rejected` (with `--check`: `N records checked, E errors, W warnings,
+    /// R rejected`), or the same as a JSON object.
+    func summarize(people: Int, checked: Bool = false) {
+        if asJSON {
+            let counts = checked ? "\"checked\":\(people),\"errors\":\(errors)" : "\"people\":\(people)"
+            write("{\"summary\":{\(counts),\"warnings\":\(warnings),\"rejected\":\(rejected)}}")
+        } else {
+            func counted(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+            let head = checked ? counted(people, "record", "records") + " checked, " + counted(errors, "error", "errors")
+                               : counted(people, "person", "people")
+            write(head + ", " + counted(warnings, "warning", "warnings") + ", \(rejected) rejected")
+        }
+    }
+
+    private func emit(_ diagnostic: Diagnostic) {
+        write(asJSON ? Self.json(diagnostic) : diagnostic.description)
+    }
+
+    private func write(_ line: String) {
+        try? standardError.write(line + "\n")
+        try? standardError.flush()
+    }
+
+    /// `{"severity":…,"code":…,"path":…,"line":…,"column":…,"message":…}`; line and column only when known.
+    static func json(_ d: Diagnostic) -> String {
+        var bytes: [UInt8] = []
+        JSONObject.appendString(d.path, to: &bytes)
+        var out = "{\"severity\":\"\(d.severity.rawValue)\",\"code\":\"\(d.code.rawValue)\",\"path\":" + String(decoding: bytes, as: UTF8.self)
+        if d.line > 0 { out += ",\"line\":\(d.line)" }
+        if let column = d.column { out += ",\"column\":\(column)" }
+        bytes.removeAll()
+        JSONObject.appendString(d.message, to: &bytes)
+        return out + ",\"message\":" + String(decoding: bytes, as: UTF8.self) + "}"
+    }
+}

@@ -1,0 +1,217 @@
+import ContactsCore
+import ContactFormats
+import ContactsOutput
+
+/// What the user asked for, already parsed and validated by the command line.
+public struct RunOptions: Sendable {
+    /// What the run writes.
+    public enum Format: String, CaseIterable, Sendable {
+        /// The birthday list, for people.
+        case list
+        /// Tab-separated lines, for scripts.
+        case tsv
+        /// One JSON object per person per line.
+        case json
+        /// Our own CSV, which holds everything and reads back.
+        case csv
+        /// The CSV Google Contacts imports.
+        case googleCSV = "google-csv"
+        /// The CSV Outlook imports.
+        case outlookCSV = "outlook-csv"
+        /// An iCalendar file of yearly birthday events.
+        case ics
+        /// vCard 3.0 (RFC 2426).
+        case vcard3
+        /// vCard 4.0 (RFC 6350).
+        case vcard4
+
+        /// The birthday formats list people with a birthday, sorted; the others convert everyone.
+        public var isBirthdayFormat: Bool { self == .list || self == .tsv }
+
+        /// The file name extension of a file in this format.
+        var fileExtension: String {
+            switch self {
+            case .list, .tsv: return "txt"
+            case .json: return "json"
+            case .csv, .googleCSV, .outlookCSV: return "csv"
+            case .ics: return "ics"
+            case .vcard3, .vcard4: return "vcf"
+            }
+        }
+    }
+
+    /// The least a reader must decode for this output.
+    var decodeScope: DecodeScope {
+        if output.photoDirectory != nil { return .full }  // photos are extra properties
+        switch output.format {
+        case .list, .tsv: return .namesAndDates
+        case .ics: return calendar.includesOtherDates ? .full : .namesAndDates  // Apple's labelled dates are extras
+        case .json: return .fields
+        case .csv, .googleCSV, .outlookCSV: return .full
+        case .vcard3, .vcard4: return .card
+        }
+    }
+
+    /// How an input is read.
+    public enum InputFormat: String, CaseIterable, Sendable {
+        /// vCard 2.1, 3.0 or 4.0.
+        case vcard
+        /// CSV with a header row.
+        case csv
+    }
+
+    /// What is read, and how (`--from`, `--encoding`, the CSV options).
+    public var input = Input()
+    /// Who is listed, in which order, and the day taken as today.
+    public var selection = Selection()
+    /// What is written, and where.
+    public var output = Output()
+    /// What a calendar (`--to ics`) holds besides birthdays.
+    public var calendar = Calendar()
+    /// How problems are said and what they stop.
+    public var diagnostics = Diagnostics()
+    /// Threads that parse parts of an input and files at once (`--threads`); 1 reads on this thread only.
+    public var threads = 1
+    /// About how many bytes of one input a thread reads as a part (the default, 64 KiB, suits
+    /// every input; smaller parts let tests and fuzzers cut small inputs into many parts).
+    public var partBytes = WorkerThreads.partBytes
+
+    /// What is read, and how.
+    public struct Input: Sendable {
+        /// Files, directories (every `.vcf` and `.csv` in them) or `-` for standard input; none = standard input.
+        public var paths: [String] = []
+        /// nil: detected per input (vCard when a line near the start is `BEGIN:VCARD`, outside CSV quotes; else CSV).
+        public var format: InputFormat?
+        /// The input encoding; nil: UTF-8, UTF-16 (by its byte-order mark or NUL bytes), Windows-1252 fallback for CSV.
+        public var encoding: String?
+        /// The CSV delimiter; nil: detected from the header line.
+        public var delimiter: UInt8?
+        /// The CSV dialect (`--csv-dialect`); nil: told by the header.
+        public var csvDialect: CSVDialect?
+        /// How to read CSV dates like `03/04/1990` (`--date-order`); nil: the dialect's or locale's.
+        public var dateOrder: DateOrder?
+        /// A record (card or CSV row) larger than this is rejected; reading goes on after it.
+        public var maxRecordBytes = 64 << 20
+
+        /// Standard input, each input's format detected.
+        public init() {}
+    }
+
+    /// Who is listed, in which order, and the day taken as today.
+    public struct Selection: Sendable {
+        /// Only birthdays in the next this many days (`--within`).
+        public var withinDays: Int?
+        /// List people without a birthday too (`--all`).
+        public var includesEveryone = false
+        /// The order (`--sort`); nil: the format's default.
+        public var sort: SortOrder?
+        /// The collation locale (`--locale`); nil: the environment's.
+        public var locale: String?
+        /// The day taken as today (`--today`); nil: the clock's.
+        public var today: CalendarDate?
+        /// Where a 29 February birthday falls in common years.
+        public var feb29 = Feb29Policy.feb28
+
+        /// Everyone with a birthday, in the format's order, today by the clock.
+        public init() {}
+    }
+
+    /// What is written, and where.
+    public struct Output: Sendable {
+        /// The output format (`--to`).
+        public var format: Format = .list
+        /// The output file (`-o`); nil: standard output.
+        public var file: String?
+        /// Open the result with the default application (`--open`).
+        public var opensResult = false
+        /// Write embedded photos into this folder (`--extract-photos`).
+        public var photoDirectory: String?
+        /// Replace photo files that exist (`--force`).
+        public var replacesPhotos = false
+        /// Protect CSV output against spreadsheet formula injection.
+        public var guardsFormulas = false
+        /// CSV output starts with a UTF-8 byte-order mark; nil: for `outlook-csv` only (Outlook's
+        /// import and Excel read a CSV without one in the Windows code page).
+        public var byteOrderMark: Bool?
+        /// vCard 3.0: year-less dates in Apple's form (`X-APPLE-OMIT-YEAR=1604`).
+        public var appleCompat = false
+
+        /// The birthday list on standard output.
+        public init() {}
+    }
+
+    /// What a calendar holds besides birthdays.
+    public struct Calendar: Sendable {
+        /// Also anniversaries and Apple's labelled dates.
+        public var includesOtherDates = false
+        /// An alarm this many days before each event.
+        public var remindDaysBefore: Int?
+
+        /// Birthdays only, without alarms.
+        public init() {}
+    }
+
+    /// How problems are said and what they stop.
+    public struct Diagnostics: Sendable {
+        /// Stop at the first record that cannot be converted (`--strict`).
+        public var strict = false
+        /// Where the raw text of rejected records goes (`--rejects`).
+        public var rejects: String?
+        /// Report every rule the input breaks, convert nothing (`--check`).
+        public var checksOnly = false
+        /// No summary line at the end (`--quiet`).
+        public var quiet = false
+        /// `--progress` / `--no-progress`; nil: a progress line when standard error is a terminal.
+        public var progress: Bool?
+        /// Diagnostics and the summary as JSON lines (`--errors json`).
+        public var errorsAsJSON = false
+
+        /// Diagnostics as text, every record that can be converted converted, a summary at the end.
+        public init() {}
+    }
+
+    /// The defaults: the birthday list of standard input.
+    public init() {}
+}
+
+/// The process exit status, as in `sysexits.h`.
+public enum RunStatus: Int32, Sendable {
+    /// Every record converted.
+    case success = 0
+    /// The command line is wrong.
+    case usage = 64
+    /// Some record could not be converted.
+    case dataError = 65
+    /// An input cannot be read.
+    case noInput = 66
+    /// The result cannot be opened (`--open`).
+    case unavailable = 69
+    /// An output cannot be created, or would land on an input.
+    case cannotCreate = 73
+    /// Reading or writing failed.
+    case ioError = 74
+}
+
+extension RunOptions {
+    /// The options given that do nothing in this run, each saying why (warned, then ignored).
+    var optionsThatDoNothing: [String] {
+        let csv = [.csv, .googleCSV, .outlookCSV].contains(output.format)
+        let to = "--to \(output.format.rawValue)"
+        var said: [String] = []
+        if calendar.remindDaysBefore != nil && output.format != .ics { said.append("--remind does nothing without --to ics") }
+        if calendar.includesOtherDates && output.format != .ics { said.append("--anniversaries does nothing without --to ics") }
+        if output.appleCompat && output.format != .vcard3 { said.append("--apple-compat does nothing without --to vcard3") }
+        if output.guardsFormulas && !csv { said.append("--no-formulas does nothing without CSV output (--to csv, google-csv or outlook-csv)") }
+        if let bom = output.byteOrderMark, !csv {
+            said.append("\(bom ? "--bom" : "--no-bom") does nothing without CSV output (--to csv, google-csv or outlook-csv)")
+        }
+        if output.replacesPhotos && output.photoDirectory == nil { said.append("--force does nothing without --extract-photos") }
+        if selection.includesEveryone && !output.format.isBirthdayFormat {
+            said.append("--all does nothing with \(to): only the list and tsv leave out people without a birthday")
+        }
+        if selection.feb29 != .feb28 && ![.list, .tsv, .ics].contains(output.format) && selection.withinDays == nil {
+            said.append("--feb29 does nothing with \(to) (it moves birthdays for ages, --within and calendars)")
+        }
+        return said
+    }
+}
