@@ -95,9 +95,9 @@ struct InputReader {
         let parser = makeParser(format, encodingNote: encodingNote)
         func feed(_ bytes: UnsafeBufferPointer<UInt8>, flush: Bool) throws {
             if let transcoder {
-                try transcoder.convert(bytes, flush: flush) { try parser.feed($0) }
+                try transcoder.convert(bytes, flush: flush) { try parser.feed(Span(_unsafeElements: $0)) }
             } else {
-                try parser.feed(bytes)
+                try parser.feed(Span(_unsafeElements: bytes))
             }
         }
         try head.withUnsafeBufferPointer { try feed($0, flush: atEnd) }

@@ -94,7 +94,11 @@ public final class CSVParser: ContactsParser {
     /// Whether a header was read and accepted, so that later parts can be read with it.
     var readsParts: Bool { schema != nil && mapper != nil && tokenizer != nil && !headerRejected }
 
-    public func feed(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+    public func feed(_ bytes: Span<UInt8>) throws {
+        try bytes.withUnsafeBufferPointer { try feed($0) }
+    }
+
+    private func feed(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         if tokenizer == nil {
             // Wait for the whole header line (up to 64 KiB) to choose the delimiter: a line end
             // outside quotes, so that where the chunks are cut cannot change the choice.

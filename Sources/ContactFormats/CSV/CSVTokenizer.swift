@@ -10,45 +10,45 @@ import ContactsCore
 ///
 /// Resumable and pure: feed chunks of any size (one byte at a time gives the same records).
 /// Memory grows with the longest record only.
-public struct CSVTokenizer {
+package struct CSVTokenizer {
     /// A problem inside a record, with its 1-based line and byte column.
-    public struct Problem: Equatable, Sendable {
+    package struct Problem: Equatable, Sendable {
         /// The line of the problem.
-        public var line: Int
+        package var line: Int
         /// Its 1-based byte column.
-        public var column: Int
+        package var column: Int
         /// What it is about.
-        public var code: Diagnostic.Code
+        package var code: Diagnostic.Code
         /// What is wrong.
-        public var message: String
+        package var message: String
     }
 
     /// One record, valid only during the callback.
-    public struct Record {
+    package struct Record {
         /// The bytes of all fields, back to back.
-        public let bytes: UnsafeBufferPointer<UInt8>
+        package let bytes: UnsafeBufferPointer<UInt8>
         /// Where each field ends in `bytes`.
-        public let ends: UnsafeBufferPointer<Int>
+        package let ends: UnsafeBufferPointer<Int>
         /// The raw text of the record as read, line end included (when raw text is kept).
-        public let raw: UnsafeBufferPointer<UInt8>
+        package let raw: UnsafeBufferPointer<UInt8>
         /// The line the record starts on.
-        public let line: Int
+        package let line: Int
         /// What was odd in the record (a bare quote, text after a closing quote).
-        public let problems: [Problem]
+        package let problems: [Problem]
         /// A quoted field was still open at the end of the input.
-        public let isUnterminated: Bool
+        package let isUnterminated: Bool
         /// The record grew past the size limit: its fields were dropped and reading went on
         /// after the next line end.
-        public let isOversized: Bool
+        package let isOversized: Bool
 
         /// The number of fields.
-        public var count: Int { ends.count }
+        package var count: Int { ends.count }
 
         /// Every field is empty (a row of delimiters only): no record at all.
-        public var isBlank: Bool { bytes.isEmpty && !isOversized && !isUnterminated }
+        package var isBlank: Bool { bytes.isEmpty && !isOversized && !isUnterminated }
 
         /// The bytes of field `i`, quotes removed and doubled quotes single.
-        public func field(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+        package func field(_ i: Int) -> UnsafeBufferPointer<UInt8> {
             let start = i == 0 ? 0 : ends[i - 1]
             return UnsafeBufferPointer(rebasing: bytes[start..<ends[i]])
         }
@@ -59,7 +59,7 @@ public struct CSVTokenizer {
     }
 
     /// The field delimiter.
-    public let delimiter: UInt8
+    package let delimiter: UInt8
     private let keepsRaw: Bool
     private let maxRecordBytes: Int
     /// Past the size limit: the record is read to its real end (quotes still followed), its
@@ -86,7 +86,7 @@ public struct CSVTokenizer {
     private var isUnterminated = false
 
     /// A tokenizer for this delimiter; a record over `maxRecordBytes` is cut there and marked.
-    public init(delimiter: UInt8 = UInt8(ascii: ","), keepsRawText: Bool = false, maxRecordBytes: Int = 64 << 20) {
+    package init(delimiter: UInt8 = UInt8(ascii: ","), keepsRawText: Bool = false, maxRecordBytes: Int = 64 << 20) {
         self.delimiter = delimiter
         self.keepsRaw = keepsRawText
         self.maxRecordBytes = maxRecordBytes
@@ -108,7 +108,7 @@ public struct CSVTokenizer {
     }
 
     /// Feeds a chunk; `emit` gets each record it completes (valid only during the call).
-    public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, emit: (Record) throws -> Void) rethrows {
+    package mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, emit: (Record) throws -> Void) rethrows {
         let (start, replay) = bom.skip(chunk)
         if !replay.isEmpty { try replay.withUnsafeBufferPointer { try feed($0, emit: emit) } }
         var i = start
@@ -220,7 +220,7 @@ public struct CSVTokenizer {
     }
 
     /// Ends the input: a last record without a line end is emitted, an open quote reported.
-    public mutating func finish(emit: (Record) throws -> Void) rethrows {
+    package mutating func finish(emit: (Record) throws -> Void) rethrows {
         let replay = bom.finish()
         if !replay.isEmpty { try replay.withUnsafeBufferPointer { try feed($0, emit: emit) } }
         if recordAwaitsLF { try emitRecord(emit: emit) }

@@ -8,18 +8,18 @@ import ContactsCore
 /// Resumable and pure: feed chunks of any size (one byte at a time gives the same lines) and
 /// call `finish()` at the end of input. Memory grows with the longest logical line only, and at
 /// most to `maxLineBytes`: a longer line is cut there and marked oversized.
-public struct VCardLexer: ~Copyable {
+package struct VCardLexer: ~Copyable {
     /// One logical line: its unfolded bytes, the raw bytes it was read from (when raw text is
     /// kept) and the 1-based line number where it starts.
-    public struct Line {
+    package struct Line {
         /// The logical line, unfolded.
-        public let bytes: UnsafeBufferPointer<UInt8>
+        package let bytes: UnsafeBufferPointer<UInt8>
         /// The physical lines it was read from, with their line ends (when kept).
-        public let raw: UnsafeBufferPointer<UInt8>
+        package let raw: UnsafeBufferPointer<UInt8>
         /// The 1-based line where it starts.
-        public let number: Int
+        package let number: Int
         /// The line was longer than the limit; `bytes` and `raw` hold its start only.
-        public let isOversized: Bool
+        package let isOversized: Bool
     }
 
     private let keepsRaw: Bool
@@ -39,7 +39,7 @@ public struct VCardLexer: ~Copyable {
     private var bom = ByteOrderMarkSkipper()
 
     /// `firstLine`: the number of the input's first line (a later part of a file starts later).
-    public init(keepsRawText: Bool = false, maxLineBytes: Int = 64 << 20, firstLine: Int = 1) {
+    package init(keepsRawText: Bool = false, maxLineBytes: Int = 64 << 20, firstLine: Int = 1) {
         keepsRaw = keepsRawText
         self.maxLineBytes = maxLineBytes
         physicalNumber = firstLine - 1
@@ -49,7 +49,7 @@ public struct VCardLexer: ~Copyable {
     var bufferedBytes: Int { carry.count + logical.count + raw.count }
 
     /// Feeds a chunk; `emit` gets each line it completes (valid only during the call).
-    public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, emit: (Line) throws -> Void) rethrows {
+    package mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, emit: (Line) throws -> Void) rethrows {
         let (start, replay) = bom.skip(chunk)
         if !replay.isEmpty { try replay.withUnsafeBufferPointer { try feed($0, emit: emit) } }
         var i = start
@@ -112,7 +112,7 @@ public struct VCardLexer: ~Copyable {
     }
 
     /// Ends the input: emits the pending line and a last line that has no line end.
-    public mutating func finish(emit: (Line) throws -> Void) rethrows {
+    package mutating func finish(emit: (Line) throws -> Void) rethrows {
         let replay = bom.finish()
         if !replay.isEmpty { try replay.withUnsafeBufferPointer { try feed($0, emit: emit) } }
         afterCR = false

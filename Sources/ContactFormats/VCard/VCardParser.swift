@@ -80,8 +80,8 @@ public final class VCardParser: ContactsParser {
         self.skipsUnneeded = options.scope == .namesAndDates && !options.checksRules
     }
 
-    public func feed(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-        try lexer.feed(bytes) { try self.handle($0) }
+    public func feed(_ bytes: Span<UInt8>) throws {
+        try bytes.withUnsafeBufferPointer { bytes in try lexer.feed(bytes) { try self.handle($0) } }
     }
 
     /// Ends a part of the input cut just before a `BEGIN:VCARD` line that follows an

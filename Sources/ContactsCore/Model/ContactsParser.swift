@@ -2,7 +2,7 @@
 /// It pushes people into its sink and problems into its diagnostics handler.
 public protocol ContactsParser: AnyObject {
     /// Reads the next chunk of the input; it may end anywhere, in a line or a character.
-    func feed(_ bytes: UnsafeBufferPointer<UInt8>) throws
+    func feed(_ bytes: Span<UInt8>) throws
     /// Ends the input. The sink is not finished: it may take several inputs.
     func finish() throws
     /// What was read so far.
@@ -12,6 +12,6 @@ public protocol ContactsParser: AnyObject {
 extension ContactsParser {
     /// Reads the next chunk of the input from an array.
     public func feed(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBufferPointer { try feed($0) }
+        try feed(bytes.span)
     }
 }

@@ -86,9 +86,9 @@ package final class PartitionedReader<Framing: RecordFraming>: ContactsParser {
 
     package var statistics: ReadStatistics { replayed }
 
-    package func feed(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+    package func feed(_ bytes: Span<UInt8>) throws {
         if alone { return try readAlone(bytes) }
-        pending.append(contentsOf: bytes)
+        bytes.withUnsafeBufferPointer { pending.append(contentsOf: $0) }
         var start = 0
         while pending.count - start >= partBytes {
             guard let cut = framing.cut(pending, partStart: start, from: max(searchedTo, start + partBytes)) else {
@@ -113,10 +113,11 @@ package final class PartitionedReader<Framing: RecordFraming>: ContactsParser {
     package func finish() throws {
         if !leadDone && !alone {  // a small input, or one never cut: the lead reads it all
             alone = true
-            try pending.withUnsafeBufferPointer { try readAlone($0) }
+            let all = pending
             pending = []
+            try readAlone(all.span)
         }
-        if alone { return try readAlone(nil) }
+        if alone { return try finishAlone() }
         try send(0..<pending.count, last: true)
         pending = []
         while !inFlight.isEmpty { try mergeOldest() }
@@ -125,7 +126,8 @@ package final class PartitionedReader<Framing: RecordFraming>: ContactsParser {
     /// The lead reads the first part, `pending[..<cut]`; false when later parts cannot be read
     /// apart.
     private func readLead(upTo cut: Int) throws -> Bool {
-        try pending.withUnsafeBufferPointer { try lead.parser.feed(UnsafeBufferPointer(rebasing: $0[..<cut])) }
+        let first = pending  // (a local: a span of a class's property cannot be proven to outlive it)
+        try lead.parser.feed(first.span.extracting(..<cut))
         leadDone = true
         pendingLine += pending.withUnsafeBufferPointer { LineEnds.count(UnsafeBufferPointer(rebasing: $0[..<cut])) }
         partParsers = framing.partParsers(after: lead.parser)
@@ -144,13 +146,20 @@ package final class PartitionedReader<Framing: RecordFraming>: ContactsParser {
         alone = true
         let rest = Array(pending[start...])
         pending = []
-        try rest.withUnsafeBufferPointer { try readAlone($0) }
+        try readAlone(rest.span)
     }
 
-    /// Feeds (nil: finishes) the parser that reads alone, and passes on what it gave.
-    private func readAlone(_ bytes: UnsafeBufferPointer<UInt8>?) throws {
+    /// Feeds the parser that reads alone, and passes on what it gave.
+    private func readAlone(_ bytes: Span<UInt8>) throws {
         let (parser, recorder) = continued ?? lead
-        if let bytes { try parser.feed(bytes) } else { try parser.finish() }
+        try parser.feed(bytes)
+        try replay(recorder.take())
+    }
+
+    /// Finishes the parser that reads alone, and passes on what it gave.
+    private func finishAlone() throws {
+        let (parser, recorder) = continued ?? lead
+        try parser.finish()
         try replay(recorder.take())
     }
 
