@@ -41,7 +41,7 @@ final class Problems: DiagnosticsHandler {
 let vcard = Array("BEGIN:VCARD\r\nVERSION:3.0\r\nN:Berg;Ann;;;\r\nFN:Ann Berg\r\nBDAY:1990-01-05\r\nEND:VCARD\r\n".utf8)
 let sink = Names(), problems = Problems()
 let parser = VCardParser(path: "in.vcf", sink: sink, diagnostics: problems)
-try vcard.withUnsafeBufferPointer { try parser.feed($0) }
+try parser.feed(vcard)
 try parser.finish()
 print(sink.names.joined(separator: "\n"), problems.count)
 SWIFT

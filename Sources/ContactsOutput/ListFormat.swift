@@ -62,7 +62,7 @@ public struct ListFormat: AlignedFormat {
     }
 
     /// Writes the rows, columns aligned to the widest name.
-    public func write<Rows: Collection<UnsafeRawBufferPointer>>(_ rows: Rows, to output: TextOutput) throws {
+    package func write<Rows: Collection<UnsafeRawBufferPointer>>(_ rows: Rows, to output: TextOutput) throws {
         let parsed = rows.map(Row.init)
         let dateWidth = parsed.map { $0.date.count }.max() ?? 0
         let nameWidth = min(parsed.map { $0.nameWidth }.max() ?? 0, ListFormat.maximumNameWidth)

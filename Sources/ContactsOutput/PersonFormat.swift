@@ -10,7 +10,7 @@ public protocol PersonFormat: Sendable {
 
 /// A format whose rows are laid out together once all are known (the list aligns its columns):
 /// `append` makes a person's row, and `write` writes all rows, in order, at the end.
-public protocol AlignedFormat: PersonFormat {
+package protocol AlignedFormat: PersonFormat {
     /// Writes rows made by `appendCompact` as the format's lines.
     func write<Rows: Collection<UnsafeRawBufferPointer>>(_ rows: Rows, to output: TextOutput) throws
 }
@@ -18,7 +18,7 @@ public protocol AlignedFormat: PersonFormat {
 /// A format whose output for a person has a smaller form to wait in while people are sorted:
 /// `appendCompact` leaves out what `expand` can work out again when the person is written
 /// (for TSV, the columns that depend on today), so a million waiting people take less memory.
-public protocol CompactFormat: PersonFormat {
+package protocol CompactFormat: PersonFormat {
     /// Appends the person as a compact row, to be written by `write(_:to:)`.
     func appendCompact(_ person: PersonInfo, to bytes: inout [UInt8])
     /// Appends to `bytes` what `append` gives for the person `compact` was made from.

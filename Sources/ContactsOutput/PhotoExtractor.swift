@@ -92,7 +92,7 @@ public final class PhotoExtractor: PeopleSink {
         var file: AtomicFile?
         do {
             file = try outputs.create(path, .newFile(replacingExisting: replacesExisting))
-            try bytes.withUnsafeBytes { try file!.write($0) }
+            try file!.write(bytes.span)
             if holdsPhotos {
                 try file!.finishWriting()
                 held.append((file!, path, source))

@@ -25,7 +25,7 @@ public struct TSVFormat: CompactFormat {
     }
 
     /// The line without the columns that depend on today (2, 3 and 11), which `expand` adds.
-    public func appendCompact(_ person: PersonInfo, to line: inout [UInt8]) {
+    package func appendCompact(_ person: PersonInfo, to line: inout [UInt8]) {
         person.birthday?.appendISO(to: &line)
         line.append(0x09)
         appendNames(person, to: &line)
@@ -34,7 +34,7 @@ public struct TSVFormat: CompactFormat {
     }
 
     /// Appends the line a compact row stands for.
-    public func expand(_ compact: UnsafeRawBufferPointer, to line: inout [UInt8]) {
+    package func expand(_ compact: UnsafeRawBufferPointer, to line: inout [UInt8]) {
         let bytes = compact.bindMemory(to: UInt8.self)
         let firstTab = bytes.firstIndex(of: 0x09)!, lastTab = bytes.lastIndex(of: 0x09)!
         let birthday = PartialDate(iso: UnsafeBufferPointer(rebasing: bytes[..<firstTab]))

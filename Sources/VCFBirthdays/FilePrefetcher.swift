@@ -120,9 +120,11 @@ private final class PrefetchedSource: ByteSource {
         var filled = 0
         var atEnd = false
         var limit = min(FilePrefetcher.probeBytes + 1, scratch.count)
+        let scratchBytes = scratch.assumingMemoryBound(to: UInt8.self)
         do {
             while filled < limit {
-                let n = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: scratch[filled..<limit]))
+                var span = MutableSpan(_unsafeElements: UnsafeMutableBufferPointer(rebasing: scratchBytes[filled..<limit]))
+                let n = try source.read(into: &span)
                 if n == 0 { atEnd = true; break }
                 filled += n
                 if filled == limit && limit < scratch.count, let size = source.size, size < scratch.count {
@@ -141,10 +143,10 @@ private final class PrefetchedSource: ByteSource {
 
     var size: Int? { rest?.size ?? head.count }
 
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    func read(into buffer: inout MutableSpan<UInt8>) throws -> Int {
         if offset < head.count {
             let n = min(buffer.count, head.count - offset)
-            head.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + offset, byteCount: n) }
+            for i in 0..<n { buffer[i] = head[offset + i] }
             offset += n
             return n
         }
@@ -152,6 +154,6 @@ private final class PrefetchedSource: ByteSource {
             self.failure = nil
             throw failure
         }
-        return try rest?.read(into: buffer) ?? 0
+        return try rest?.read(into: &buffer) ?? 0
     }
 }

@@ -129,7 +129,8 @@ struct InputReader {
 
     private func readChunk(_ source: ByteSource, _ buffer: inout [UInt8]) -> Int? {
         do {
-            return try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
+            var span = buffer.mutableSpan
+            return try source.read(into: &span)
         } catch {
             let reason = (error as? IOFailure)?.reason ?? "\(error)"
             reporter.report(Diagnostic(.error, .readError, path: displayPath, line: 0, "read error: \(reason)"))

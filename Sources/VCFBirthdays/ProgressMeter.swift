@@ -24,7 +24,7 @@ final class ProgressMeter: ByteOutput {
     }
 
     /// Standard error's other writers: the line is erased first, and drawn again at the next update.
-    func write(_ bytes: UnsafeRawBufferPointer) throws {
+    func write(_ bytes: Span<UInt8>) throws {
         try erase()
         try terminal.write(bytes)
     }
@@ -55,16 +55,14 @@ final class ProgressMeter: ByteOutput {
     func finish() { try? erase() }
 
     private func draw(_ line: String) {
-        var text = "\r" + line + "\u{1B}[K"
-        text.withUTF8 { try? terminal.write(UnsafeRawBufferPointer($0)) }
+        try? terminal.write(Array(("\r" + line + "\u{1B}[K").utf8).span)
         shown = true
     }
 
     private func erase() throws {
         guard shown else { return }
         shown = false
-        var text = "\r\u{1B}[K"
-        try text.withUTF8 { try terminal.write(UnsafeRawBufferPointer($0)) }
+        try terminal.write(Array("\r\u{1B}[K".utf8).span)
     }
 
     /// Bytes as megabytes with one decimal: `24.0`.

@@ -70,12 +70,10 @@ public final class MemorySource: ByteSource {
 
     public var size: Int? { bytes.count }
 
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    public func read(into buffer: inout MutableSpan<UInt8>) throws -> Int {
         let n = min(buffer.count, chunkSize, bytes.count - offset)
         guard n > 0 else { return 0 }
-        bytes.withUnsafeBytes { src in
-            buffer.baseAddress!.copyMemory(from: src.baseAddress! + offset, byteCount: n)
-        }
+        for i in 0..<n { buffer[i] = bytes[offset + i] }
         offset += n
         return n
     }
@@ -87,8 +85,8 @@ public final class FailingSource: ByteSource {
 
     public init(after text: String) { before = MemorySource(text) }
 
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        let n = try before.read(into: buffer)
+    public func read(into buffer: inout MutableSpan<UInt8>) throws -> Int {
+        let n = try before.read(into: &buffer)
         if n > 0 { return n }
         throw IOFailure(path: "<failing>", reason: "Input/output error")
     }
@@ -107,10 +105,10 @@ public final class MemoryOutput: ByteOutput {
 
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    public func write(_ raw: UnsafeRawBufferPointer) throws {
+    public func write(_ written: Span<UInt8>) throws {
         if writesLeft == 0, let failure { throw failure }
         writesLeft -= 1
-        bytes.append(contentsOf: raw)
+        written.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
     }
 }
 
@@ -205,7 +203,7 @@ private final class CommittingOutput: AtomicFile {
         self.fileSystem = fileSystem
     }
 
-    func write(_ raw: UnsafeRawBufferPointer) throws { bytes.append(contentsOf: raw) }
+    func write(_ written: Span<UInt8>) throws { written.withUnsafeBufferPointer { bytes.append(contentsOf: $0) } }
     func finishWriting() throws {}
     func commit() throws { try fileSystem.store(bytes, at: target) }
     func discard() {}

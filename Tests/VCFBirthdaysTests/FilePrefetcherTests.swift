@@ -18,8 +18,8 @@ private final class ChangingSource: ByteSource {
         self.fails = fails
     }
 
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        let n = try inner.read(into: buffer)
+    func read(into buffer: inout MutableSpan<UInt8>) throws -> Int {
+        let n = try inner.read(into: &buffer)
         if n == 0 && fails { throw IOFailure(path: "disk", reason: "Input/output error") }
         return n
     }
@@ -55,7 +55,8 @@ private func drain(_ open: () throws -> ByteSource) -> String {
         var buffer = [UInt8](repeating: 0, count: 7)
         do {
             while true {
-                let n = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
+                var span = buffer.mutableSpan
+                let n = try source.read(into: &span)
                 if n == 0 { break }
                 bytes += buffer[0..<n]
             }

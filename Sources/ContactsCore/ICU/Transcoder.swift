@@ -36,7 +36,7 @@ public final class Transcoder {
 
     /// Converts `input` and hands the UTF-8 to `body` in pieces. With `flush`, the input is
     /// complete and a dangling partial character is decoded as U+FFFD.
-    public func convert(_ input: UnsafeBufferPointer<UInt8>, flush: Bool,
+    package func convert(_ input: UnsafeBufferPointer<UInt8>, flush: Bool,
                         _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
         if input.baseAddress == nil {  // ICU wants a real pointer, even for no bytes
             var none: UInt8 = 0

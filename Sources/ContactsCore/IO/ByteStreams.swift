@@ -6,8 +6,8 @@ import Darwin
 
 /// Bytes in: a file, standard input, or a test double.
 public protocol ByteSource: AnyObject {
-    /// Reads up to `buffer.count` bytes; 0 at the end of input.
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+    /// Reads up to `buffer.count` bytes into the start of `buffer`; 0 at the end of input.
+    func read(into buffer: inout MutableSpan<UInt8>) throws -> Int
     /// The number of bytes in all, when known (a regular file), for the progress line.
     var size: Int? { get }
     /// The file read, when it is one (standard input redirected from a file): no output may replace it.
@@ -24,7 +24,7 @@ extension ByteSource {
 /// Bytes out: standard output, a file, or a test double.
 public protocol ByteOutput: AnyObject {
     /// Writes all of `bytes`.
-    func write(_ bytes: UnsafeRawBufferPointer) throws
+    func write(_ bytes: Span<UInt8>) throws
 }
 
 /// A failed read or write, with the system's reason.
@@ -79,11 +79,13 @@ public final class FileDescriptorSource: ByteSource {
         return LocalFileSystem.identity(info)
     }
 
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        while true {
-            let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
-            if n >= 0 { return n }
-            if errno != EINTR { throw IOFailure(path: path, errno: errno) }
+    public func read(into buffer: inout MutableSpan<UInt8>) throws -> Int {
+        try buffer.withUnsafeMutableBufferPointer { buffer in
+            while true {
+                let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
+                if n >= 0 { return n }
+                if errno != EINTR { throw IOFailure(path: path, errno: errno) }
+            }
         }
     }
 }
@@ -99,15 +101,17 @@ public final class FileDescriptorOutput: ByteOutput {
         self.path = path
     }
 
-    public func write(_ bytes: UnsafeRawBufferPointer) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw IOFailure(path: path, errno: errno)
+    public func write(_ bytes: Span<UInt8>) throws {
+        try bytes.withUnsafeBufferPointer { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw IOFailure(path: path, errno: errno)
+                }
+                offset += n
             }
-            offset += n
         }
     }
 }
@@ -146,7 +150,12 @@ public final class TextOutput {
     /// Writes out what is buffered.
     public func flush() throws {
         guard !buffer.isEmpty else { return }
-        defer { buffer.removeAll(keepingCapacity: true) }
-        try buffer.withUnsafeBytes { raw in try output.write(raw) }
+        var block: [UInt8] = []
+        swap(&block, &buffer)  // a local: a span of a property cannot be proven to outlive the write
+        defer {
+            block.removeAll(keepingCapacity: true)
+            buffer = block
+        }
+        try output.write(block.span)
     }
 }

@@ -208,7 +208,7 @@ final class LocalAtomicFile: AtomicFile {
 
     deinit { discard() }
 
-    func write(_ bytes: UnsafeRawBufferPointer) throws {
+    func write(_ bytes: Span<UInt8>) throws {
         try output.write(bytes)
     }
 
@@ -266,7 +266,7 @@ final class LocalAtomicFile: AtomicFile {
                 throw IOFailure(path: temporaryPath, errno: errno)
             }
             if n == 0 { break }
-            try buffer.withUnsafeBytes { try writer.write(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+            try writer.write(buffer.span.extracting(0..<n))
         }
         if fsync(out) != 0 { throw IOFailure(path: path, errno: errno) }
     }
@@ -294,7 +294,7 @@ final class InPlaceFile: AtomicFile {
 
     deinit { if fd >= 0 { close(fd) } }
 
-    func write(_ bytes: UnsafeRawBufferPointer) throws {
+    func write(_ bytes: Span<UInt8>) throws {
         try output.write(bytes)
     }
 

@@ -34,7 +34,7 @@ public final class ClosedOutput: ByteOutput {
         self.path = path
     }
 
-    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+    public func write(_ bytes: Span<UInt8>) throws {
         throw IOFailure(path: path, reason: "closed when the program started")
     }
 }

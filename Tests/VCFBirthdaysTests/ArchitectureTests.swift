@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// What ARCHITECTURE.md promises about the code's shape, checked on the sources as text.
+@Suite struct ArchitectureTests {
+    static let libraryModules = ["ContactsCore", "ContactFormats", "ContactsOutput", "VCFBirthdays", "VCFBirthdaysTesting"]
+
+    /// The Swift files of a module, each with its lines.
+    private static func sources(_ module: String) throws -> [(path: String, lines: [Substring])] {
+        let root = packageRoot + "/Sources/" + module
+        let files = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        return try files.sorted().map { file in
+            ("\(module)/\(file)", try String(contentsOfFile: root + "/" + file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false))
+        }
+    }
+
+    /// The lines of `lines` that declare public API mentioning an unsafe pointer type: a public
+    /// or open declaration, or a requirement of a public protocol.
+    static func unsafePublicLines(_ lines: [Substring]) -> [Int] {
+        var found: [Int] = []
+        var protocolDepth: Int?  // brace depth inside a public protocol's body
+        var depth = 0
+        for (i, line) in lines.enumerated() {
+            let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let declaresPublic = code.contains("public ") || code.contains("open ")
+            if code.contains("Unsafe") && (declaresPublic || protocolDepth == depth) { found.append(i + 1) }
+            if code.contains("public protocol ") { protocolDepth = depth + 1 }
+            depth += code.filter { $0 == "{" }.count - code.filter { $0 == "}" }.count
+            if let d = protocolDepth, depth < d { protocolDepth = nil }
+        }
+        return found
+    }
+
+    @Test func noPublicDeclarationMentionsUnsafe() throws {
+        var offenders: [String] = []
+        for module in Self.libraryModules {
+            for (path, lines) in try Self.sources(module) {
+                offenders += Self.unsafePublicLines(lines).map { "\(path):\($0)" }
+            }
+        }
+        #expect(offenders.isEmpty, "public API with unsafe pointers: \(offenders)")
+    }
+
+    @Test func theCheckSeesPublicDeclarationsAndProtocolRequirements() {
+        let text = """
+        public protocol Source {
+            func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+        }
+        public struct Record {
+            public let bytes: UnsafeBufferPointer<UInt8>
+            let raw: UnsafeBufferPointer<UInt8>
+            package func field() -> UnsafeBufferPointer<UInt8> { raw }
+        }
+        """
+        #expect(Self.unsafePublicLines(text.split(separator: "\n", omittingEmptySubsequences: false)) == [2, 5])
+    }
+
+    @Test func oneFileHoldsThePartitioning() throws {
+        var submitters: [String] = []
+        for module in Self.libraryModules {
+            for (path, lines) in try Self.sources(module) where lines.contains(where: { $0.contains("endPart()") && !$0.contains("func endPart") }) {
+                submitters.append(path)
+            }
+        }
+        #expect(submitters == ["ContactsCore/Threads/PartitionedReader.swift"])
+    }
+}
