@@ -1,7 +1,7 @@
 import ContactsCore
 import ContactFormats
 
-/// The sink chain of an output written person by person (`PersonFormat`): the birthday
+/// The sink chain of an output written person by person (`PersonEncoder`), after its header: the birthday
 /// selection, the sort key and the formatting are done by a `PersonPreparer`, and this sink
 /// writes what it prepared, in input order or (with a sort order, or a format laid out at the
 /// end) on `finish()`.
@@ -16,6 +16,8 @@ public final class FormattedOutput: PreparedSink {
     private let records: SortedRecords?
     private let aligned: AlignedFormat?
     private var scratch: [UInt8] = []
+    private let header: [UInt8]
+    private var wroteHeader = false
     /// Threads that may share the work at the end: sorting, and laying out sorted people.
     package var finishThreads: WorkerThreads?
     /// From how many people waiting at the end the `finishThreads` are used, and how many
@@ -23,21 +25,22 @@ public final class FormattedOutput: PreparedSink {
     var parallelFinishFrom = 32_768, finishBatch = 4096
 
     /// `keys` nil: input order.
-    init(format: PersonFormat, selection: BirthdaySelection?, keys: SortKeys?, output: TextOutput) {
+    init(format: PersonEncoder, selection: BirthdaySelection?, keys: SortKeys?, output: TextOutput) {
         self.output = output
         let keys = keys?.order == SortOrder.none ? nil : keys
+        header = format.header
         preparer = PersonPreparer(format: format, selection: selection, keys: keys)
         records = keys == nil && !(format is AlignedFormat) ? nil : SortedRecords()
         aligned = format as? AlignedFormat
     }
 
     /// Every person in input order.
-    public convenience init(format: PersonFormat, output: TextOutput) {
+    public convenience init(format: PersonEncoder, output: TextOutput) {
         self.init(format: format, selection: nil, keys: nil, output: output)
     }
 
     /// The people `selection` includes (all when nil), in `order`: names compared by `collator`.
-    public convenience init(format: PersonFormat, selection: BirthdaySelection?, order: SortOrder, collator: Collator,
+    public convenience init(format: PersonEncoder, selection: BirthdaySelection?, order: SortOrder, collator: Collator,
                             dates: DateContext, output: TextOutput) {
         self.init(format: format, selection: selection, keys: SortKeys(order: order, collator: collator, dates: dates),
                   output: output)
@@ -62,11 +65,13 @@ public final class FormattedOutput: PreparedSink {
         if let records {
             records.append(key: UnsafeRawBufferPointer(rebasing: bytes[..<keyLength]), payload: formatted)
         } else {
+            try writeHeaderOnce()
             try output.write(bytes: formatted)
         }
     }
 
     public func finish() throws {
+        try writeHeaderOnce()
         if let records {
             defer { records.removeAll() }
             let payloads = records.sortedPayloads(threads: finishThreads, parallelFrom: parallelFinishFrom)
@@ -88,6 +93,12 @@ public final class FormattedOutput: PreparedSink {
             }
         }
         try output.flush()
+    }
+
+    private func writeHeaderOnce() throws {
+        guard !wroteHeader else { return }
+        wroteHeader = true
+        try output.write(bytes: header)
     }
 }
 
@@ -123,14 +134,14 @@ extension FormattedOutput {
 /// What `FormattedOutput` does for one person that depends on that person alone: select,
 /// make the sort key, format. Used by one thread at a time (its collator is its own).
 final class PersonPreparer: PersonPreparing, @unchecked Sendable {
-    private let format: PersonFormat
+    private let format: PersonEncoder
     private let selection: BirthdaySelection?
     private let keys: SortKeys?
 
     /// The format's compact form, used while people wait to be sorted.
     let compact: CompactFormat?
 
-    init(format: PersonFormat, selection: BirthdaySelection?, keys: SortKeys?) {
+    init(format: PersonEncoder, selection: BirthdaySelection?, keys: SortKeys?) {
         self.format = format
         self.selection = selection
         self.keys = keys

@@ -5,7 +5,7 @@ import ContactFormats
 /// Dates as `YYYY-MM-DD` or `--MM-DD`; types lower-case. `formattedName` is the contact's `FN`,
 /// or when it has none the name the vCard writers give it (from the name parts, organization,
 /// nickname, e-mail or phone).
-public struct JSONLinesFormat: PersonFormat {
+public struct JSONLinesFormat: PersonEncoder {
     /// The format.
     public init() {}
 

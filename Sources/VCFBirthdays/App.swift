@@ -191,24 +191,21 @@ public enum App {
                                 withinDays: options.selection.withinDays, dates: dates)
         let writer: PeopleSink
         switch options.output.format {
-        case .list, .tsv, .json:
-            // Written person by person: selected, sorted and formatted in one sink, whose
+        case .list, .tsv, .json, .csv, .googleCSV, .outlookCSV:
+            // Written person by person: selected, sorted and encoded in one sink, whose
             // per-person work a threaded reader does where it decodes.
-            let format: PersonFormat = switch options.output.format {
+            let bom = options.output.byteOrderMark ?? (options.output.format == .outlookCSV)
+            let guards = options.output.guardsFormulas
+            let format: PersonEncoder = switch options.output.format {
             case .tsv: TSVFormat(dates: dates)
             case .json: JSONLinesFormat()
+            case .csv: CSVEncoder(layout: GenericCSVLayout(), guardsFormulas: guards, byteOrderMark: bom)
+            case .googleCSV: CSVEncoder(layout: GoogleCSVLayout(), guardsFormulas: guards, byteOrderMark: bom)
+            case .outlookCSV: CSVEncoder(layout: OutlookCSVLayout(), guardsFormulas: guards, byteOrderMark: bom)
             default: ListFormat(dates: dates, showsDaysUntil: options.selection.withinDays != nil || order == .upcoming)
             }
             return FormattedOutput(format: format, selection: selection, order: order, collator: collator,
                                    dates: dates, output: output)
-        case .csv, .googleCSV, .outlookCSV:
-            let layout: any CSVLayout = switch options.output.format {
-            case .googleCSV: GoogleCSVLayout()
-            case .outlookCSV: OutlookCSVLayout()
-            default: GenericCSVLayout()
-            }
-            writer = CSVTableWriter(layout: layout, output: output, guardsFormulas: options.output.guardsFormulas,
-                                    byteOrderMark: options.output.byteOrderMark ?? (options.output.format == .outlookCSV))
         case .ics:
             writer = ICSWriter(output: output, feb29: dates.feb29, stamp: dates.today,
                                includesOtherDates: options.calendar.includesOtherDates, remindDaysBefore: options.calendar.remindDaysBefore)

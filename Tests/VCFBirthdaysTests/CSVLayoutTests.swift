@@ -43,7 +43,7 @@ private func positionless(_ p: PersonInfo) -> PersonInfo {
     func genericCSVRoundTripsEverything(fixture: String) throws {
         // An empty card has nothing to write: its row is empty and reads back as no one.
         let original = try people(in: fixture).filter { positionless($0) != positionless(PersonInfo(source: $0.source)) }
-        let (_, back) = try roundTrip(original) { CSVTableWriter(layout: GenericCSVLayout(), output: $0) }
+        let (_, back) = try roundTrip(original) { FormattedOutput(format: CSVEncoder(layout: GenericCSVLayout()), output: $0) }
         #expect(back.count == original.count)
         for (a, b) in zip(original, back) {
             #expect(positionless(a) == positionless(b))
@@ -54,7 +54,7 @@ private func positionless(_ p: PersonInfo) -> PersonInfo {
     func googleCSVKeepsWhatGoogleHolds(fixture: String) throws {
         // Every person written reads back: one known by a formatted name only too.
         let original = try people(in: fixture).filter { positionless($0) != positionless(PersonInfo(source: $0.source)) }
-        let (_, back) = try roundTrip(original) { CSVTableWriter(layout: GoogleCSVLayout(), output: $0) }
+        let (_, back) = try roundTrip(original) { FormattedOutput(format: CSVEncoder(layout: GoogleCSVLayout()), output: $0) }
         #expect(back.count == original.count)
         for (a, b) in zip(original, back) {
             #expect(!a.hasNameParts ? a.displayName == b.displayName : b.hasNameParts)
@@ -73,7 +73,7 @@ private func positionless(_ p: PersonInfo) -> PersonInfo {
     @Test(arguments: allFixtures)
     func outlookCSVKeepsWhatOutlookHolds(fixture: String) throws {
         let original = try people(in: fixture).filter { positionless($0) != positionless(PersonInfo(source: $0.source)) }
-        let (text, back) = try roundTrip(original) { CSVTableWriter(layout: OutlookCSVLayout(), output: $0) }
+        let (text, back) = try roundTrip(original) { FormattedOutput(format: CSVEncoder(layout: OutlookCSVLayout()), output: $0) }
         #expect(text.hasPrefix("Title,First Name,Middle Name,Last Name,Suffix,Company,"))
         #expect(back.count == original.count)
         for (a, b) in zip(original, back) {
@@ -96,11 +96,11 @@ private func positionless(_ p: PersonInfo) -> PersonInfo {
         let unmapped = { (p: PersonInfo) in p.extraProperties.map { "\($0.parameters.first?.values.first ?? ""): \($0.value)" } }
         #expect(sink.people.map(unmapped) == [["Shoe Size: 38", #"Favourite Colour: blue\, green"#, "Photo: ann.jpg"],
                                               ["Favourite Colour: red"]])
-        let (text, back) = try roundTrip(sink.people) { CSVTableWriter(layout: GoogleCSVLayout(), output: $0) }
+        let (text, back) = try roundTrip(sink.people) { FormattedOutput(format: CSVEncoder(layout: GoogleCSVLayout()), output: $0) }
         #expect(text.contains(",Custom Field 1 - Label,Custom Field 1 - Value,"))
         #expect(back.map(unmapped).map { $0.sorted() } == sink.people.map(unmapped).map { $0.sorted() })
         // Outlook has no such place: they end the notes, nothing dropped.
-        let (_, outlook) = try roundTrip(sink.people) { CSVTableWriter(layout: OutlookCSVLayout(), output: $0) }
+        let (_, outlook) = try roundTrip(sink.people) { FormattedOutput(format: CSVEncoder(layout: OutlookCSVLayout()), output: $0) }
         #expect(outlook.map(\.note) == ["Shoe Size: 38\nFavourite Colour: blue, green\nPhoto: ann.jpg", "Favourite Colour: red"])
     }
 
@@ -113,7 +113,7 @@ private func positionless(_ p: PersonInfo) -> PersonInfo {
                     ContactPoint(value: "c@w", types: ["work"])]
         p.phones = [ContactPoint(value: "+1 555 0100", types: ["cell", "voice"]), ContactPoint(value: "+1 555 0199", types: ["work", "fax"])]
         p.categories = ["friends", "Choir"]
-        let (text, _) = try roundTrip([p]) { CSVTableWriter(layout: GoogleCSVLayout(), output: $0) }
+        let (text, _) = try roundTrip([p]) { FormattedOutput(format: CSVEncoder(layout: GoogleCSVLayout()), output: $0) }
         let lines = text.split(separator: "\r\n").map(String.init)
         #expect(lines[0].hasPrefix("First Name,Middle Name,Last Name,Phonetic First Name,"))
         #expect(lines[1] == "Ann,,Lee,,,,,,,,,,,--04-15,,,* friends ::: Choir,* Home,a@h ::: b@h,Work,c@w,,,,,"
@@ -134,9 +134,9 @@ private func positionless(_ p: PersonInfo) -> PersonInfo {
         p.phones = [ContactPoint(value: "+49 30 1234567")]
         p.birthday = date(nil, 4, 15)
         p.note = "line one\nline, two"
-        let plain = try roundTrip([p]) { CSVTableWriter(layout: GenericCSVLayout(), output: $0) }.text.split(separator: "\r\n")[1]
+        let plain = try roundTrip([p]) { FormattedOutput(format: CSVEncoder(layout: GenericCSVLayout()), output: $0) }.text.split(separator: "\r\n")[1]
         #expect(plain.hasPrefix("\"=HYPERLINK(\"\"http://evil\"\")\",-2+3,@SUM(A1),"))
-        let guarded = try roundTrip([p]) { CSVTableWriter(layout: GenericCSVLayout(), output: $0, guardsFormulas: true) }.text.split(separator: "\r\n")[1]
+        let guarded = try roundTrip([p]) { FormattedOutput(format: CSVEncoder(layout: GenericCSVLayout(), guardsFormulas: true), output: $0) }.text.split(separator: "\r\n")[1]
         #expect(guarded.hasPrefix("\"'=HYPERLINK(\"\"http://evil\"\")\",'-2+3,'@SUM(A1),"))
         #expect(guarded.contains(",--04-15,"))  // a year-less date is not a formula
         #expect(guarded.contains("+49 30 1234567"))  // nor is a phone number
@@ -146,7 +146,7 @@ private func positionless(_ p: PersonInfo) -> PersonInfo {
     }
 
     @Test func emptyInputStillGetsAHeader() throws {
-        let (text, people) = try roundTrip([]) { CSVTableWriter(layout: GenericCSVLayout(), output: $0) }
+        let (text, people) = try roundTrip([]) { FormattedOutput(format: CSVEncoder(layout: GenericCSVLayout()), output: $0) }
         #expect(text == GenericCSVLayout.header.joined(separator: ",") + "\r\n")
         #expect(people.isEmpty)
     }

@@ -24,6 +24,11 @@ private func run(_ arguments: [String], stdin: Data? = nil, environment: [String
     process.executableURL = URL(fileURLWithPath: binary)
     process.arguments = arguments
     var env = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+    // The sanitizers' settings of `make test-sanitize` (its LeakSanitizer suppressions) reach
+    // the binary too; nothing else of the test's environment does.
+    for key in ["ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS"] {
+        env[key] = ProcessInfo.processInfo.environment[key]
+    }
     env.merge(environment) { $1 }
     process.environment = env
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }

@@ -13,7 +13,7 @@ import VCFBirthdaysTesting
     /// An output configuration: a format, a selection and a sort order.
     struct Setup: CustomStringConvertible, Sendable {
         var name: String
-        var format: PersonFormat
+        var format: PersonEncoder
         var selection: BirthdaySelection?
         var order: SortOrder
         var description: String { name }

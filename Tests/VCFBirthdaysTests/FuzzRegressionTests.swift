@@ -74,7 +74,7 @@ import Glibc
     func csvOutputReadsBackAsTheSamePeople(file: String) throws {
         let people = csvRepresentable(try readContacts(fixtureBytes(file), csv: false, scope: .card).people)
         let output = MemoryOutput(), text = TextOutput(output)
-        let writer = CSVTableWriter(layout: GenericCSVLayout(), output: text)
+        let writer = FormattedOutput(format: CSVEncoder(layout: GenericCSVLayout()), output: text)
         for person in people { try writer.consume(person) }
         try writer.finish()
         let back = try readContacts(output.bytes, csv: true).people

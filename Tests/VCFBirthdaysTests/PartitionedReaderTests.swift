@@ -179,7 +179,7 @@ private func expectSame(_ serial: [String], _ parallel: [String], _ label: Strin
         let bytes = Array(cards.joined().utf8)
         let write = { (partBytes: Int?) in
             try Self.written(bytes, scope: .fields, partBytes: partBytes) { output, _ in
-                CSVTableWriter(layout: GoogleCSVLayout(), output: output, guardsFormulas: true)
+                FormattedOutput(format: CSVEncoder(layout: GoogleCSVLayout(), guardsFormulas: true), output: output)
             }.text
         }
         let serial = try write(nil)

@@ -83,8 +83,8 @@ import VCFBirthdaysTesting
         let writer: PeopleSink = switch format {
         case .vcard3: VCardWriter(output: text, version: .v3, appleCompat: false, diagnostics: RecordingDiagnostics())
         case .vcard4: VCardWriter(output: text, version: .v4, appleCompat: false, diagnostics: RecordingDiagnostics())
-        case .googleCSV: CSVTableWriter(layout: GoogleCSVLayout(), output: text)
-        default: CSVTableWriter(layout: GenericCSVLayout(), output: text)
+        case .googleCSV: FormattedOutput(format: CSVEncoder(layout: GoogleCSVLayout()), output: text)
+        default: FormattedOutput(format: CSVEncoder(layout: GenericCSVLayout()), output: text)
         }
         for person in people { try? writer.consume(person) }
         try? writer.finish()

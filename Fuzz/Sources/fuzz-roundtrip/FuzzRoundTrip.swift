@@ -26,7 +26,7 @@ public func fuzzRoundTrip(_ pointer: UnsafePointer<UInt8>?, _ size: Int) -> CInt
         }
     }
     let contacts = csvRepresentable(people)
-    let csv = Fuzz.write(contacts) { CSVTableWriter(layout: GenericCSVLayout(), output: $0, guardsFormulas: false) }
+    let csv = Fuzz.write(contacts) { FormattedOutput(format: CSVEncoder(layout: GenericCSVLayout(), guardsFormulas: false), output: $0) }
     let fromCSV = Fuzz.read(Array(csv.utf8), csv: true)
     guard Fuzz.json(fromCSV.people) == Fuzz.json(contacts) else {
         Fuzz.fail("csv round trip changed the people:\n\(Fuzz.json(contacts))\n---\n\(Fuzz.json(fromCSV.people))")
