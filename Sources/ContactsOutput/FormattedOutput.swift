@@ -16,8 +16,15 @@ public final class FormattedOutput: PreparedSink {
     private let records: SortedRecords?
     private let aligned: AlignedFormat?
     private var scratch: [UInt8] = []
-    private let header: [UInt8]
+    private let header: [UInt8], trailer: [UInt8]
     private var wroteHeader = false
+    /// The encoder's last stage, run here in output order, and the bytes it writes for a person.
+    private let stage: (any OrderedStage)?
+    private var staged: [UInt8] = []
+    /// Where the encoder's warnings go, each said once per run where its code says so.
+    fileprivate let diagnostics: DiagnosticsHandler?
+    private var saidOnce = SaidOnce()
+    private lazy var kept = KeptDiagnostics(output: self)
     /// Threads that may share the work at the end: sorting, and laying out sorted people.
     package var finishThreads: WorkerThreads?
     /// From how many people waiting at the end the `finishThreads` are used, and how many
@@ -25,25 +32,30 @@ public final class FormattedOutput: PreparedSink {
     var parallelFinishFrom = 32_768, finishBatch = 4096
 
     /// `keys` nil: input order.
-    init(format: PersonEncoder, selection: BirthdaySelection?, keys: SortKeys?, output: TextOutput) {
+    init(format: PersonEncoder, selection: BirthdaySelection?, keys: SortKeys?, output: TextOutput,
+         diagnostics: DiagnosticsHandler?) {
         self.output = output
+        self.diagnostics = diagnostics
         let keys = keys?.order == SortOrder.none ? nil : keys
         header = format.header
+        trailer = format.trailer
+        stage = format.makeOrderedStage()
         preparer = PersonPreparer(format: format, selection: selection, keys: keys)
         records = keys == nil && !(format is AlignedFormat) ? nil : SortedRecords()
         aligned = format as? AlignedFormat
     }
 
-    /// Every person in input order.
-    public convenience init(format: PersonEncoder, output: TextOutput) {
-        self.init(format: format, selection: nil, keys: nil, output: output)
+    /// Every person in input order; the encoder's warnings to `diagnostics`.
+    public convenience init(format: PersonEncoder, output: TextOutput, diagnostics: DiagnosticsHandler? = nil) {
+        self.init(format: format, selection: nil, keys: nil, output: output, diagnostics: diagnostics)
     }
 
-    /// The people `selection` includes (all when nil), in `order`: names compared by `collator`.
+    /// The people `selection` includes (all when nil), in `order`: names compared by `collator`;
+    /// the encoder's warnings to `diagnostics`.
     public convenience init(format: PersonEncoder, selection: BirthdaySelection?, order: SortOrder, collator: Collator,
-                            dates: DateContext, output: TextOutput) {
+                            dates: DateContext, output: TextOutput, diagnostics: DiagnosticsHandler? = nil) {
         self.init(format: format, selection: selection, keys: SortKeys(order: order, collator: collator, dates: dates),
-                  output: output)
+                  output: output, diagnostics: diagnostics)
     }
 
     /// A preparer for another thread (it has a collator of its own).
@@ -51,11 +63,15 @@ public final class FormattedOutput: PreparedSink {
         preparer.copy()
     }
 
-    package func keeps(_ diagnostic: Diagnostic) -> Bool { true }
+    /// Whether a warning an encoder gave on another thread is passed on: once per run for a
+    /// code said once per run (`SaidOnce`).
+    package func keeps(_ diagnostic: Diagnostic) -> Bool {
+        saidOnce.admits(diagnostic)
+    }
 
     public func consume(_ person: PersonInfo) throws {
         scratch.removeAll(keepingCapacity: true)
-        guard let keyLength = preparer.prepare(person, into: &scratch) else { return }
+        guard let keyLength = preparer.prepare(person, into: &scratch, diagnostics: kept) else { return }
         try scratch.withUnsafeBytes { try consume(prepared: $0, keyLength: keyLength) }
     }
 
@@ -66,8 +82,16 @@ public final class FormattedOutput: PreparedSink {
             records.append(key: UnsafeRawBufferPointer(rebasing: bytes[..<keyLength]), payload: formatted)
         } else {
             try writeHeaderOnce()
-            try output.write(bytes: formatted)
+            try write(formatted)
         }
+    }
+
+    /// Writes an encoded person, through the encoder's stage if it has one.
+    private func write(_ encoded: UnsafeRawBufferPointer) throws {
+        guard let stage else { return try output.write(bytes: encoded) }
+        staged.removeAll(keepingCapacity: true)
+        stage.write(encoded.bindMemory(to: UInt8.self).span, to: &staged)
+        try output.write(bytes: staged)
     }
 
     public func finish() throws {
@@ -89,9 +113,10 @@ public final class FormattedOutput: PreparedSink {
                     }
                 }
             } else {
-                for payload in payloads { try output.write(bytes: payload) }
+                for payload in payloads { try write(payload) }
             }
         }
+        try output.write(bytes: trailer)
         try output.flush()
     }
 
@@ -131,6 +156,21 @@ extension FormattedOutput {
     }
 }
 
+/// The encoder's warnings of a person encoded on the sink's own thread, passed on as `keeps` says.
+private final class KeptDiagnostics: DiagnosticsHandler {
+    unowned let output: FormattedOutput
+
+    init(output: FormattedOutput) {
+        self.output = output
+    }
+
+    func report(_ diagnostic: Diagnostic) {
+        if output.keeps(diagnostic) { output.diagnostics?.report(diagnostic) }
+    }
+
+    func reject(_ diagnostic: Diagnostic?, rawText: [UInt8]) throws {}
+}
+
 /// What `FormattedOutput` does for one person that depends on that person alone: select,
 /// make the sort key, format. Used by one thread at a time (its collator is its own).
 final class PersonPreparer: PersonPreparing, @unchecked Sendable {
@@ -140,6 +180,8 @@ final class PersonPreparer: PersonPreparing, @unchecked Sendable {
 
     /// The format's compact form, used while people wait to be sorted.
     let compact: CompactFormat?
+    /// The encoder's warnings, one said once per run only once by this preparer.
+    private let saidOnceHere = SayingOnce()
 
     init(format: PersonEncoder, selection: BirthdaySelection?, keys: SortKeys?) {
         self.format = format
@@ -153,12 +195,9 @@ final class PersonPreparer: PersonPreparing, @unchecked Sendable {
     }
 
     /// Appends the person's sort key (when sorted) and then its output to `bytes`, and returns
-    /// the key's length; nil, appending nothing, when the selection leaves the person out.
+    /// the key's length; nil, appending nothing, when the selection leaves the person out. The
+    /// encoder's warnings go to `diagnostics`, one said once per run only once here.
     func prepare(_ person: PersonInfo, into bytes: inout [UInt8], diagnostics: DiagnosticsHandler) -> Int? {
-        prepare(person, into: &bytes)
-    }
-
-    func prepare(_ person: PersonInfo, into bytes: inout [UInt8]) -> Int? {
         if let selection, !selection.includes(person) { return nil }
         let start = bytes.count
         keys?.appendKey(for: person, to: &bytes)
@@ -166,8 +205,23 @@ final class PersonPreparer: PersonPreparing, @unchecked Sendable {
         if let compact {
             compact.appendCompact(person, to: &bytes)
         } else {
-            format.append(person, to: &bytes)
+            // Not kept past the call: the handler (a worker's recorder) holds this preparer.
+            saidOnceHere.diagnostics = diagnostics
+            defer { saidOnceHere.diagnostics = nil }
+            format.append(person, to: &bytes, diagnostics: saidOnceHere)
         }
         return keyLength
     }
+}
+
+/// Passes warnings on to `diagnostics`, one said once per run (`SaidOnce`) only the first time.
+private final class SayingOnce: DiagnosticsHandler {
+    var diagnostics: DiagnosticsHandler?
+    private var saidOnce = SaidOnce()
+
+    func report(_ diagnostic: Diagnostic) {
+        if saidOnce.admits(diagnostic) { diagnostics?.report(diagnostic) }
+    }
+
+    func reject(_ diagnostic: Diagnostic?, rawText: [UInt8]) throws {}
 }

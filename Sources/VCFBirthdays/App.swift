@@ -189,32 +189,24 @@ public enum App {
         let selection = !options.output.format.isBirthdayFormat && options.selection.withinDays == nil ? nil
             : BirthdaySelection(includesEveryone: options.selection.includesEveryone || !options.output.format.isBirthdayFormat,
                                 withinDays: options.selection.withinDays, dates: dates)
-        let writer: PeopleSink
-        switch options.output.format {
-        case .list, .tsv, .json, .csv, .googleCSV, .outlookCSV:
-            // Written person by person: selected, sorted and encoded in one sink, whose
-            // per-person work a threaded reader does where it decodes.
-            let bom = options.output.byteOrderMark ?? (options.output.format == .outlookCSV)
-            let guards = options.output.guardsFormulas
-            let format: PersonEncoder = switch options.output.format {
-            case .tsv: TSVFormat(dates: dates)
-            case .json: JSONLinesFormat()
-            case .csv: CSVEncoder(layout: GenericCSVLayout(), guardsFormulas: guards, byteOrderMark: bom)
-            case .googleCSV: CSVEncoder(layout: GoogleCSVLayout(), guardsFormulas: guards, byteOrderMark: bom)
-            case .outlookCSV: CSVEncoder(layout: OutlookCSVLayout(), guardsFormulas: guards, byteOrderMark: bom)
-            default: ListFormat(dates: dates, showsDaysUntil: options.selection.withinDays != nil || order == .upcoming)
-            }
-            return FormattedOutput(format: format, selection: selection, order: order, collator: collator,
-                                   dates: dates, output: output)
-        case .ics:
-            writer = ICSWriter(output: output, feb29: dates.feb29, stamp: dates.today,
-                               includesOtherDates: options.calendar.includesOtherDates, remindDaysBefore: options.calendar.remindDaysBefore)
-        case .vcard3, .vcard4:
-            writer = VCardWriter(output: output, version: options.output.format == .vcard3 ? .v3 : .v4,
-                                 appleCompat: options.output.appleCompat, diagnostics: diagnostics)
+        // Every output is written person by person: selected, sorted and encoded in one sink,
+        // whose per-person work a threaded reader does where it decodes.
+        let bom = options.output.byteOrderMark ?? (options.output.format == .outlookCSV)
+        let guards = options.output.guardsFormulas
+        let format: PersonEncoder = switch options.output.format {
+        case .list: ListFormat(dates: dates, showsDaysUntil: options.selection.withinDays != nil || order == .upcoming)
+        case .tsv: TSVFormat(dates: dates)
+        case .json: JSONLinesFormat()
+        case .csv: CSVEncoder(layout: GenericCSVLayout(), guardsFormulas: guards, byteOrderMark: bom)
+        case .googleCSV: CSVEncoder(layout: GoogleCSVLayout(), guardsFormulas: guards, byteOrderMark: bom)
+        case .outlookCSV: CSVEncoder(layout: OutlookCSVLayout(), guardsFormulas: guards, byteOrderMark: bom)
+        case .vcard3: VCardEncoder(version: .v3, appleCompat: options.output.appleCompat)
+        case .vcard4: VCardEncoder(version: .v4, appleCompat: options.output.appleCompat)
+        case .ics: ICSEncoder(feb29: dates.feb29, stamp: dates.today, includesOtherDates: options.calendar.includesOtherDates,
+                              remindDaysBefore: options.calendar.remindDaysBefore)
         }
-        let sorted = order == .none ? writer : SortingSink(order: order, collator: collator, dates: dates, next: writer)
-        return selection.map { BirthdayFilter($0, next: sorted) } ?? sorted
+        return FormattedOutput(format: format, selection: selection, order: order, collator: collator,
+                               dates: dates, output: output, diagnostics: diagnostics)
     }
 
     /// One input to read: its display path, and the path to open (nil = standard input).

@@ -30,20 +30,41 @@ import VCFBirthdaysTesting
               selection: BirthdaySelection(includesEveryone: false, withinDays: nil, dates: dates), order: .none),
         Setup(name: "NDJSON in input order", format: JSONLinesFormat(), selection: nil, order: .none),
         Setup(name: "NDJSON by first name", format: JSONLinesFormat(), selection: nil, order: .first),
+        Setup(name: "calendar by date", format: ICSEncoder(feb29: .feb28, stamp: day(2026, 3, 1), includesOtherDates: true,
+                                                           remindDaysBefore: 1),
+              selection: BirthdaySelection(includesEveryone: false, withinDays: nil, dates: dates), order: .date),
+        Setup(name: "calendar in input order", format: ICSEncoder(feb29: .mar1, stamp: day(2026, 3, 1), includesOtherDates: false,
+                                                                  remindDaysBefore: nil),
+              selection: BirthdaySelection(includesEveryone: false, withinDays: 100, dates: dates), order: .none),
+        Setup(name: "vCard 4.0 by last name", format: VCardEncoder(version: .v4, appleCompat: false), selection: nil,
+              order: .last),
+        Setup(name: "Google CSV in input order", format: CSVEncoder(layout: GoogleCSVLayout(), guardsFormulas: true,
+                                                                    byteOrderMark: false), selection: nil, order: .none),
     ]
 
-    /// The reference: the birthday filter, the sorting sink, and the format written as it comes,
-    /// fed by one parser.
+    /// The reference: every person read by one parser, the selected ones stably sorted by
+    /// their keys, then written in that order by an output that neither selects nor sorts.
     private static func chained(_ bytes: [UInt8], _ setup: Setup) throws -> (String, ReadStatistics) {
-        let output = MemoryOutput(), text = TextOutput(output)
-        let writer = FormattedOutput(format: setup.format, output: text)
-        let sorted: PeopleSink = setup.order == .none ? writer
-            : SortingSink(order: setup.order, collator: try Collator(locale: "de"), dates: dates, next: writer)
-        let sink = setup.selection.map { BirthdayFilter($0, next: sorted) } ?? sorted
-        let parser = VCardParser(path: "in.vcf", sink: sink, diagnostics: RecordingDiagnostics(),
+        let spy = MockSink()
+        let parser = VCardParser(path: "in.vcf", sink: spy, diagnostics: RecordingDiagnostics(),
                                  options: VCardParser.Options(scope: .full))
         try feed(parser, bytes, chunkSize: 4096)
-        try sink.finish()
+        var people = spy.people.filter { setup.selection?.includes($0) ?? true }
+        if setup.order != .none {
+            let keys = SortKeys(order: setup.order, collator: try Collator(locale: "de"), dates: dates)
+            let keyed = people.map { person in
+                var key: [UInt8] = []
+                keys.appendKey(for: person, to: &key)
+                return (key, person)
+            }
+            people = keyed.enumerated().sorted { a, b in
+                a.element.0 == b.element.0 ? a.offset < b.offset : a.element.0.lexicographicallyPrecedes(b.element.0)
+            }.map(\.element.1)
+        }
+        let output = MemoryOutput()
+        let writer = FormattedOutput(format: setup.format, output: TextOutput(output))
+        for person in people { try writer.consume(person) }
+        try writer.finish()
         return (output.text, parser.statistics)
     }
 
@@ -94,6 +115,24 @@ import VCFBirthdaysTesting
             let (written, counted) = try Self.formatted(bytes, setup, partBytes: partBytes)
             #expect(written == expected && counted == statistics, "mutation \(round), parts of \(partBytes)")
         }
+    }
+
+    /// A worker's recorder holds its preparer: the preparer must not hold the recorder it was
+    /// handed for a person's warnings, or every part's recorder and bytes would leak.
+    @Test func aPreparerKeepsNoDiagnosticsHandler() throws {
+        let sink = FormattedOutput(format: VCardEncoder(version: .v4, appleCompat: false), output: TextOutput(MemoryOutput()))
+        let preparer = sink.makePreparer()
+        weak var released: RecordingDiagnostics?
+        do {
+            let handler = RecordingDiagnostics()
+            released = handler
+            var bytes: [UInt8] = []
+            var person = PersonInfo(source: SourcePosition(path: "t", line: 1))
+            person.formattedName = "Ann"
+            _ = preparer.prepare(person, into: &bytes, diagnostics: handler)
+            #expect(!bytes.isEmpty)
+        }
+        #expect(released == nil)
     }
 
     @Test func aCopiedCollatorGivesTheSameKeys() throws {

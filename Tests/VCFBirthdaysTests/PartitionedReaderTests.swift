@@ -157,7 +157,7 @@ private func expectSame(_ serial: [String], _ parallel: [String], _ label: Strin
         let bytes = Array(cards.joined().utf8)
         let write = { (partBytes: Int?) in
             try Self.written(bytes, scope: .card, partBytes: partBytes) {
-                VCardWriter(output: $0, version: .v3, appleCompat: false, diagnostics: $1)
+                FormattedOutput(format: VCardEncoder(version: .v3, appleCompat: false), output: $0, diagnostics: $1)
             }
         }
         let serial = try write(nil)

@@ -81,8 +81,8 @@ import VCFBirthdaysTesting
     static func through(_ people: [PersonInfo], _ format: RunOptions.Format) -> [PersonInfo] {
         let output = MemoryOutput(), text = TextOutput(output)
         let writer: PeopleSink = switch format {
-        case .vcard3: VCardWriter(output: text, version: .v3, appleCompat: false, diagnostics: RecordingDiagnostics())
-        case .vcard4: VCardWriter(output: text, version: .v4, appleCompat: false, diagnostics: RecordingDiagnostics())
+        case .vcard3: FormattedOutput(format: VCardEncoder(version: .v3, appleCompat: false), output: text, diagnostics: RecordingDiagnostics())
+        case .vcard4: FormattedOutput(format: VCardEncoder(version: .v4, appleCompat: false), output: text, diagnostics: RecordingDiagnostics())
         case .googleCSV: FormattedOutput(format: CSVEncoder(layout: GoogleCSVLayout()), output: text)
         default: FormattedOutput(format: CSVEncoder(layout: GenericCSVLayout()), output: text)
         }
@@ -146,30 +146,6 @@ import VCFBirthdaysTesting
             #expect(object?["familyName"] as? String == person.familyName)
             #expect(object?["note"] as? String == person.note)
             #expect(object?["birthday"] as? String == person.birthday?.description)
-        }
-    }
-
-    /// People waiting to be sorted are kept as bytes (`PersonCoding`): every field comes back.
-    @Test func thePersonCodingKeepsEveryField() async {
-        await propertyCheck(count: 200, input: Gen.int(in: 0...Int.max)) { seed in
-            var person = Self.person(seed)
-            var r = SplitMix(state: UInt64(bitPattern: Int64(seed)))
-            person.source = SourcePosition(path: r.pick(["a.vcf", "<stdin>", "dir/ü.csv"]), line: r.int(1...1_000_000))
-            if r.chance(30) { person.sortAs = [Self.text(&r, Self.pieces), ""] }
-            if r.chance(30) { person.phoneticFamilyName = Self.text(&r, Self.pieces) }
-            if !person.addresses.isEmpty { person.addresses[0].preferred = r.chance(50) }
-            if r.chance(30) { person.birthday = PartialDate(year: r.chance(50) ? 9999 : 1, month: 12, day: 31) }
-            let property = VCardProperty(group: r.chance(50) ? "item1" : nil, name: "X-\(r.int(0...9))",
-                                         parameters: [VCardParameter(name: "TYPE", values: [Self.text(&r, Self.pieces), ""])],
-                                         value: Self.text(&r, Self.pieces, allowsNewlines: true), line: r.int(0...99))
-            person.extraProperties = r.chance(50) ? [property] : []
-            person.cardProperties = r.chance(50) ? [property, property] : []
-            var coding = PersonCoding(), bytes: [UInt8] = []
-            coding.encode(PersonInfo(source: SourcePosition(path: "first", line: 1)), into: &bytes)
-            let start = bytes.count
-            coding.encode(person, into: &bytes)
-            #expect(bytes.withUnsafeBytes { coding.decode(UnsafeRawBufferPointer(rebasing: $0[start...])) } == person,
-                    "seed \(seed)")
         }
     }
 }

@@ -18,8 +18,10 @@ public func fuzzRoundTrip(_ pointer: UnsafePointer<UInt8>?, _ size: Int) -> CInt
     let expected = Fuzz.json(people)
     let diagnostics = RecordingDiagnostics()
     for version in [VCardTargetVersion.v4, .v3] {
-        let text = Fuzz.write(people) { VCardWriter(output: $0, version: version, appleCompat: version == .v3,
-                                                    diagnostics: diagnostics) }
+        let text = Fuzz.write(people) {
+            FormattedOutput(format: VCardEncoder(version: version, appleCompat: version == .v3), output: $0,
+                            diagnostics: diagnostics)
+        }
         let again = Fuzz.read(Array(text.utf8), csv: false, scope: .card)
         guard again.rejected == 0, Fuzz.json(again.people) == expected else {
             Fuzz.fail("vCard \(version.rawValue) round trip changed the people:\n\(expected)\n---\n\(Fuzz.json(again.people))")

@@ -11,12 +11,19 @@ import Darwin
 /// runtime's backtrace, a sanitizer's) runs after the files are removed. Only SIGKILL (and a power cut)
 /// leaves one: `.NAME.tmp-XXXXXX` beside the output. The handler only calls `unlink` on paths prepared beforehand: it is
 /// async-signal-safe. The list of paths changes only with the signals held back, and worker
-/// threads start with them held back too, so the handler never sees it half changed.
+/// threads start with them held back too, so the handler never sees it half changed; threads
+/// that open outputs at once (a library's users, the tests) change it one at a time.
 public enum InterruptCleanup {
     nonisolated(unsafe) private static var paths: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
     nonisolated(unsafe) private static var capacity = 0
     nonisolated(unsafe) private static var handled = sigset_t()
     nonisolated(unsafe) private static var installed = false
+    /// Held while the list of paths changes.
+    nonisolated(unsafe) private static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(lock, nil)
+        return lock
+    }()
     /// The action each signal had before, by number.
     nonisolated(unsafe) private static let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 128)
 
@@ -60,9 +67,18 @@ public enum InterruptCleanup {
         return try body()
     }
 
+    /// `holdingSignals`, with the list of paths to itself.
+    private static func changingPaths(_ body: () -> Void) {
+        holdingSignals {
+            pthread_mutex_lock(lock)
+            defer { pthread_mutex_unlock(lock) }
+            body()
+        }
+    }
+
     /// Watches a temporary file until `forget` is called with the same path.
     static func watch(_ path: String) {
-        holdingSignals {
+        changingPaths {
             if let free = (0..<capacity).first(where: { paths![$0] == nil }) {
                 paths![free] = strdup(path)
                 return
@@ -80,7 +96,7 @@ public enum InterruptCleanup {
     }
 
     static func forget(_ path: String) {
-        holdingSignals {
+        changingPaths {
             for i in 0..<capacity {
                 if let p = paths![i], String(cString: p) == path {
                     paths![i] = nil

@@ -4,11 +4,35 @@
 public protocol PersonEncoder: Sendable {
     /// What the output starts with, written even when nobody is (a CSV header); none by default.
     var header: [UInt8] { get }
+    /// What the output ends with, written even when nobody is (the calendar's end); none by default.
+    var trailer: [UInt8] { get }
     /// Appends the person's output, line end included.
     func append(_ person: PersonInfo, to bytes: inout [UInt8])
+    /// The same, saying to `diagnostics` what could not be written as it was (the default says nothing).
+    func append(_ person: PersonInfo, to bytes: inout [UInt8], diagnostics: DiagnosticsHandler)
+    /// A stage each encoded person goes through last, in output order, for what depends on the
+    /// people before (the calendar's unique UIDs); none by default.
+    func makeOrderedStage() -> (any OrderedStage)?
+}
+
+/// What an output does to each person's encoded bytes on one thread, in output order.
+public protocol OrderedStage: AnyObject {
+    /// Appends to `bytes` what is written for a person `PersonEncoder.append` encoded as `encoded`.
+    func write(_ encoded: Span<UInt8>, to bytes: inout [UInt8])
 }
 
 extension PersonEncoder {
     /// No header.
     public var header: [UInt8] { [] }
+
+    /// No trailer.
+    public var trailer: [UInt8] { [] }
+
+    /// Written as encoded.
+    public func makeOrderedStage() -> (any OrderedStage)? { nil }
+
+    /// Nothing to say.
+    public func append(_ person: PersonInfo, to bytes: inout [UInt8], diagnostics: DiagnosticsHandler) {
+        append(person, to: &bytes)
+    }
 }

@@ -8,11 +8,15 @@ package final class EventRecorder: PeopleSink, DiagnosticsHandler, @unchecked Se
         /// A person the preparer's selection left out.
         case leftOut
         case report(Diagnostic)
+        /// A warning of the preparer's (its encoder's), not the reader's: not counted in the reader's statistics.
+        case preparerReport(Diagnostic)
         case reject(Diagnostic?, [UInt8])
     }
 
     private let preparer: PersonPreparing?
     private var storage = EventStorage()
+    /// Whether the preparer is at work (its warnings are not the reader's).
+    private var preparing = false
     /// Where the events not yet taken start in `storage`.
     private var taken = 0
     /// When `take` starts a new storage: at this many events, or prepared bytes.
@@ -39,6 +43,8 @@ package final class EventRecorder: PeopleSink, DiagnosticsHandler, @unchecked Se
     package func consume(_ person: PersonInfo) {
         if let preparer {
             let start = storage.prepared.count
+            preparing = true
+            defer { preparing = false }
             if let keyLength = preparer.prepare(person, into: &storage.prepared, diagnostics: self) {
                 storage.events.append(.prepared(start..<storage.prepared.count, keyLength: keyLength))
             } else {
@@ -50,7 +56,9 @@ package final class EventRecorder: PeopleSink, DiagnosticsHandler, @unchecked Se
     }
 
     package func finish() {}
-    package func report(_ diagnostic: Diagnostic) { storage.events.append(.report(diagnostic)) }
+    package func report(_ diagnostic: Diagnostic) {
+        storage.events.append(preparing ? .preparerReport(diagnostic) : .report(diagnostic))
+    }
     package func reject(_ diagnostic: Diagnostic?, rawText: [UInt8]) { storage.events.append(.reject(diagnostic, rawText)) }
 }
 
@@ -69,7 +77,7 @@ package struct RecordedEvents: @unchecked Sendable {
     /// Passes the events on: people to `sink` (prepared ones to `preparedSink`, whose preparer
     /// made them), warnings and rejects to `diagnostics`, except warnings said already
     /// (`saidOnce`: one said once per file, by another part of the file) or that the
-    /// `preparedSink` refuses. Returns what was passed on, counted as a reader counts it.
+    /// `preparedSink` refuses (the only filter of the preparer's own warnings). Returns what was passed on, counted as a reader counts it.
     package func replay(sink: PeopleSink, preparedSink: PreparedSink?, diagnostics: DiagnosticsHandler,
                 saidOnce: inout SaidOnce) throws -> ReadStatistics {
         var statistics = ReadStatistics()
@@ -90,6 +98,8 @@ package struct RecordedEvents: @unchecked Sendable {
                 guard saidOnce.admits(diagnostic) && preparedSink?.keeps(diagnostic) != false else { continue }
                 diagnostics.report(diagnostic)
                 statistics.warnings += 1
+            case .preparerReport(let diagnostic):
+                if preparedSink?.keeps(diagnostic) != false { diagnostics.report(diagnostic) }
             case .reject(let diagnostic, let raw):
                 if diagnostic != nil { statistics.rejected += 1 }  // nil: more text of the one before
                 try diagnostics.reject(diagnostic, rawText: raw)

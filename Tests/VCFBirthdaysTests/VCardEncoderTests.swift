@@ -21,7 +21,7 @@ private func card(_ version: String, _ lines: String...) -> String {
     "BEGIN:VCARD\r\nVERSION:\(version)\r\n" + lines.joined(separator: "\r\n") + "\r\nEND:VCARD\r\n"
 }
 
-@Suite struct VCardWriterTests {
+@Suite struct VCardEncoderTests {
     @Test func versionFollowsBeginAndFNAndNAreAlwaysThere() {
         let text = card("4.0", "ORG:Zimmerei Zander GmbH;Dach", "KIND:org")
         let out = String(decoding: run(Array(text.utf8), path: "in.vcf", to: .vcard3).stdout, as: UTF8.self)

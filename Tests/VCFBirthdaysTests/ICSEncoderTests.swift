@@ -7,8 +7,8 @@ import VCFBirthdaysTesting
 
 private func ics(_ people: [PersonInfo], feb29: Feb29Policy = .feb28, others: Bool = false, remind: Int? = nil) throws -> String {
     let memory = MemoryOutput()
-    let writer = ICSWriter(output: TextOutput(memory), feb29: feb29, stamp: day(2026, 11, 22), includesOtherDates: others,
-                           remindDaysBefore: remind)
+    let writer = FormattedOutput(format: ICSEncoder(feb29: feb29, stamp: day(2026, 11, 22), includesOtherDates: others,
+                                                    remindDaysBefore: remind), output: TextOutput(memory))
     for p in people { try writer.consume(p) }
     try writer.finish()
     return memory.text
@@ -22,7 +22,7 @@ private func person(_ name: String, birthday: PartialDate?, uid: String? = nil) 
     return p
 }
 
-@Suite struct ICSWriterTests {
+@Suite struct ICSEncoderTests {
     @Test func oneYearlyAllDayEventPerBirthday() throws {
         let text = try ics([person("Ann, \"Q\"; Lee", birthday: date(1985, 4, 15), uid: "u-1"), person("No Date", birthday: nil)])
         let lines = text.split(separator: "\r\n").map(String.init)
@@ -64,6 +64,28 @@ private func person(_ name: String, birthday: PartialDate?, uid: String? = nil) 
         let noUID = person("Ann", birthday: date(1985, 4, 15))
         #expect(uids(try ics([noUID])) == uids(try ics([noUID])))
         #expect(uids(try ics([noUID])) != uids(try ics([person("Ann", birthday: date(1985, 4, 16))])))
+    }
+
+    /// The first event of a UID in the written order keeps the plain UID, also when sorting
+    /// and threads change which was read first.
+    @Test func uidsAreMadeUniqueInOutputOrder() throws {
+        let plain = "UID:" + StableID.make("uid:u-1\u{1F}birthday") + "@vcf2birthdays"
+        let zed = person("Zed", birthday: date(1985, 4, 15), uid: "u-1")
+        let abe = person("Abe", birthday: date(1990, 1, 1), uid: "u-1")
+        for order in [SortOrder.first, .date] {
+            let memory = MemoryOutput()
+            let sink = FormattedOutput(format: ICSEncoder(feb29: .feb28, stamp: day(2026, 11, 22), includesOtherDates: false,
+                                                          remindDaysBefore: nil),
+                                       selection: nil, order: order, collator: try Collator(locale: "root"),
+                                       dates: DateContext(today: day(2026, 11, 22)), output: TextOutput(memory))
+            for p in [zed, abe] { try sink.consume(p) }
+            try sink.finish()
+            let lines = memory.text.split(separator: "\r\n").map(String.init)
+            let firstSummary = lines.first { $0.hasPrefix("SUMMARY:") }
+            #expect(firstSummary == "SUMMARY:Birthday: Abe", "\(order)")
+            #expect(lines.first { $0.hasPrefix("UID:") } == plain, "\(order)")
+            #expect(lines.filter { $0.hasPrefix("UID:") }.count == 2 && lines.last == "END:VCALENDAR")
+        }
     }
 
     @Test func remindersAndOtherDates() throws {

@@ -28,23 +28,3 @@ public struct BirthdaySelection: Sendable {
         return includesEveryone || person.birthday != nil
     }
 }
-
-/// Passes on only the people a `BirthdaySelection` includes.
-public final class BirthdayFilter: PeopleSink {
-    private let selection: BirthdaySelection
-    private let next: PeopleSink
-
-    /// Passes the people `selection` keeps on to `next`.
-    public init(_ selection: BirthdaySelection, next: PeopleSink) {
-        self.selection = selection
-        self.next = next
-    }
-
-    public func consume(_ person: PersonInfo) throws {
-        if selection.includes(person) { try next.consume(person) }
-    }
-
-    public func finish() throws {
-        try next.finish()
-    }
-}

@@ -7,47 +7,26 @@ import ContactsCore
 /// `VERSION` follows `BEGIN`; `FN` is always there (from the name parts, organization,
 /// nickname, e-mail or phone when the source had none), and so is `N` (3.0 requires it; 4.0 clients
 /// such as Apple's and Google's expect it).
-public final class VCardWriter: PreparedSink {
-    private let output: TextOutput
+public struct VCardEncoder: PersonEncoder {
     private let cards: VCardCards
-    private let diagnostics: DiagnosticsHandler
-    /// The warnings said once per run so far (also those prepared on other threads).
-    private var saidOnce = SaidOnce()
-    private var bytes: [UInt8] = []
 
-    /// A writer of vCards of `version` to `output`; `appleCompat` writes year-less dates as Apple does (3.0).
-    public init(output: TextOutput, version: VCardTargetVersion, appleCompat: Bool, diagnostics: DiagnosticsHandler) {
-        self.output = output
-        self.cards = VCardCards(version: version, converter: VCardPropertyConverter(target: version, appleCompat: appleCompat))
-        self.diagnostics = diagnostics
+    /// Cards of `version`; `appleCompat` writes year-less dates as Apple does (3.0).
+    public init(version: VCardTargetVersion, appleCompat: Bool) {
+        cards = VCardCards(version: version, converter: VCardPropertyConverter(target: version, appleCompat: appleCompat))
     }
 
-    public func consume(_ person: PersonInfo) throws {
-        bytes.removeAll(keepingCapacity: true)
-        cards.append(person, to: &bytes) { if saidOnce.admits($0) { diagnostics.report($0) } }
-        try output.write(bytes: bytes)
+    public func append(_ person: PersonInfo, to bytes: inout [UInt8]) {
+        cards.append(person, to: &bytes) { _ in }
     }
 
-    public func finish() throws {
-        try output.flush()
-    }
-
-    /// A preparer that writes the cards on another thread; it says a warning meant once per
-    /// run once per part, and `keeps` lets only the first of those through.
-    package func makePreparer() -> PersonPreparing {
-        VCardPreparer(cards: cards)
-    }
-
-    package func consume(prepared bytes: UnsafeRawBufferPointer, keyLength: Int) throws {
-        try output.write(bytes: UnsafeRawBufferPointer(rebasing: bytes[keyLength...]))
-    }
-
-    package func keeps(_ diagnostic: Diagnostic) -> Bool {
-        saidOnce.admits(diagnostic)
+    /// The card, saying what could not be written as it was (a property without a counterpart
+    /// in the version is said once per run).
+    public func append(_ person: PersonInfo, to bytes: inout [UInt8], diagnostics: DiagnosticsHandler) {
+        cards.append(person, to: &bytes) { diagnostics.report($0) }
     }
 }
 
-/// Writes the vCard of one person (see `VCardWriter`), on whichever thread.
+/// Writes the vCard of one person (see `VCardEncoder`), on whichever thread.
 struct VCardCards: @unchecked Sendable {
     let version: VCardTargetVersion
     let converter: VCardPropertyConverter
@@ -63,19 +42,19 @@ struct VCardCards: @unchecked Sendable {
         properties.reserveCapacity(source.count + 2)
         for var property in source {
             let line = property.line > 0 ? property.line : person.source.line
-            guard VCardWriter.isWritableName(property.name) else {
+            guard VCardEncoder.isWritableName(property.name) else {
                 let shown = property.name.prefix(40)
                 report(Diagnostic(.warning, .unwritableName, path: person.source.path, line: line,
                                   "property '\(shown)' has no valid vCard name (letters, digits and '-'); left out"))
                 continue
             }
-            guard !VCardWriter.isFrameName(property.name) else {
+            guard !VCardEncoder.isFrameName(property.name) else {
                 report(Diagnostic(.warning, .frameProperty, path: person.source.path, line: line,
                                   "property \(property.name) inside a card would be read back as the card's "
                                     + "\(property.name.uppercased() == "END" ? "end" : "start"); left out"))
                 continue
             }
-            if let group = property.group, !VCardWriter.isWritableName(group) {
+            if let group = property.group, !VCardEncoder.isWritableName(group) {
                 report(Diagnostic(.warning, .unwritableGroup, path: person.source.path, line: line,
                                   "group '\(group.prefix(40))' of \(property.name) is not a valid vCard group name; written without it"))
                 property.group = nil
@@ -105,22 +84,7 @@ struct VCardCards: @unchecked Sendable {
     }
 }
 
-/// `VCardCards` for one thread: says each once-per-run warning once itself.
-private final class VCardPreparer: PersonPreparing, @unchecked Sendable {
-    private let cards: VCardCards
-    private var saidOnce = SaidOnce()
-
-    init(cards: VCardCards) {
-        self.cards = cards
-    }
-
-    func prepare(_ person: PersonInfo, into bytes: inout [UInt8], diagnostics: DiagnosticsHandler) -> Int? {
-        cards.append(person, to: &bytes) { if saidOnce.admits($0) { diagnostics.report($0) } }
-        return 0
-    }
-}
-
-extension VCardWriter {
+extension VCardEncoder {
     /// A name or group of letters, digits, '-' and '_', at most 64 bytes: one that could not be
     /// read back as such (a long one is folded, and its first line could read back as part of
     /// the line before, an unindented base64 continuation) is not written.

@@ -1,0 +1,153 @@
+import ContactsCore
+import ContactFormats
+
+/// An iCalendar (RFC 5545) calendar with one all-day, yearly, transparent event per birthday,
+/// and with `includesOtherDates` per anniversary and per Apple labelled date (`X-ABDATE`).
+///
+/// - `UID`s are derived from the contact's UID (else its name and the date) and the kind of
+///   date, so importing the file again updates events instead of duplicating them. They are
+///   made unique within the file in output order, by the encoder's `OrderedStage`.
+/// - A date without a year starts in `yearlessBaseYear`; the birth year, when known, goes into
+///   the description, so calendars can show the age.
+/// - A 29 February recurs every year: in common years on 28 February
+///   (`BYMONTH=2;BYMONTHDAY=-1`) or on 1 March (`BYYEARDAY=60`), as `feb29` says.
+/// - `remindDaysBefore` adds a display alarm that many days before.
+/// - `DTSTAMP` is the given day at midnight UTC: same input, same day, same bytes.
+/// - Text is escaped as vCard text is: RFC 5545 has the same rules.
+public struct ICSEncoder: PersonEncoder {
+    /// The year events of dates without a year start in (a leap year, so 29 February exists).
+    public static let yearlessBaseYear = 2000
+
+    private let feb29: Feb29Policy
+    private let stamp: CalendarDate
+    private let includesOtherDates: Bool
+    private let remindDaysBefore: Int?
+
+    /// A calendar: `stamp` is the events' `DTSTAMP`; `includesOtherDates` adds anniversaries and labelled dates; `remindDaysBefore` an alarm.
+    public init(feb29: Feb29Policy, stamp: CalendarDate, includesOtherDates: Bool, remindDaysBefore: Int?) {
+        self.feb29 = feb29
+        self.stamp = stamp
+        self.includesOtherDates = includesOtherDates
+        self.remindDaysBefore = remindDaysBefore
+    }
+
+    public var header: [UInt8] {
+        var header: [UInt8] = []
+        for line in ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//vcf2birthdays//vcf2birthdays//EN", "CALSCALE:GREGORIAN",
+                     "METHOD:PUBLISH", "X-WR-CALNAME:" + (includesOtherDates ? "Birthdays and anniversaries" : "Birthdays")] {
+            ContentLineFolding.append(line, to: &header)
+        }
+        return header
+    }
+
+    public var trailer: [UInt8] {
+        var trailer: [UInt8] = []
+        ContentLineFolding.append("END:VCALENDAR", to: &trailer)
+        return trailer
+    }
+
+    /// The person's events, each as its identity (what its UID is made of) and its lines
+    /// but the UID's (`EventUIDs` puts them together).
+    public func append(_ person: PersonInfo, to bytes: inout [UInt8]) {
+        let name = person.displayName.isEmpty ? "(no name)" : person.displayName
+        if let birthday = person.birthday {
+            event(kind: "birthday", title: "Birthday", category: "Birthday", date: birthday, name: name, person: person,
+                  yearNote: "Born", to: &bytes)
+        }
+        if includesOtherDates {
+            if let anniversary = person.anniversary {
+                event(kind: "anniversary", title: "Anniversary", category: "Anniversary", date: anniversary, name: name,
+                      person: person, yearNote: "Since", to: &bytes)
+            }
+            for (label, date) in person.otherDates {
+                event(kind: "date:" + label, title: label, category: "Anniversary", date: date, name: name, person: person,
+                      yearNote: "Since", to: &bytes)
+            }
+        }
+    }
+
+    public func makeOrderedStage() -> (any OrderedStage)? {
+        EventUIDs()
+    }
+
+    private func event(kind: String, title: String, category: String, date: PartialDate, name: String,
+                       person: PersonInfo, yearNote: String, to bytes: inout [UInt8]) {
+        let identity = person.uid.map { "uid:" + $0 } ?? "name:\(person.displayName)\u{1F}\(date)"
+        EventUIDs.appendPiece(Array((identity + "\u{1F}" + kind).utf8), to: &bytes)
+        let start = date.year.flatMap { CalendarDate(year: $0, month: date.month, day: date.day) }
+            ?? CalendarDate(year: Self.yearlessBaseYear, month: date.month, day: date.day)!
+        let end = CalendarDate(daysSinceEpoch: start.daysSinceEpoch + 1)
+        let summary = "\(title): \(name)"
+        var lines: [UInt8] = []
+        func add(_ line: String) { ContentLineFolding.append(line, to: &lines) }
+        add("DTSTAMP:" + Self.compact(stamp) + "T000000Z")
+        add("DTSTART;VALUE=DATE:" + Self.compact(start))
+        add("DTEND;VALUE=DATE:" + Self.compact(end))
+        if date.isLeapDay {
+            add(feb29 == .feb28 ? "RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1" : "RRULE:FREQ=YEARLY;BYYEARDAY=60")
+        } else {
+            add("RRULE:FREQ=YEARLY")
+        }
+        add("SUMMARY:" + VCardText.escape(summary))
+        if let year = date.year { add("DESCRIPTION:" + VCardText.escape("\(yearNote) \(year)")) }
+        add("CATEGORIES:" + VCardText.escape(category))
+        add("TRANSP:TRANSPARENT")
+        if let days = remindDaysBefore {
+            add("BEGIN:VALARM")
+            add("ACTION:DISPLAY")
+            add("DESCRIPTION:" + VCardText.escape(summary))
+            add(days == 0 ? "TRIGGER:PT0S" : "TRIGGER:-P\(days)D")
+            add("END:VALARM")
+        }
+        add("END:VEVENT")
+        EventUIDs.appendPiece(lines, to: &bytes)
+    }
+
+    static func compact(_ date: CalendarDate) -> String {
+        PartialDate.pad(date.year, 4) + PartialDate.pad(date.month, 2) + PartialDate.pad(date.day, 2)
+    }
+}
+
+/// The calendar's serial stage: gives each event its `UID`, from its identity, made unique
+/// within the file in output order (a second event of the same identity takes a suffix).
+///
+/// An encoded person is a sequence of events, each two pieces: the identity, and the event's
+/// lines after its `UID`; a piece is its length (4 bytes, little-endian), then its bytes.
+final class EventUIDs: OrderedStage {
+    /// The UIDs written so far, as 64-bit keys (`StableID.key`): 8 to 16 bytes an event, not a
+    /// string each. Two UIDs sharing a key (odds about 1 in 10^7 at a million events) would
+    /// only make the second one take a suffix.
+    private var used = Set<UInt64>()
+
+    static func appendPiece(_ piece: [UInt8], to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: UInt32(piece.count).littleEndian) { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: piece)
+    }
+
+    func write(_ encoded: Span<UInt8>, to bytes: inout [UInt8]) {
+        var at = 0
+        func piece() -> Range<Int> {
+            var length = 0
+            for i in 0..<4 { length |= Int(encoded[at + i]) << (8 * i) }
+            defer { at += 4 + length }
+            return at + 4 ..< at + 4 + length
+        }
+        while at < encoded.count {
+            let identity = encoded.extracting(piece()).withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+            ContentLineFolding.append("BEGIN:VEVENT", to: &bytes)
+            ContentLineFolding.append("UID:" + uid(identity), to: &bytes)
+            encoded.extracting(piece()).withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+        }
+    }
+
+    /// The UID of an event of `identity`: the first of its identity keeps the plain one.
+    private func uid(_ identity: String) -> String {
+        var text = identity
+        var n = 2
+        while !used.insert(StableID.key(text)).inserted {
+            text = identity + "\u{1F}\(n)"
+            n += 1
+        }
+        return StableID.make(text) + "@vcf2birthdays"
+    }
+}
