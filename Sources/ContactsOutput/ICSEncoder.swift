@@ -125,6 +125,11 @@ final class EventUIDs: OrderedStage {
     }
 
     func write(_ encoded: Span<UInt8>, to bytes: inout [UInt8]) {
+        forEachEvent(encoded) { event(uid: $0, lines: $1, to: &bytes) }
+    }
+
+    /// Gives each event of an encoded person its UID and its lines after the UID's.
+    func forEachEvent(_ encoded: Span<UInt8>, _ body: (_ uid: String, _ lines: Span<UInt8>) -> Void) {
         var at = 0
         func piece() -> Range<Int> {
             var length = 0
@@ -134,10 +139,15 @@ final class EventUIDs: OrderedStage {
         }
         while at < encoded.count {
             let identity = encoded.extracting(piece()).withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
-            ContentLineFolding.append("BEGIN:VEVENT", to: &bytes)
-            ContentLineFolding.append("UID:" + uid(identity), to: &bytes)
-            encoded.extracting(piece()).withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+            body(uid(identity), encoded.extracting(piece()))
         }
+    }
+
+    /// Appends the event with its UID.
+    func event(uid: String, lines: Span<UInt8>, to bytes: inout [UInt8]) {
+        ContentLineFolding.append("BEGIN:VEVENT", to: &bytes)
+        ContentLineFolding.append("UID:" + uid, to: &bytes)
+        lines.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
     }
 
     /// The UID of an event of `identity`: the first of its identity keeps the plain one.

@@ -47,12 +47,18 @@ public enum App {
         var outputFile: AtomicFile?
         var rejectsFile: AtomicFile?
         do {
-            if options.output.opensResult && outputPath == nil && options.output.photoDirectory == nil {
+            if options.output.opensResult && outputPath == nil && options.output.photoDirectory == nil && options.output.vdir == nil {
                 outputPath = try env.fileSystem.makeTemporaryFile(extension: options.output.format.fileExtension)
             }
             if let path = outputPath { outputFile = try outputs.create(path, .replacingTarget) }
             if let path = options.diagnostics.rejects { rejectsFile = try outputs.create(path, .replacingTarget) }
             if let directory = options.output.photoDirectory { try env.fileSystem.createDirectory(directory) }
+            if let directory = options.output.vdir {
+                try env.fileSystem.createDirectory(directory)
+                if let input = listing.input(inside: directory, env.fileSystem) {
+                    throw GuardedOutputFiles.Refusal(description: "\(directory): refusing to write the vdir into a folder of the input (\(input))")
+                }
+            }
         } catch {
             outputFile?.discard()
             rejectsFile?.discard()
@@ -63,8 +69,12 @@ public enum App {
         let reporter = DiagnosticsReporter(standardError: stderr, rejects: rejects, strict: options.diagnostics.strict,
                                            asJSON: options.diagnostics.errorsAsJSON)
         listing.diagnostics.forEach(reporter.report)
+        let vdir = options.output.vdir.map {
+            VDirWriter(directory: $0, items: vdirItems(options, dates: dates), selection: selection(options, dates: dates),
+                       fileSystem: env.fileSystem, outputs: outputs, holdsFiles: options.diagnostics.strict, diagnostics: reporter)
+        }
         var sink = options.diagnostics.checksOnly ? DiscardingSink()
-            : makeSinks(options, order: order, collator: collator, dates: dates, output: output, diagnostics: reporter)
+            : vdir ?? makeSinks(options, order: order, collator: collator, dates: dates, output: output, diagnostics: reporter)
         var photos: PhotoExtractor?
         if let directory = options.output.photoDirectory {
             photos = PhotoExtractor(directory: directory, outputs: outputs, replacesExisting: options.output.replacesPhotos,
@@ -133,6 +143,7 @@ public enum App {
             outputFile?.discard()
             rejectsFile?.discard()
             photos?.discard()
+            vdir?.discard()
             return fail(.ioError, "\(error)")
         }
 
@@ -145,9 +156,11 @@ public enum App {
             if keepsOutput {
                 try outputFile?.commit()
                 photos?.commit()
+                vdir?.commit()
             } else {
                 outputFile?.discard()
                 photos?.discard()
+                vdir?.discard()
             }
         } catch {
             outputFile?.discard()
@@ -155,11 +168,15 @@ public enum App {
             return fail(.ioError, "cannot write \(error)")
         }
         // The summary counts what was read; when nothing could be, the errors say it all.
-        if !options.diagnostics.quiet && readAny { reporter.summarize(people: people, checked: options.diagnostics.checksOnly) }
+        if !options.diagnostics.quiet && readAny {
+            reporter.summarize(people: people, checked: options.diagnostics.checksOnly,
+                               files: vdir.map { (written: $0.written, unchanged: $0.unchanged, removed: $0.removed) })
+        }
         if status == .success && (rejectedAny || (options.diagnostics.checksOnly && reporter.errors > 0)) { status = .dataError }
-        if status == .success && (photos?.failures ?? 0) > 0 { status = .cannotCreate }
-        if options.output.opensResult, let target = options.output.photoDirectory ?? (keepsOutput ? outputPath : nil) {
-            if options.output.file == nil && options.output.photoDirectory == nil { try? stderr.write("vcf2birthdays: wrote \(target)\n") }
+        if status == .success && (photos?.failures ?? 0) + (vdir?.failures ?? 0) > 0 { status = .cannotCreate }
+        if options.output.opensResult,
+           let target = options.output.vdir ?? options.output.photoDirectory ?? (keepsOutput ? outputPath : nil) {
+            if options.output.file == nil && options.output.photoDirectory == nil && options.output.vdir == nil { try? stderr.write("vcf2birthdays: wrote \(target)\n") }
             do {
                 try env.opener.open(target)
             } catch {
@@ -184,11 +201,32 @@ public enum App {
         return .last
     }
 
-    static func makeSinks(_ options: RunOptions, order: SortOrder, collator: Collator, dates: DateContext,
-                          output: TextOutput, diagnostics: DiagnosticsHandler) -> PeopleSink {
-        let selection = !options.output.format.isBirthdayFormat && options.selection.withinDays == nil ? nil
+    /// Who is written: for the birthday formats those with a birthday (everyone with `--all`),
+    /// with `--within` those whose birthday is near; nil: everyone.
+    static func selection(_ options: RunOptions, dates: DateContext) -> BirthdaySelection? {
+        !options.output.format.isBirthdayFormat && options.selection.withinDays == nil ? nil
             : BirthdaySelection(includesEveryone: options.selection.includesEveryone || !options.output.format.isBirthdayFormat,
                                 withinDays: options.selection.withinDays, dates: dates)
+    }
+
+    /// The items of a vdir: the events of the calendar, or the cards.
+    static func vdirItems(_ options: RunOptions, dates: DateContext) -> VDirItems {
+        switch options.output.format {
+        case .vcard3, .vcard4:
+            CardItems(VCardEncoder(version: options.output.format == .vcard3 ? .v3 : .v4, appleCompat: options.output.appleCompat))
+        default:
+            CalendarItems(calendar(options, dates: dates))
+        }
+    }
+
+    static func calendar(_ options: RunOptions, dates: DateContext) -> ICSEncoder {
+        ICSEncoder(feb29: dates.feb29, stamp: dates.today, includesOtherDates: options.calendar.includesOtherDates,
+                   remindDaysBefore: options.calendar.remindDaysBefore)
+    }
+
+    static func makeSinks(_ options: RunOptions, order: SortOrder, collator: Collator, dates: DateContext,
+                          output: TextOutput, diagnostics: DiagnosticsHandler) -> PeopleSink {
+        let selection = selection(options, dates: dates)
         // Every output is written person by person: selected, sorted and encoded in one sink,
         // whose per-person work a threaded reader does where it decodes.
         let bom = options.output.byteOrderMark ?? (options.output.format == .outlookCSV)
@@ -202,8 +240,7 @@ public enum App {
         case .outlookCSV: CSVEncoder(layout: OutlookCSVLayout(), guardsFormulas: guards, byteOrderMark: bom)
         case .vcard3: VCardEncoder(version: .v3, appleCompat: options.output.appleCompat)
         case .vcard4: VCardEncoder(version: .v4, appleCompat: options.output.appleCompat)
-        case .ics: ICSEncoder(feb29: dates.feb29, stamp: dates.today, includesOtherDates: options.calendar.includesOtherDates,
-                              remindDaysBefore: options.calendar.remindDaysBefore)
+        case .ics: calendar(options, dates: dates)
         }
         return FormattedOutput(format: format, selection: selection, order: order, collator: collator,
                                dates: dates, output: output, diagnostics: diagnostics)
@@ -223,6 +260,15 @@ public enum App {
         var diagnostics: [Diagnostic] = []
         /// A path named nothing, or a directory could not be listed.
         var missingAny = false
+
+        /// An input whose folder is `directory` (the same folder, whatever the path's spelling).
+        func input(inside directory: String, _ fileSystem: FileSystem) -> String? {
+            guard let folder = fileSystem.status(of: directory)?.identity else { return nil }
+            return inputs.lazy.compactMap(\.path).first { path in
+                let parent = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+                return fileSystem.status(of: parent.isEmpty ? "/" : parent)?.identity == folder
+            }
+        }
     }
 
     /// Paths as given; directories become the `.vcf`, `.vcard` and `.csv` files in them, sorted

@@ -42,16 +42,18 @@ final class DiagnosticsReporter: DiagnosticsHandler {
     }
 
     /// `N people, W warnings, R rejected` (with `--check`: `N records checked, E errors, W warnings,
-    /// R rejected`), or the same as a JSON object.
-    func summarize(people: Int, checked: Bool = false) {
+    /// R rejected`; with a vdir's `files`, then `; N written, M unchanged, K removed`), or the same as a JSON object.
+    func summarize(people: Int, checked: Bool = false, files: (written: Int, unchanged: Int, removed: Int)? = nil) {
         if asJSON {
             let counts = checked ? "\"checked\":\(people),\"errors\":\(errors)" : "\"people\":\(people)"
-            write("{\"summary\":{\(counts),\"warnings\":\(warnings),\"rejected\":\(rejected)}}")
+            let vdir = files.map { ",\"written\":\($0.written),\"unchanged\":\($0.unchanged),\"removed\":\($0.removed)" } ?? ""
+            write("{\"summary\":{\(counts),\"warnings\":\(warnings),\"rejected\":\(rejected)\(vdir)}}")
         } else {
             func counted(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
             let head = checked ? counted(people, "record", "records") + " checked, " + counted(errors, "error", "errors")
                                : counted(people, "person", "people")
-            write(head + ", " + counted(warnings, "warning", "warnings") + ", \(rejected) rejected")
+            let vdir = files.map { "; \($0.written) written, \($0.unchanged) unchanged, \($0.removed) removed" } ?? ""
+            write(head + ", " + counted(warnings, "warning", "warnings") + ", \(rejected) rejected" + vdir)
         }
     }
 

@@ -122,6 +122,8 @@ public struct RunOptions: Sendable {
         public var format: Format = .list
         /// The output file (`-o`); nil: standard output.
         public var file: String?
+        /// Write one file per event or card into this folder, a vdir (`--vdir`), instead of one stream.
+        public var vdir: String?
         /// Open the result with the default application (`--open`).
         public var opensResult = false
         /// Write embedded photos into this folder (`--extract-photos`).
@@ -212,6 +214,7 @@ extension RunOptions {
         if selection.feb29 != .feb28 && ![.list, .tsv, .ics].contains(output.format) && selection.withinDays == nil {
             said.append("--feb29 does nothing with \(to) (it moves birthdays for ages, --within and calendars)")
         }
+        if selection.sort != nil && output.vdir != nil { said.append("--sort does nothing with --vdir: a vdir has no order") }
         return said
     }
 }

@@ -127,6 +127,11 @@ public final class InMemoryFileSystem: FileSystem {
         self.unwritable = unwritable
     }
 
+    /// Puts a text file at `path`, replacing what was there.
+    public func put(_ path: String, _ text: String) {
+        files[path] = Array(text.utf8)
+    }
+
     /// What an atomic write left at `path` after commit, or nil.
     public func contents(of path: String) -> String? {
         files[path].map { String(decoding: $0, as: UTF8.self) }
@@ -182,6 +187,10 @@ public final class InMemoryFileSystem: FileSystem {
     public func createDirectory(_ path: String) throws {
         if files[path] != nil { throw IOFailure(path: path, reason: "Not a directory") }
         directories.insert(path)
+    }
+
+    public func removeFile(_ path: String) throws {
+        guard files.removeValue(forKey: path) != nil else { throw IOFailure(path: path, reason: "No such file or directory") }
     }
 
     fileprivate func store(_ bytes: [UInt8], at target: OutputTarget) throws {

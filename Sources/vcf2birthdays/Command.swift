@@ -36,6 +36,8 @@ struct Command: ParsableCommand {
             vcf2birthdays --to ics -o birthdays.ics --open contacts.vcf
           An old phone's export as vCard 4.0 for a CardDAV server:
             vcf2birthdays --to vcard4 old-phone.vcf > new.vcf
+          Birthdays as one file per event, for vdirsyncer to sync to a CalDAV server:
+            vcf2birthdays --to ics --vdir ~/.calendars/birthdays contacts.vcf
           Check a file against the vCard rules before a bulk import:
             vcf2birthdays --check export.vcf
           A phone's export for Google Contacts; CSV in, tab-separated out:
@@ -82,6 +84,13 @@ struct Command: ParsableCommand {
         let out = output
         if diagnostics.check && (out.output != nil || out.open || out.photoDirectory != nil || diagnostics.rejects != nil) {
             throw ValidationError("--check converts nothing: it takes no -o, --open, --extract-photos or --rejects")
+        }
+        if out.vdir != nil {
+            guard [.ics, .vcard3, .vcard4].contains(out.format) else {
+                throw ValidationError("--vdir writes a file per event or card: it takes --to ics, vcard3 or vcard4")
+            }
+            if out.output != nil { throw ValidationError("-o and --vdir cannot go together: --vdir writes a folder") }
+            if diagnostics.check { throw ValidationError("--check converts nothing: it takes no --vdir") }
         }
     }
 

@@ -117,6 +117,10 @@ struct OutputOptions: ParsableArguments {
                                                     valueName: "file"))
     var output: String?
 
+    @Option(help: ArgumentHelp("With --to ics, vcard3 or vcard4: write a vdir, one file per event or card named after its UID, into this folder (as vdirsyncer, khal and khard keep them); unchanged files are left alone, and files this tool wrote for items no longer there are removed.",
+                               valueName: "dir"))
+    var vdir: String?
+
     @Flag(help: "Open the result with the default application (xdg-open); without -o, it is written to a temporary file first.")
     var open = false
 
@@ -140,6 +144,7 @@ struct OutputOptions: ParsableArguments {
         var output = RunOptions.Output()
         output.format = format
         output.file = self.output
+        output.vdir = vdir
         output.opensResult = open
         output.photoDirectory = photoDirectory
         output.replacesPhotos = force

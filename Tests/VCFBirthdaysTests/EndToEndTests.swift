@@ -404,6 +404,43 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         #expect(try FileManager.default.contentsOfDirectory(atPath: photos).sorted() == ["Dr. Jürgen Müller.jpg", "佐藤 太郎.jpg"])
     }
 
+    /// A vdir on the real file system: an unchanged file keeps its time; a link where a file goes
+    /// is replaced, never written through; a link, a foreign file and our own file of another
+    /// extension are never removed.
+    @Test func vdirOnTheRealFileSystem() throws {
+        let dir = try temporaryDirectory()
+        let vdir = dir.appendingPathComponent("birthdays").path
+        let input = fixtures + "/apple-contacts.vcf"
+        let first = try run(["--to", "ics", "--vdir", vdir, "--today", "2026-11-22", input])
+        #expect(first.status == 0)
+        #expect(first.stderr.hasSuffix("; 4 written, 0 unchanged, 0 removed\n"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: vdir).sorted()
+        #expect(names.count == 4 && names.allSatisfy { $0.hasSuffix("@vcf2birthdays.ics") })
+        let old = Date(timeIntervalSince1970: 1_000_000_000)
+        for name in names { try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: vdir + "/" + name) }
+        let victim = dir.appendingPathComponent("victim").path
+        try "keep me".write(toFile: victim, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: vdir + "/" + names[0])
+        try FileManager.default.createSymbolicLink(atPath: vdir + "/" + names[0], withDestinationPath: victim)
+        try FileManager.default.createSymbolicLink(atPath: vdir + "/stale-link.ics", withDestinationPath: victim)
+        try "BEGIN:VCALENDAR\r\nPRODID:-//vcf2birthdays//vcf2birthdays//EN\r\n".write(toFile: vdir + "/ours.txt", atomically: true, encoding: .utf8)
+        let second = try run(["--to", "ics", "--vdir", vdir, "--today", "2026-11-23", input])
+        #expect(second.status == 0)
+        #expect(second.stderr.hasSuffix("; 1 written, 3 unchanged, 0 removed\n"))
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep me")
+        #expect(try FileManager.default.attributesOfItem(atPath: vdir + "/" + names[0])[.type] as? FileAttributeType == .typeRegular)
+        for name in names.dropFirst() {
+            #expect(try FileManager.default.attributesOfItem(atPath: vdir + "/" + name)[.modificationDate] as? Date == old)
+        }
+        let nobody = dir.appendingPathComponent("nobody.vcf").path
+        try "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:No Birthday\r\nEND:VCARD\r\n".write(toFile: nobody, atomically: true, encoding: .utf8)
+        let third = try run(["--to", "ics", "--vdir", vdir, nobody])
+        #expect(third.stderr.hasSuffix("; 0 written, 0 unchanged, 4 removed\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vdir).sorted() == ["ours.txt", "stale-link.ics"])
+        let both = try run(["--to", "ics", "--vdir", vdir, "-o", dir.path + "/x.ics", input])
+        #expect(both.status == 64 && both.stderr.contains("-o and --vdir cannot go together"))
+    }
+
     @Test func aHugeLineIsRejectedWithinTheLimit() throws {
         let dir = try temporaryDirectory()
         let path = dir.appendingPathComponent("huge.vcf").path

@@ -45,6 +45,7 @@ private struct FileTable: FileSystem, Sendable {
     func createOutput(_ target: OutputTarget) throws -> AtomicFile { throw IOFailure(path: target.path, reason: "read-only") }
     func makeTemporaryFile(extension: String) throws -> String { throw IOFailure(path: "", reason: "read-only") }
     func createDirectory(_ path: String) throws { throw IOFailure(path: path, reason: "read-only") }
+    func removeFile(_ path: String) throws { throw IOFailure(path: path, reason: "read-only") }
 }
 
 /// Everything a source gives: its size, its bytes, and the error that ended it.

@@ -15,6 +15,8 @@ public protocol FileSystem {
     func makeTemporaryFile(extension: String) throws -> String
     /// Creates a directory (and its parents) unless it exists.
     func createDirectory(_ path: String) throws
+    /// Removes the directory entry `path` (a link itself, not its target).
+    func removeFile(_ path: String) throws
 }
 
 extension FileSystem {

@@ -104,6 +104,10 @@ public struct LocalFileSystem: FileSystem, Sendable {
         guard kind(of: path) == .directory else { throw IOFailure(path: path, reason: "Not a directory") }
     }
 
+    public func removeFile(_ path: String) throws {
+        if unlink(path) != 0 { throw IOFailure(path: path, errno: errno) }
+    }
+
     static func kind(_ mode: mode_t) -> FileKind {
         switch mode & S_IFMT {
         case S_IFDIR: return .directory

@@ -12,6 +12,10 @@ package final class GuardedOutputFiles: OutputFiles {
     /// Why an output was refused.
     package struct Refusal: Error, CustomStringConvertible {
         package var description: String
+
+        package init(description: String) {
+            self.description = description
+        }
     }
 
     private let fileSystem: any FileSystem

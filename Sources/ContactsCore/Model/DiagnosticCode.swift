@@ -125,6 +125,10 @@ extension Diagnostic {
         case photoNotExtracted = "photo-not-extracted"
         /// A photo file could not be written.
         case cannotWritePhoto = "cannot-write-photo"
+        /// `--vdir`: a card's UID was another card's before; it is written with a suffix.
+        case duplicateUID = "duplicate-uid"
+        /// `--vdir`: an item's file could not be written, or a stale one removed.
+        case cannotWriteItem = "cannot-write-item"
 
         /// How often a diagnostic with this code is said.
         public var scope: Scope {
