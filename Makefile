@@ -5,7 +5,7 @@ MANDIR ?= $(PREFIX)/share/man
 SWIFT ?= swift
 BIN := .build/release/vcf2birthdays
 
-.PHONY: all build version docs test test-sanitize fuzz demo install uninstall lint bench microbench clean
+.PHONY: all build version docs test test-sanitize test-integration fuzz demo install uninstall lint bench microbench clean
 
 all: build
 
@@ -44,6 +44,13 @@ test-sanitize: version
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --disable-xctest --sanitize=thread --scratch-path .build-tsan \
 		--filter 'PartitionedVCardTests|PartitionedCSVTests|FilePrefetcherTests|FormattedOutputTests|WorkerThreadsTests'
+
+# The birthday calendar and the address book on a real CalDAV/CardDAV server (Radicale) through a
+# real sync tool (vdirsyncer), both installed from PyPI into .build/integration-venv.
+test-integration: version
+	@scripts/require-packages.sh build
+	$(SWIFT) build
+	python3 scripts/integration_test.py .build/debug/vcf2birthdays
 
 # libFuzzer targets (Fuzz/), FUZZ_SECONDS each (default 60); FUZZ_SEED and FUZZ_RUNS make a run
 # repeatable, as the CI smoke is (.ci/run).

@@ -1,0 +1,296 @@
+#!/usr/bin/env python3
+"""The birthday calendar and the address book on a real server, end to end (make test-integration).
+
+Installs Radicale (a CalDAV/CardDAV server) and vdirsyncer (the sync tool) from PyPI into a virtual
+environment under .build/, starts Radicale on 127.0.0.1 on a free port with a temporary storage
+folder, and checks, reading the server back over CalDAV/CardDAV with REPORT requests:
+
+1. `--to ics --vdir DIR`, then `vdirsyncer discover` and `sync`, puts every event on the server;
+2. the same contacts again, synced again, upload nothing;
+3. one changed birthday uploads exactly one event; a removed contact deletes its event;
+4. the same for `--to vcard4 --vdir` into an address book, and the cards on the server read back
+   through the tool give the same people (`--to json`).
+
+The server is stopped at the end whatever happens; a server that does not start fails the test
+within 30 seconds.  Usage: scripts/integration_test.py BINARY
+"""
+import base64
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+import xml.etree.ElementTree as ET
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VENV = os.path.join(ROOT, ".build", "integration-venv")
+PACKAGES = ["radicale>=3.1,<4", "vdirsyncer>=0.19,<0.22"]
+USER, PASSWORD = "test", "secret"
+DAV = {"D": "DAV:", "C": "urn:ietf:params:xml:ns:caldav", "A": "urn:ietf:params:xml:ns:carddav"}
+
+
+def fail(message):
+    print("integration test: FAILED: " + message, file=sys.stderr)
+    sys.exit(1)
+
+
+def check(condition, message, detail=""):
+    if not condition:
+        fail(message + (": " + detail if detail else ""))
+    print("  ok: " + message)
+
+
+def venv_tool(name):
+    return os.path.join(VENV, "bin", name)
+
+
+def install():
+    if not os.path.exists(venv_tool("radicale")) or not os.path.exists(venv_tool("vdirsyncer")):
+        print("installing " + ", ".join(PACKAGES) + " into " + VENV)
+        subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
+        subprocess.run([venv_tool("pip"), "install", "--quiet", "--disable-pip-version-check"] + PACKAGES, check=True)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def request(method, url, body=None, depth=None, content_type="application/xml; charset=utf-8"):
+    headers = {"Authorization": "Basic " + base64.b64encode(f"{USER}:{PASSWORD}".encode()).decode()}
+    if body is not None:
+        headers["Content-Type"] = content_type
+    if depth is not None:
+        headers["Depth"] = depth
+    req = urllib.request.Request(url, data=body.encode() if body else None, method=method, headers=headers)
+    with urllib.request.urlopen(req, timeout=10) as response:
+        return response.status, response.read().decode()
+
+
+def start_server(storage, port):
+    log = open(os.path.join(storage, "radicale.log"), "w")
+    server = subprocess.Popen([venv_tool("radicale"), "--server-hosts", f"127.0.0.1:{port}",
+                               "--storage-filesystem-folder", os.path.join(storage, "collections"),
+                               "--auth-type", "none", "--rights-type", "owner_only",
+                               "--logging-level", "warning"], stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        if server.poll() is not None:
+            log.flush()
+            fail("Radicale exited at start (status %d): %s" % (server.returncode, open(log.name).read()[-2000:]))
+        try:
+            request("PROPFIND", f"http://127.0.0.1:{port}/{USER}/", depth="0")
+            return server
+        except (urllib.error.URLError, ConnectionError, OSError):
+            time.sleep(0.2)
+    server.kill()
+    fail("Radicale did not answer on 127.0.0.1:%d within 30 seconds" % port)
+
+
+def make_collections(base):
+    request("MKCALENDAR", base + "birthdays/")
+    request("MKCOL", base + "contacts/", """<?xml version="1.0" encoding="utf-8"?>
+<D:mkcol xmlns:D="DAV:" xmlns:A="urn:ietf:params:xml:ns:carddav"><D:set><D:prop>
+<D:resourcetype><D:collection/><A:addressbook/></D:resourcetype></D:prop></D:set></D:mkcol>""")
+
+
+def report(url, calendar):
+    """The collection's items as the server has them: {href: (etag, data)}, by a REPORT."""
+    if calendar:
+        body = """<?xml version="1.0" encoding="utf-8"?>
+<C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+<D:prop><D:getetag/><C:calendar-data/></D:prop>
+<C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VEVENT"/></C:comp-filter></C:filter>
+</C:calendar-query>"""
+        data_tag = "{urn:ietf:params:xml:ns:caldav}calendar-data"
+    else:
+        body = """<?xml version="1.0" encoding="utf-8"?>
+<A:addressbook-query xmlns:D="DAV:" xmlns:A="urn:ietf:params:xml:ns:carddav">
+<D:prop><D:getetag/><A:address-data/></D:prop>
+</A:addressbook-query>"""
+        data_tag = "{urn:ietf:params:xml:ns:carddav}address-data"
+    status, text = request("REPORT", url, body, depth="1")
+    if status != 207:
+        fail("REPORT on %s answered %d, not 207 Multi-Status" % (url, status))
+    items = {}
+    for response in ET.fromstring(text).findall("D:response", DAV):
+        href = response.find("D:href", DAV).text
+        etag = response.find(".//D:getetag", DAV)
+        data = response.find(".//" + data_tag)
+        if etag is not None and data is not None and data.text:
+            items[href] = (etag.text, data.text)
+    return items
+
+
+def write_config(work, base):
+    config = os.path.join(work, "vdirsyncer.conf")
+    pairs = []
+    for name, kind, ext in [("birthdays", "caldav", ".ics"), ("contacts", "carddav", ".vcf")]:
+        pairs.append(f"""
+[pair {name}]
+a = "{name}_local"
+b = "{name}_remote"
+collections = null
+conflict_resolution = "a wins"
+
+[storage {name}_local]
+type = "filesystem"
+path = "{work}/{name}/"
+fileext = "{ext}"
+
+[storage {name}_remote]
+type = "{kind}"
+url = "{base}{name}/"
+username = "{USER}"
+password = "{PASSWORD}"
+""")
+    with open(config, "w") as f:
+        f.write(f'[general]\nstatus_path = "{work}/status/"\n' + "".join(pairs))
+    return config
+
+
+def contacts(count, changed=None, removed=None):
+    """Synthetic vCard 3.0 people, each with a UID and a birthday."""
+    cards = []
+    for i in range(count):
+        if i == removed:
+            continue
+        day = 1 + i % 28
+        year = 1950 + i
+        if i == changed:
+            day = 1 + (day % 27)
+        cards.append("BEGIN:VCARD\r\nVERSION:3.0\r\n"
+                     f"UID:person-{i:03d}@example.org\r\nFN:Person {i:03d} Example\r\nN:Example;Person {i:03d};;;\r\n"
+                     f"EMAIL;TYPE=home:person{i}@example.org\r\nBDAY:{year}-{1 + i % 12:02d}-{day:02d}\r\n"
+                     f"NOTE:Synthetic person {i}\\, for the integration test\r\nEND:VCARD\r\n")
+    return "".join(cards)
+
+
+def sync(config, name):
+    result = subprocess.run([venv_tool("vdirsyncer"), "-c", config, "-v", "INFO", "sync", name],
+                            capture_output=True, text=True, timeout=120)
+    if result.returncode != 0:
+        fail("vdirsyncer sync %s: %s" % (name, result.stdout + result.stderr))
+    return result.stdout + result.stderr
+
+
+def uploads(log):
+    """How many items vdirsyncer wrote to the server: uploads and updates."""
+    return len(re.findall(r"Copying \((?:uploading|updating)\) item", log))
+
+
+def deletions(log):
+    return len(re.findall(r"Deleting item", log))
+
+
+def tool(binary, *arguments, stdin=None):
+    result = subprocess.run([binary, "--today", "2026-11-22"] + list(arguments), input=stdin, capture_output=True,
+                            text=True, timeout=60)
+    if result.returncode != 0:
+        fail("vcf2birthdays %s exited %d: %s" % (" ".join(arguments), result.returncode, result.stderr))
+    return result
+
+
+def main():
+    if len(sys.argv) != 2:
+        fail("usage: integration_test.py BINARY")
+    binary = os.path.abspath(sys.argv[1])
+    install()
+    work = tempfile.mkdtemp(prefix="vcf2birthdays-integration-")
+    port = free_port()
+    server = start_server(work, port)
+    base = f"http://127.0.0.1:{port}/{USER}/"
+    try:
+        make_collections(base)
+        config = write_config(work, base)
+        discover = subprocess.run([venv_tool("vdirsyncer"), "-c", config, "discover"], input="y\ny\n",
+                                  capture_output=True, text=True, timeout=60)
+        if discover.returncode != 0:
+            fail("vdirsyncer discover: " + discover.stdout + discover.stderr)
+        source = os.path.join(work, "contacts.vcf")
+        people = 40
+
+        print("calendar (CalDAV):")
+        with open(source, "w") as f:
+            f.write(contacts(people))
+        tool(binary, "--to", "ics", "--vdir", os.path.join(work, "birthdays"), source)
+        sync(config, "birthdays")
+        events = report(base + "birthdays/", calendar=True)
+        check(len(events) == people, "every event is on the server (%d of %d)" % (len(events), people))
+        local = {f for f in os.listdir(os.path.join(work, "birthdays")) if f.endswith(".ics")}
+        served = {re.search(r"\nUID:(\S+)", data).group(1) for _, data in events.values()}
+        check(served == {name[:-4] for name in local}, "the server's events are the vdir's files, by UID")
+        check(all("SUMMARY:Birthday: Person" in data for _, data in events.values()), "the events are birthdays")
+
+        tool(binary, "--to", "ics", "--vdir", os.path.join(work, "birthdays"), source)
+        log = sync(config, "birthdays")
+        again = report(base + "birthdays/", calendar=True)
+        check(uploads(log) == 0 and again == events, "the same contacts again upload nothing")
+
+        with open(source, "w") as f:
+            f.write(contacts(people, changed=7))
+        tool(binary, "--to", "ics", "--vdir", os.path.join(work, "birthdays"), source)
+        log = sync(config, "birthdays")
+        changed = report(base + "birthdays/", calendar=True)
+        differing = [h for h in events if changed.get(h, (None,))[0] != events[h][0]]
+        check(uploads(log) == 1 and len(differing) == 1 and set(changed) == set(events),
+              "one changed birthday uploads exactly one event",
+              "%d uploads, %d differ; vdirsyncer said: %s" % (uploads(log), len(differing), log[-1500:]))
+
+        with open(source, "w") as f:
+            f.write(contacts(people, changed=7, removed=3))
+        tool(binary, "--to", "ics", "--vdir", os.path.join(work, "birthdays"), source)
+        log = sync(config, "birthdays")
+        after = report(base + "birthdays/", calendar=True)
+        check(deletions(log) == 1 and len(after) == people - 1 and set(after) < set(changed),
+              "a removed contact's event is deleted on the server")
+
+        print("address book (CardDAV):")
+        with open(source, "w") as f:
+            f.write(contacts(people))
+        cards_dir = os.path.join(work, "contacts")
+        tool(binary, "--to", "vcard4", "--vdir", cards_dir, source)
+        sync(config, "contacts")
+        cards = report(base + "contacts/", calendar=False)
+        check(len(cards) == people, "every card is on the server (%d of %d)" % (len(cards), people))
+        tool(binary, "--to", "vcard4", "--vdir", cards_dir, source)
+        log = sync(config, "contacts")
+        check(uploads(log) == 0 and report(base + "contacts/", calendar=False) == cards,
+              "the same contacts again upload nothing")
+        with open(source, "w") as f:
+            f.write(contacts(people, changed=11))
+        tool(binary, "--to", "vcard4", "--vdir", cards_dir, source)
+        log = sync(config, "contacts")
+        changed = report(base + "contacts/", calendar=False)
+        differing = [h for h in cards if changed.get(h, (None,))[0] != cards[h][0]]
+        check(uploads(log) == 1 and len(differing) == 1, "one changed birthday uploads exactly one card")
+        with open(source, "w") as f:
+            f.write(contacts(people, changed=11, removed=5))
+        tool(binary, "--to", "vcard4", "--vdir", cards_dir, source)
+        log = sync(config, "contacts")
+        after = report(base + "contacts/", calendar=False)
+        check(deletions(log) == 1 and len(after) == people - 1, "a removed contact's card is deleted on the server")
+
+        served = "".join(data if data.endswith("\n") else data + "\r\n" for _, data in after.values())
+        from_server = tool(binary, "--to", "json", "--sort", "last", stdin=served).stdout
+        from_source = tool(binary, "--to", "json", "--sort", "last", source).stdout
+        check(from_server == from_source and from_server.count("\n") == people - 1,
+              "the cards on the server read back as the same people (--to json)")
+        print("integration test: passed")
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
