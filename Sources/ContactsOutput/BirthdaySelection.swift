@@ -1,9 +1,9 @@
 import ContactsCore
 import ContactFormats
 
-/// Which people the birthday formats show: those with a birthday (everyone with
-/// `includesEveryone`) and, with `withinDays`, only those whose next birthday is at most that
-/// many days away (0 = today).
+/// Which people an output shows: those `filter` lets through, of them (for the birthday
+/// formats) those with a birthday (everyone with `includesEveryone`) and, with `withinDays`,
+/// only those whose next birthday is at most that many days away (0 = today).
 public struct BirthdaySelection: Sendable {
     /// Keep people without a birthday too (`--all`).
     public var includesEveryone: Bool
@@ -11,16 +11,20 @@ public struct BirthdaySelection: Sendable {
     public var withinDays: Int?
     /// Today, and where 29 February falls.
     public var dates: DateContext
+    /// Categories and name (`--category`, `--exclude-category`, `--match`).
+    public var filter: PeopleFilter
 
     /// A selection.
-    public init(includesEveryone: Bool, withinDays: Int?, dates: DateContext) {
+    public init(includesEveryone: Bool, withinDays: Int?, dates: DateContext, filter: PeopleFilter = PeopleFilter()) {
         self.includesEveryone = includesEveryone
         self.withinDays = withinDays
         self.dates = dates
+        self.filter = filter
     }
 
     /// Whether the person is kept.
     public func includes(_ person: PersonInfo) -> Bool {
+        if !filter.isEmpty && !filter.includes(person) { return false }
         if let withinDays {
             guard let birthday = person.birthday else { return false }
             return dates.upcoming(birthday).days <= withinDays

@@ -201,12 +201,16 @@ public enum App {
         return .last
     }
 
-    /// Who is written: for the birthday formats those with a birthday (everyone with `--all`),
+    /// Who is written: those the filters let through (`--category`, `--exclude-category`,
+    /// `--match`), of them for the birthday formats those with a birthday (everyone with `--all`),
     /// with `--within` those whose birthday is near; nil: everyone.
     static func selection(_ options: RunOptions, dates: DateContext) -> BirthdaySelection? {
-        !options.output.format.isBirthdayFormat && options.selection.withinDays == nil ? nil
-            : BirthdaySelection(includesEveryone: options.selection.includesEveryone || !options.output.format.isBirthdayFormat,
-                                withinDays: options.selection.withinDays, dates: dates)
+        let chosen = options.selection
+        let filter = PeopleFilter(categories: chosen.categories, excludedCategories: chosen.excludedCategories,
+                                  match: chosen.match)
+        if !options.output.format.isBirthdayFormat && chosen.withinDays == nil && filter.isEmpty { return nil }
+        return BirthdaySelection(includesEveryone: chosen.includesEveryone || !options.output.format.isBirthdayFormat,
+                                 withinDays: chosen.withinDays, dates: dates, filter: filter)
     }
 
     /// The items of a vdir: the events of the calendar, or the cards.

@@ -111,6 +111,12 @@ public struct RunOptions: Sendable {
         public var today: CalendarDate?
         /// Where a 29 February birthday falls in common years.
         public var feb29 = Feb29Policy.feb28
+        /// Only people in any of these categories (`--category`); empty: everyone.
+        public var categories: [String] = []
+        /// Not people in any of these categories (`--exclude-category`).
+        public var excludedCategories: [String] = []
+        /// Only people whose name holds this, case and accents aside (`--match`).
+        public var match: String?
 
         /// Everyone with a birthday, in the format's order, today by the clock.
         public init() {}

@@ -9,6 +9,7 @@
 #include <unicode/uchar.h>
 #include <unicode/ustring.h>
 #include <unicode/utf8.h>
+#include <unicode/unorm2.h>
 
 struct vc_collator {
     UCollator *ucol;
@@ -196,4 +197,61 @@ int32_t vc_display_width(const uint8_t *utf8, int32_t length) {
         joined = (c == 0x200D);
     }
     return width;
+}
+
+/* Folding ------------------------------------------------------------------------------------ */
+
+/* A letter with no decomposition that readers take as a base letter with a mark. */
+static int plain_letter(UChar32 c, UChar *out) {
+    switch (c) {
+    case 0x00F8: out[0] = 'o'; return 1;                 /* ø */
+    case 0x0142: out[0] = 'l'; return 1;                 /* ł */
+    case 0x0111: out[0] = 'd'; return 1;                 /* đ */
+    case 0x0131: out[0] = 'i'; return 1;                 /* ı */
+    case 0x0127: out[0] = 'h'; return 1;                 /* ħ */
+    case 0x00E6: out[0] = 'a'; out[1] = 'e'; return 2;   /* æ */
+    case 0x0153: out[0] = 'o'; out[1] = 'e'; return 2;   /* œ */
+    default: return 0;
+    }
+}
+
+int32_t vc_fold(const uint8_t *utf8, int32_t length, uint8_t *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t n16 = 0;
+    u_strFromUTF8WithSub(NULL, 0, &n16, (const char *)utf8, length, 0xFFFD, NULL, &status);
+    if (status != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(status)) return -1;
+    status = U_ZERO_ERROR;
+    /* Case folding may triple a character, decomposition more; plain letters double one. */
+    int32_t room = 4 * n16 + 16;
+    UChar *a = malloc(sizeof(UChar) * room), *b = malloc(sizeof(UChar) * room);
+    int32_t result = -1;
+    if (a == NULL || b == NULL) goto done;
+    u_strFromUTF8WithSub(a, room, &n16, (const char *)utf8, length, 0xFFFD, NULL, &status);
+    int32_t folded = u_strFoldCase(b, room, a, n16, U_FOLD_CASE_DEFAULT, &status);
+    const UNormalizer2 *nfkd = unorm2_getNFKDInstance(&status);
+    if (U_FAILURE(status)) goto done;
+    int32_t decomposed = unorm2_normalize(nfkd, b, folded, a, room, &status);
+    if (U_FAILURE(status)) goto done;
+    int32_t kept = 0;
+    for (int32_t i = 0; i < decomposed;) {
+        UChar32 c;
+        U16_NEXT(a, i, decomposed, c);
+        if (u_charType(c) == U_NON_SPACING_MARK) continue;
+        UChar plain[2];
+        int32_t k = plain_letter(c, plain);
+        if (k > 0) {
+            for (int32_t j = 0; j < k; j++) b[kept++] = plain[j];
+        } else {
+            U16_APPEND_UNSAFE(b, kept, c);
+        }
+    }
+    int32_t written = 0;
+    u_strToUTF8WithSub((char *)out, capacity, &written, b, kept, 0xFFFD, NULL, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING || U_SUCCESS(status)) {
+        result = written;
+    }
+done:
+    free(a);
+    free(b);
+    return result;
 }

@@ -75,6 +75,19 @@ struct SelectionOptions: ParsableArguments {
                                valueName: "locale"))
     var locale: String?
 
+    @Option(name: .customLong("category"),
+            help: ArgumentHelp("Only people in this category (vCard CATEGORIES, Google labels, Outlook categories); repeat for any of several. Case and accents aside.",
+                               valueName: "name"))
+    var categories: [String] = []
+
+    @Option(name: .customLong("exclude-category"),
+            help: ArgumentHelp("Leave out people in this category; repeatable.", valueName: "name"))
+    var excludedCategories: [String] = []
+
+    @Option(help: ArgumentHelp("Only people whose name or nickname holds this text, case and accents aside (muller finds Müller).",
+                               valueName: "text"))
+    var match: String?
+
     @Option(help: ArgumentHelp("Take this day as today (default: the system date).", valueName: "YYYY-MM-DD"))
     var today: String?
 
@@ -103,6 +116,9 @@ struct SelectionOptions: ParsableArguments {
         selection.locale = locale.map(Preferences.icuLocale)
         selection.today = today.flatMap(CalendarDate.init(iso:))
         selection.feb29 = feb29
+        selection.categories = categories
+        selection.excludedCategories = excludedCategories
+        selection.match = match
         return selection
     }
 }

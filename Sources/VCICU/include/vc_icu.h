@@ -52,4 +52,12 @@ int32_t vc_trans_convert(vc_transcoder *trans, const uint8_t *src, int32_t lengt
    combining marks, format and control characters 0, everything else 1. */
 int32_t vc_display_width(const uint8_t *utf8, int32_t length);
 
+/* Folding ------------------------------------------------------------------------------------ */
+
+/* A UTF-8 string folded for matching: case folded, compatibility-decomposed, marks removed, and
+   the letters that have no decomposition (ø ł đ ı ħ æ œ) as their base letters: "Müller",
+   "MULLER" and "muller" fold alike. Returns the folded length; when that is more than capacity,
+   nothing useful was written and the caller retries with a larger buffer. -1 on an ICU failure. */
+int32_t vc_fold(const uint8_t *utf8, int32_t length, uint8_t *out, int32_t capacity);
+
 #endif

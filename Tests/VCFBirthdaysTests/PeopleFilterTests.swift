@@ -1,0 +1,56 @@
+import Testing
+@testable import ContactsCore
+@testable import ContactFormats
+@testable import ContactsOutput
+@testable import VCFBirthdays
+import VCFBirthdaysTesting
+
+private func person(_ name: String, categories: [String] = [], nicknames: [String] = []) -> PersonInfo {
+    var p = PersonInfo(source: SourcePosition(path: "t", line: 1))
+    p.formattedName = name
+    p.categories = categories
+    p.nicknames = nicknames
+    p.birthday = PartialDate(year: nil, month: 1, day: 2)
+    return p
+}
+
+@Suite struct PeopleFilterTests {
+    @Test(arguments: [("Müller", "muller"), ("MÜLLER", "muller"), ("Zoë", "zoe"), ("Łódź", "lodz"), ("Ærø", "aero"),
+                      ("Straße", "strasse"), ("Ｆｕｌｌ", "full"), ("Ångström", "angstrom"), ("İstanbul", "istanbul")])
+    func foldingSetsCaseAndAccentsAside(text: String, expected: String) {
+        #expect(folded(text) == expected)
+    }
+
+    @Test func matchFindsASubstringOfTheNameOrANickname() {
+        let filter = PeopleFilter(match: "MULL")
+        #expect(filter.includes(person("Dr. Jürgen Müller")))
+        #expect(!filter.includes(person("Anna Berg")))
+        #expect(PeopleFilter(match: "zoe").includes(person("Zoë Lee")))
+        #expect(PeopleFilter(match: "bibi").includes(person("Birgitta Ek", nicknames: ["Bibi"])))
+        #expect(PeopleFilter(match: "").isEmpty)
+    }
+
+    @Test func categoriesAreAnyOfAndExclusionsWin() {
+        let family = person("A", categories: ["Family", "myContacts"])
+        let work = person("B", categories: ["Work"])
+        let none = person("C")
+        let anyOf = PeopleFilter(categories: ["family", "WORK"])
+        #expect([family, work, none].filter(anyOf.includes).map(\.displayName) == ["A", "B"])
+        let excluding = PeopleFilter(excludedCategories: ["WORK"])
+        #expect([family, work, none].filter(excluding.includes).map(\.displayName) == ["A", "C"])
+        let both = PeopleFilter(categories: ["family"], excludedCategories: ["mycontacts"])
+        #expect(!both.includes(family))
+    }
+
+    /// The filters apply to every output, from every input format.
+    @Test func everyOutputIsFiltered() {
+        let google = fixtureBytes("csv/google-contacts.csv")
+        for format in RunOptions.Format.allCases {
+            let result = run(google, path: "g.csv", to: format) { $0.selection.categories = ["cousins"] }
+            let all = run(google, path: "g.csv", to: format)
+            #expect(result.stdout.count < all.stdout.count, "\(format)")
+        }
+        let vcard = run(fixtureBytes("apple-contacts.vcf"), path: "a.vcf", to: .tsv) { $0.selection.match = "muller" }
+        #expect(String(decoding: vcard.stdout, as: UTF8.self).split(separator: "\n").count == 1)
+    }
+}
