@@ -3,7 +3,8 @@ import ContactFormats
 
 /// Which people an output shows: those `filter` lets through, of them (for the birthday
 /// formats) those with a birthday (everyone with `includesEveryone`) and, with `withinDays`,
-/// only those whose next birthday is at most that many days away (0 = today).
+/// only those whose next birthday is at most that many days away (0 = today) and who are alive
+/// (unless `includesDeceased`).
 public struct BirthdaySelection: Sendable {
     /// Keep people without a birthday too (`--all`).
     public var includesEveryone: Bool
@@ -13,6 +14,8 @@ public struct BirthdaySelection: Sendable {
     public var dates: DateContext
     /// Categories and name (`--category`, `--exclude-category`, `--match`).
     public var filter: PeopleFilter
+    /// With `withinDays`, keep people who died too (`--include-deceased`).
+    public var includesDeceased = false
 
     /// A selection.
     public init(includesEveryone: Bool, withinDays: Int?, dates: DateContext, filter: PeopleFilter = PeopleFilter()) {
@@ -26,7 +29,7 @@ public struct BirthdaySelection: Sendable {
     public func includes(_ person: PersonInfo) -> Bool {
         if !filter.isEmpty && !filter.includes(person) { return false }
         if let withinDays {
-            guard let birthday = person.birthday else { return false }
+            guard let birthday = person.birthday, includesDeceased || person.deathDate == nil else { return false }
             return dates.upcoming(birthday).days <= withinDays
         }
         return includesEveryone || person.birthday != nil

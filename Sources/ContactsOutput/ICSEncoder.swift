@@ -72,10 +72,15 @@ public struct ICSEncoder: PersonEncoder {
 
     private func event(kind: String, title: String, category: String, date: PartialDate, name: String,
                        person: PersonInfo, yearNote: String, to bytes: inout [UInt8]) {
-        let identity = person.uid.map { "uid:" + $0 } ?? "name:\(person.displayName)\u{1F}\(date)"
-        EventUIDs.appendPiece(Array((identity + "\u{1F}" + kind).utf8), to: &bytes)
         let start = date.year.flatMap { CalendarDate(year: $0, month: date.month, day: date.day) }
             ?? CalendarDate(year: Self.yearlessBaseYear, month: date.month, day: date.day)!
+        // None after a death: the rule ends on the day of death (a date without a year cannot end
+        // it), and an event that would start after it is not written.
+        let death = person.deathDate.flatMap { death in death.year.flatMap { CalendarDate(year: $0, month: death.month, day: death.day) } }
+        if let death, death.daysSinceEpoch < start.daysSinceEpoch { return }
+        let until = death.map { ";UNTIL=" + Self.compact($0) } ?? ""
+        let identity = person.uid.map { "uid:" + $0 } ?? "name:\(person.displayName)\u{1F}\(date)"
+        EventUIDs.appendPiece(Array((identity + "\u{1F}" + kind).utf8), to: &bytes)
         let end = CalendarDate(daysSinceEpoch: start.daysSinceEpoch + 1)
         let summary = "\(title): \(name)"
         var lines: [UInt8] = []
@@ -84,9 +89,9 @@ public struct ICSEncoder: PersonEncoder {
         add("DTSTART;VALUE=DATE:" + Self.compact(start))
         add("DTEND;VALUE=DATE:" + Self.compact(end))
         if date.isLeapDay {
-            add(feb29 == .feb28 ? "RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1" : "RRULE:FREQ=YEARLY;BYYEARDAY=60")
+            add((feb29 == .feb28 ? "RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1" : "RRULE:FREQ=YEARLY;BYYEARDAY=60") + until)
         } else {
-            add("RRULE:FREQ=YEARLY")
+            add("RRULE:FREQ=YEARLY" + until)
         }
         add("SUMMARY:" + VCardText.escape(summary))
         if let year = date.year { add("DESCRIPTION:" + VCardText.escape("\(yearNote) \(year)")) }

@@ -22,6 +22,7 @@ public struct JSONLinesFormat: PersonEncoder {
         object.string("nickname", person.nicknames.joined(separator: ", "))
         object.date("birthday", person.birthday)
         object.date("anniversary", person.anniversary)
+        object.date("deathDate", person.deathDate)
         object.string("organization", person.organization.map { ([$0] + person.organizationUnits).joined(separator: ", ") })
         object.string("title", person.title)
         object.string("note", person.note)

@@ -1,8 +1,8 @@
 import ContactsCore
 import ContactFormats
 
-/// The birthday list for people: date, name, and the age being reached; with `showsDaysUntil`
-/// also how soon. Columns are aligned by terminal width (CJK characters take two columns), so
+/// The birthday list for people: date, name, and the age being reached (for someone who died,
+/// `†` and the day of death instead); with `showsDaysUntil` also how soon. Columns are aligned by terminal width (CJK characters take two columns), so
 /// each person becomes a row and the rows are laid out together at the end.
 ///
 ///     15 Apr 1985  Anna Müller     turns 41  in 3 days
@@ -31,14 +31,8 @@ public struct ListFormat: AlignedFormat {
         var age = "", when = ""
         if let birthday = person.birthday {
             let upcoming = dates.upcoming(birthday)
-            if birthday.day < 10 { row.append(0x20) }
-            row.appendDecimal(birthday.day)
-            row.append(contentsOf: (" " + ListFormat.months[birthday.month - 1]).utf8)
-            if let year = birthday.year {
-                row.append(0x20)
-                row.appendDecimal(year, width: 4)
-            }
-            age = upcoming.age.map { "turns \($0)" } ?? ""
+            row.append(contentsOf: ((birthday.day < 10 ? " " : "") + ListFormat.shown(birthday)).utf8)
+            age = person.deathDate.map { "† " + ListFormat.shown($0) } ?? upcoming.age.map { "turns \($0)" } ?? ""
             if showsDaysUntil {
                 when = upcoming.days == 0 ? "today" : upcoming.days == 1 ? "tomorrow" : "in \(upcoming.days) days"
             }
@@ -48,6 +42,11 @@ public struct ListFormat: AlignedFormat {
             row.append(contentsOf: field.utf8)
             row.append(0)
         }
+    }
+
+    /// `5 Jan 1990`, `15 Apr`.
+    static func shown(_ date: PartialDate) -> String {
+        "\(date.day) " + months[date.month - 1] + (date.year.map { " " + PartialDate.pad($0, 4) } ?? "")
     }
 
     private struct Row {

@@ -209,8 +209,10 @@ public enum App {
         let filter = PeopleFilter(categories: chosen.categories, excludedCategories: chosen.excludedCategories,
                                   match: chosen.match)
         if !options.output.format.isBirthdayFormat && chosen.withinDays == nil && filter.isEmpty { return nil }
-        return BirthdaySelection(includesEveryone: chosen.includesEveryone || !options.output.format.isBirthdayFormat,
-                                 withinDays: chosen.withinDays, dates: dates, filter: filter)
+        var selection = BirthdaySelection(includesEveryone: chosen.includesEveryone || !options.output.format.isBirthdayFormat,
+                                          withinDays: chosen.withinDays, dates: dates, filter: filter)
+        selection.includesDeceased = chosen.includesDeceased
+        return selection
     }
 
     /// The items of a vdir: the events of the calendar, or the cards.

@@ -111,6 +111,8 @@ public struct RunOptions: Sendable {
         public var today: CalendarDate?
         /// Where a 29 February birthday falls in common years.
         public var feb29 = Feb29Policy.feb28
+        /// With `--within`, people who died too (`--include-deceased`).
+        public var includesDeceased = false
         /// Only people in any of these categories (`--category`); empty: everyone.
         public var categories: [String] = []
         /// Not people in any of these categories (`--exclude-category`).
@@ -219,6 +221,9 @@ extension RunOptions {
         }
         if selection.feb29 != .feb28 && ![.list, .tsv, .ics].contains(output.format) && selection.withinDays == nil {
             said.append("--feb29 does nothing with \(to) (it moves birthdays for ages, --within and calendars)")
+        }
+        if selection.includesDeceased && selection.withinDays == nil {
+            said.append("--include-deceased does nothing without --within")
         }
         if selection.sort != nil && output.vdir != nil { said.append("--sort does nothing with --vdir: a vdir has no order") }
         return said

@@ -75,6 +75,10 @@ struct SelectionOptions: ParsableArguments {
                                valueName: "locale"))
     var locale: String?
 
+    @Flag(name: .customLong("include-deceased"),
+          help: "With --within, also people who died (DEATHDATE); they are left out by default.")
+    var includesDeceased = false
+
     @Option(name: .customLong("category"),
             help: ArgumentHelp("Only people in this category (vCard CATEGORIES, Google labels, Outlook categories); repeat for any of several. Case and accents aside.",
                                valueName: "name"))
@@ -116,6 +120,7 @@ struct SelectionOptions: ParsableArguments {
         selection.locale = locale.map(Preferences.icuLocale)
         selection.today = today.flatMap(CalendarDate.init(iso:))
         selection.feb29 = feb29
+        selection.includesDeceased = includesDeceased
         selection.categories = categories
         selection.excludedCategories = excludedCategories
         selection.match = match

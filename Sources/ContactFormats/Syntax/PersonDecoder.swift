@@ -121,6 +121,10 @@ package final class PersonDecoder {
             guard person.anniversary == nil else { return false }
             guard let date = date(card, p, what: "anniversary") else { return false }
             person.anniversary = date
+        case .deathDate:
+            // Kept as an extra property too: no output has a field of its own for it.
+            if person.deathDate == nil, let date = date(card, p, what: "death date") { person.deathDate = date }
+            return false
         case .appleDate:
             guard label?.lowercased() == "anniversary", person.anniversary == nil else { return false }
             guard let date = date(card, p, what: "anniversary") else { return false }

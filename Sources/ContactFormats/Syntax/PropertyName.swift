@@ -2,7 +2,7 @@ import ContactsCore
 
 /// The vCard properties the model has fields for.
 package enum PropertyName {
-    case version, formattedName, name, nickname, birthday, anniversary, organization, title, note
+    case version, formattedName, name, nickname, birthday, anniversary, deathDate, organization, title, note
     case email, phone, address, url, categories, uid
     case appleDate, appleLabel, phoneticFirst, phoneticMiddle, phoneticLast, agent
     /// Android's `X-ANDROID-CUSTOM`: events (birthday, anniversary) and nicknames among others.
@@ -22,6 +22,9 @@ package enum PropertyName {
         case UInt8(ascii: "C"):
             guard equals("CATEGORIES") else { return nil }
             self = .categories
+        case UInt8(ascii: "D"):
+            guard equals("DEATHDATE") else { return nil }
+            self = .deathDate
         case UInt8(ascii: "E"):
             guard equals("EMAIL") else { return nil }
             self = .email
@@ -46,6 +49,8 @@ package enum PropertyName {
             else if equals("X-ANNIVERSARY") || equals("X-MS-ANNIVERSARY") || equals("X-EVOLUTION-ANNIVERSARY")
                         || equals("X-KADDRESSBOOK-X-ANNIVERSARY") || equals("X-WAB-WEDDING_ANNIVERSARY") {
                 self = .anniversary
+            } else if equals("X-DEATHDATE") {
+                self = .deathDate
             } else if equals("X-ANDROID-CUSTOM") {
                 self = .androidCustom
             } else if equals("X-PHONETIC-FIRST-NAME") { self = .phoneticFirst }
@@ -59,7 +64,7 @@ package enum PropertyName {
     /// Needed for the birthday formats (names, dates, identity); the rest is skipped there.
     package var isNameOrDate: Bool {
         switch self {
-        case .version, .formattedName, .name, .nickname, .birthday, .anniversary, .organization, .uid,
+        case .version, .formattedName, .name, .nickname, .birthday, .anniversary, .deathDate, .organization, .uid,
              .appleDate, .appleLabel, .phoneticFirst, .phoneticMiddle, .phoneticLast, .androidCustom:
             return true
         case .title, .note, .email, .phone, .address, .url, .categories, .agent:

@@ -26,6 +26,9 @@ public struct PersonInfo: Equatable, Sendable {
     public var birthday: PartialDate?
     /// The (wedding) anniversary, maybe without a year.
     public var anniversary: PartialDate?
+    /// The day of death (vCard 4.0 `DEATHDATE`, 3.0 `X-DEATHDATE`), maybe without a year: no
+    /// birthday is celebrated after it.
+    public var deathDate: PartialDate?
     /// The organization's name (first `ORG` component).
     public var organization: String?
     /// Its units, from the largest (the other `ORG` components).
