@@ -109,7 +109,10 @@ final class CSVPersonMapper {
                 }
                 add(part, trimmed, to: &items[index!], header: schema.headers[column])
             case .itemList(let kind): addList(kind, trimmed, to: &person)
-            case .vcardLines: person.extraProperties += vcardProperties(value, line: record.line)
+            case .vcardLines:
+                let properties = vcardProperties(value, line: record.line)
+                person.extraProperties += properties
+                if person.deathDate == nil { person.deathDate = Self.deathDate(in: properties) }
             case .derived: break
             }
         }
@@ -360,6 +363,20 @@ final class CSVPersonMapper {
     static func unmappedProperty(header: String, value: String, line: Int) -> VCardProperty {
         VCardProperty(name: VCardProperty.csvColumn, parameters: [VCardParameter(name: "COLUMN", values: [header])],
                       value: VCardText.escape(value), line: line)
+    }
+
+    /// The first valid date of a `DEATHDATE` (`X-DEATHDATE`) among the vCard column's properties,
+    /// which the vCard reader takes too.
+    static func deathDate(in properties: [VCardProperty]) -> PartialDate? {
+        for property in properties where ["DEATHDATE", "X-DEATHDATE"].contains(property.name.uppercased()) {
+            func values(_ name: String) -> [String] {
+                property.parameters.filter { $0.name.uppercased() == name }.flatMap(\.values)
+            }
+            if values("VALUE").contains(where: { $0.lowercased() == "text" }) { continue }
+            let omitYear = values("X-APPLE-OMIT-YEAR").first.flatMap { Int($0) }
+            if case .date(let date) = DateParsing.parse(Array(property.value.utf8), omitYear: omitYear) { return date }
+        }
+        return nil
     }
 
     /// Content lines from our generic header's `vCard` column, as extra properties.

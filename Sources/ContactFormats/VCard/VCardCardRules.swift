@@ -37,14 +37,23 @@ extension VCardCards {
     }
 
     /// Each property the version allows once, once: a repeat with the same value goes, one with
-    /// another is kept as `X-NAME`. The one kept is the first, but for a date the one the model
-    /// took (a valid date after text); instances sharing an `ALTID` are one property.
+    /// another is kept as `X-NAME`. The one kept is the first, but for a date or a name the one
+    /// the model took (a valid date after text, a name after an empty one); instances sharing an
+    /// `ALTID` are one property.
     private func writeOnce(_ properties: inout [VCardProperty], once: [String], of person: PersonInfo,
                            report: (Diagnostic) -> Void) {
         var written: [String: String] = [:]
         var keeper: [String: Int] = [:]
-        for (name, date) in [("BDAY", person.birthday), (version == .v4 ? "ANNIVERSARY" : "X-ANNIVERSARY", person.anniversary)] {
+        for (name, date) in [("BDAY", person.birthday), (version == .v4 ? "ANNIVERSARY" : "X-ANNIVERSARY", person.anniversary),
+                             ("DEATHDATE", person.deathDate)] {
             guard let date, let k = properties.firstIndex(where: { Self.says(date, $0, name) }) else { continue }
+            keeper[name] = k
+            written[name] = properties[k].value
+        }
+        // The model took the first name that says something: an empty N or FN is none.
+        for name in ["N", "FN"] {
+            let saysSomething = { (p: VCardProperty) in p.name == name && p.value.contains { !";, \t".contains($0) } }
+            guard let k = properties.firstIndex(where: saysSomething) else { continue }
             keeper[name] = k
             written[name] = properties[k].value
         }
