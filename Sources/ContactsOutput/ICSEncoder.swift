@@ -12,6 +12,8 @@ import ContactFormats
 /// - A 29 February recurs every year: in common years on 28 February
 ///   (`BYMONTH=2;BYMONTHDAY=-1`) or on 1 March (`BYYEARDAY=60`), as `feb29` says.
 /// - `remindDaysBefore` adds a display alarm that many days before.
+/// - With `years`, single events on the next that many occurrences from `stamp`, each titled
+///   with the age reached then (`EventTitles`); none after a death.
 /// - `DTSTAMP` is the given day at midnight UTC: same input, same day, same bytes.
 /// - Text is escaped as vCard text is: RFC 5545 has the same rules.
 public struct ICSEncoder: PersonEncoder {
@@ -22,13 +24,22 @@ public struct ICSEncoder: PersonEncoder {
     private let stamp: CalendarDate
     private let includesOtherDates: Bool
     private let remindDaysBefore: Int?
+    private let titles: EventTitles
+    /// Single events in the next this many years from `stamp` (the day taken as today), instead of a yearly rule.
+    private let years: Int?
 
-    /// A calendar: `stamp` is the events' `DTSTAMP`; `includesOtherDates` adds anniversaries and labelled dates; `remindDaysBefore` an alarm.
-    public init(feb29: Feb29Policy, stamp: CalendarDate, includesOtherDates: Bool, remindDaysBefore: Int?) {
+    /// A calendar: `stamp` is the events' `DTSTAMP` and the day `years` count from;
+    /// `includesOtherDates` adds anniversaries and labelled dates; `remindDaysBefore` an alarm;
+    /// `years`, single events for that many years instead of one yearly event; `titles` the events' titles
+    /// (English, `{kind}: {name}` by default).
+    public init(feb29: Feb29Policy, stamp: CalendarDate, includesOtherDates: Bool, remindDaysBefore: Int?,
+                years: Int? = nil, titles: EventTitles? = nil) {
         self.feb29 = feb29
         self.stamp = stamp
         self.includesOtherDates = includesOtherDates
         self.remindDaysBefore = remindDaysBefore
+        self.years = years
+        self.titles = titles ?? EventTitles(template: nil, locale: "en", withAge: years != nil)
     }
 
     public var header: [UInt8] {
@@ -51,17 +62,17 @@ public struct ICSEncoder: PersonEncoder {
     public func append(_ person: PersonInfo, to bytes: inout [UInt8]) {
         let name = person.displayName.isEmpty ? "(no name)" : person.displayName
         if let birthday = person.birthday {
-            event(kind: "birthday", title: "Birthday", category: "Birthday", date: birthday, name: name, person: person,
-                  yearNote: "Born", to: &bytes)
+            events(kind: "birthday", of: .birthday, category: "Birthday", date: birthday, name: name, person: person,
+                   yearNote: "Born", to: &bytes)
         }
         if includesOtherDates {
             if let anniversary = person.anniversary {
-                event(kind: "anniversary", title: "Anniversary", category: "Anniversary", date: anniversary, name: name,
-                      person: person, yearNote: "Since", to: &bytes)
+                events(kind: "anniversary", of: .anniversary, category: "Anniversary", date: anniversary, name: name,
+                       person: person, yearNote: "Since", to: &bytes)
             }
             for (label, date) in person.otherDates {
-                event(kind: "date:" + label, title: label, category: "Anniversary", date: date, name: name, person: person,
-                      yearNote: "Since", to: &bytes)
+                events(kind: "date:" + label, of: .labelled(label), category: "Anniversary", date: date, name: name,
+                       person: person, yearNote: "Since", to: &bytes)
             }
         }
     }
@@ -70,31 +81,53 @@ public struct ICSEncoder: PersonEncoder {
         EventUIDs()
     }
 
-    private func event(kind: String, title: String, category: String, date: PartialDate, name: String,
-                       person: PersonInfo, yearNote: String, to bytes: inout [UInt8]) {
-        let start = date.year.flatMap { CalendarDate(year: $0, month: date.month, day: date.day) }
-            ?? CalendarDate(year: Self.yearlessBaseYear, month: date.month, day: date.day)!
-        // None after a death: the rule ends on the day of death (a date without a year cannot end
-        // it), and an event that would start after it is not written.
+    /// One yearly event from the date, or (with `years`) one event in each of the next years,
+    /// none after a death.
+    private func events(kind: String, of eventKind: EventTitles.EventKind, category: String, date: PartialDate,
+                        name: String, person: PersonInfo, yearNote: String, to bytes: inout [UInt8]) {
         let death = person.deathDate.flatMap { death in death.year.flatMap { CalendarDate(year: $0, month: death.month, day: death.day) } }
-        if let death, death.daysSinceEpoch < start.daysSinceEpoch { return }
-        let until = death.map { ";UNTIL=" + Self.compact($0) } ?? ""
         let identity = person.uid.map { "uid:" + $0 } ?? "name:\(person.displayName)\u{1F}\(date)"
-        EventUIDs.appendPiece(Array((identity + "\u{1F}" + kind).utf8), to: &bytes)
+        let description = date.year.map { "\(yearNote) \($0)" }
+        guard let years else {
+            let start = date.year.flatMap { CalendarDate(year: $0, month: date.month, day: date.day) }
+                ?? CalendarDate(year: Self.yearlessBaseYear, month: date.month, day: date.day)!
+            // The rule ends on the day of death (a date without a year cannot end it), and an
+            // event that would start after it is not written.
+            if let death, death.daysSinceEpoch < start.daysSinceEpoch { return }
+            let until = death.map { ";UNTIL=" + Self.compact($0) } ?? ""
+            let rule = date.isLeapDay
+                ? (feb29 == .feb28 ? "RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1" : "RRULE:FREQ=YEARLY;BYYEARDAY=60") + until
+                : "RRULE:FREQ=YEARLY" + until
+            let summary = titles.title(kind: eventKind, name: name, age: nil, year: date.year, date: nil)
+            event(identity: identity + "\u{1F}" + kind, start: start, rule: rule, summary: summary, description: description,
+                  category: category, to: &bytes)
+            return
+        }
+        var day = stamp
+        for _ in 0..<years {
+            let occurrence = date.nextOccurrence(onOrAfter: day, feb29: feb29)
+            day = CalendarDate(daysSinceEpoch: occurrence.daysSinceEpoch + 1)
+            if let death, death.daysSinceEpoch < occurrence.daysSinceEpoch { return }
+            if let born = date.year, occurrence.year < born { continue }
+            let summary = titles.title(kind: eventKind, name: name, age: date.age(on: occurrence), year: occurrence.year,
+                                       date: occurrence)
+            event(identity: identity + "\u{1F}" + kind + "\u{1F}\(occurrence.year)", start: occurrence, rule: nil,
+                  summary: summary, description: description, category: category, to: &bytes)
+        }
+    }
+
+    private func event(identity: String, start: CalendarDate, rule: String?, summary: String, description: String?,
+                       category: String, to bytes: inout [UInt8]) {
+        EventUIDs.appendPiece(Array(identity.utf8), to: &bytes)
         let end = CalendarDate(daysSinceEpoch: start.daysSinceEpoch + 1)
-        let summary = "\(title): \(name)"
         var lines: [UInt8] = []
         func add(_ line: String) { ContentLineFolding.append(line, to: &lines) }
         add("DTSTAMP:" + Self.compact(stamp) + "T000000Z")
         add("DTSTART;VALUE=DATE:" + Self.compact(start))
         add("DTEND;VALUE=DATE:" + Self.compact(end))
-        if date.isLeapDay {
-            add((feb29 == .feb28 ? "RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1" : "RRULE:FREQ=YEARLY;BYYEARDAY=60") + until)
-        } else {
-            add("RRULE:FREQ=YEARLY" + until)
-        }
+        if let rule { add(rule) }
         add("SUMMARY:" + VCardText.escape(summary))
-        if let year = date.year { add("DESCRIPTION:" + VCardText.escape("\(yearNote) \(year)")) }
+        if let description { add("DESCRIPTION:" + VCardText.escape(description)) }
         add("CATEGORIES:" + VCardText.escape(category))
         add("TRANSP:TRANSPARENT")
         if let days = remindDaysBefore {

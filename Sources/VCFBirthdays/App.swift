@@ -70,11 +70,12 @@ public enum App {
                                            asJSON: options.diagnostics.errorsAsJSON)
         listing.diagnostics.forEach(reporter.report)
         let vdir = options.output.vdir.map {
-            VDirWriter(directory: $0, items: vdirItems(options, dates: dates), selection: selection(options, dates: dates),
+            VDirWriter(directory: $0, items: vdirItems(options, dates: dates, locale: locale), selection: selection(options, dates: dates),
                        fileSystem: env.fileSystem, outputs: outputs, holdsFiles: options.diagnostics.strict, diagnostics: reporter)
         }
         var sink = options.diagnostics.checksOnly ? DiscardingSink()
-            : vdir ?? makeSinks(options, order: order, collator: collator, dates: dates, output: output, diagnostics: reporter)
+            : vdir ?? makeSinks(options, order: order, collator: collator, dates: dates, locale: locale, output: output,
+                                diagnostics: reporter)
         var photos: PhotoExtractor?
         if let directory = options.output.photoDirectory {
             photos = PhotoExtractor(directory: directory, outputs: outputs, replacesExisting: options.output.replacesPhotos,
@@ -216,21 +217,23 @@ public enum App {
     }
 
     /// The items of a vdir: the events of the calendar, or the cards.
-    static func vdirItems(_ options: RunOptions, dates: DateContext) -> VDirItems {
+    static func vdirItems(_ options: RunOptions, dates: DateContext, locale: String) -> VDirItems {
         switch options.output.format {
         case .vcard3, .vcard4:
             CardItems(VCardEncoder(version: options.output.format == .vcard3 ? .v3 : .v4, appleCompat: options.output.appleCompat))
         default:
-            CalendarItems(calendar(options, dates: dates))
+            CalendarItems(calendar(options, dates: dates, locale: locale))
         }
     }
 
-    static func calendar(_ options: RunOptions, dates: DateContext) -> ICSEncoder {
-        ICSEncoder(feb29: dates.feb29, stamp: dates.today, includesOtherDates: options.calendar.includesOtherDates,
-                   remindDaysBefore: options.calendar.remindDaysBefore)
+    /// The calendar, its titles in the language of `locale`.
+    static func calendar(_ options: RunOptions, dates: DateContext, locale: String) -> ICSEncoder {
+        let titles = EventTitles(template: options.calendar.titleTemplate, locale: locale, withAge: options.calendar.years != nil)
+        return ICSEncoder(feb29: dates.feb29, stamp: dates.today, includesOtherDates: options.calendar.includesOtherDates,
+                          remindDaysBefore: options.calendar.remindDaysBefore, years: options.calendar.years, titles: titles)
     }
 
-    static func makeSinks(_ options: RunOptions, order: SortOrder, collator: Collator, dates: DateContext,
+    static func makeSinks(_ options: RunOptions, order: SortOrder, collator: Collator, dates: DateContext, locale: String,
                           output: TextOutput, diagnostics: DiagnosticsHandler) -> PeopleSink {
         let selection = selection(options, dates: dates)
         // Every output is written person by person: selected, sorted and encoded in one sink,
@@ -246,7 +249,7 @@ public enum App {
         case .outlookCSV: CSVEncoder(layout: OutlookCSVLayout(), guardsFormulas: guards, byteOrderMark: bom)
         case .vcard3: VCardEncoder(version: .v3, appleCompat: options.output.appleCompat)
         case .vcard4: VCardEncoder(version: .v4, appleCompat: options.output.appleCompat)
-        case .ics: calendar(options, dates: dates)
+        case .ics: calendar(options, dates: dates, locale: locale)
         }
         return FormattedOutput(format: format, selection: selection, order: order, collator: collator,
                                dates: dates, output: output, diagnostics: diagnostics)

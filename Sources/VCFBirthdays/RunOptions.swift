@@ -156,6 +156,12 @@ public struct RunOptions: Sendable {
         public var includesOtherDates = false
         /// An alarm this many days before each event.
         public var remindDaysBefore: Int?
+        /// Single events in each of the next this many years, titled with the age (`--years`);
+        /// nil: one yearly event.
+        public var years: Int?
+        /// The events' title (`--title`), with `{name}`, `{age}`, `{year}`, `{date}`, `{kind}`;
+        /// nil: the locale's default.
+        public var titleTemplate: String?
 
         /// Birthdays only, without alarms.
         public init() {}
@@ -209,6 +215,8 @@ extension RunOptions {
         let to = "--to \(output.format.rawValue)"
         var said: [String] = []
         if calendar.remindDaysBefore != nil && output.format != .ics { said.append("--remind does nothing without --to ics") }
+        if calendar.years != nil && output.format != .ics { said.append("--years does nothing without --to ics") }
+        if calendar.titleTemplate != nil && output.format != .ics { said.append("--title does nothing without --to ics") }
         if calendar.includesOtherDates && output.format != .ics { said.append("--anniversaries does nothing without --to ics") }
         if output.appleCompat && output.format != .vcard3 { said.append("--apple-compat does nothing without --to vcard3") }
         if output.guardsFormulas && !csv { said.append("--no-formulas does nothing without CSV output (--to csv, google-csv or outlook-csv)") }

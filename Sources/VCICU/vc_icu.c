@@ -255,3 +255,20 @@ done:
     free(b);
     return result;
 }
+
+/* Plural rules --------------------------------------------------------------------------------- */
+
+#include <unicode/upluralrules.h>
+
+int32_t vc_plural_category(const char *locale, int32_t number, char *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UPluralRules *rules = uplrules_open(locale, &status);
+    if (U_FAILURE(status)) return -1;
+    UChar keyword[32];
+    int32_t n = uplrules_select(rules, (double)number, keyword, 32, &status);
+    uplrules_close(rules);
+    if (U_FAILURE(status) || n >= capacity) return -1;
+    u_UCharsToChars(keyword, out, n);
+    out[n] = 0;
+    return n;
+}

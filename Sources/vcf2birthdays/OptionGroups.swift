@@ -186,9 +186,23 @@ struct CalendarOptions: ParsableArguments {
                                valueName: "days"))
     var remind: Int?
 
+    @Option(help: ArgumentHelp("Calendar (--to ics): instead of one yearly event, single events in each of the next N years from --today (1 to 100), titled with the age reached.",
+                               valueName: "n"))
+    var years: Int?
+
+    @Option(help: ArgumentHelp("Calendar (--to ics): the events' title, with {name}, {age}, {year}, {date} and {kind}; an empty {age} takes the (…) around it (default: the --locale's language: \"{kind}: {name}\", with --years \"{kind}: {name} ({age})\").",
+                               valueName: "template"))
+    var title: String?
+
     func validate() throws {
         if let remind, remind < 0 || remind > 366 {
             throw ValidationError("--remind takes a number of days from 0 to 366")
+        }
+        if let years, years < 1 || years > 100 {
+            throw ValidationError("--years takes a number of years from 1 to 100")
+        }
+        if let title, !title.contains("{name}") {
+            throw ValidationError("--title needs {name} in it, so that each event says whose it is")
         }
     }
 
@@ -196,6 +210,8 @@ struct CalendarOptions: ParsableArguments {
         var calendar = RunOptions.Calendar()
         calendar.includesOtherDates = anniversaries
         calendar.remindDaysBefore = remind
+        calendar.years = years
+        calendar.titleTemplate = title
         return calendar
     }
 }

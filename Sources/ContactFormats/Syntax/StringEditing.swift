@@ -11,7 +11,7 @@ extension String {
     }
 
     /// Every occurrence of `target` replaced (no Foundation here).
-    func replacingAll(_ target: String, with replacement: String) -> String {
+    package func replacingAll(_ target: String, with replacement: String) -> String {
         guard contains(target) else { return self }
         return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }

@@ -60,4 +60,10 @@ int32_t vc_display_width(const uint8_t *utf8, int32_t length);
    nothing useful was written and the caller retries with a larger buffer. -1 on an ICU failure. */
 int32_t vc_fold(const uint8_t *utf8, int32_t length, uint8_t *out, int32_t capacity);
 
+/* Plural rules --------------------------------------------------------------------------------- */
+
+/* The CLDR plural category of an integer in a locale ("one", "few", "many", "other", ...) into
+   out, NUL-terminated; returns its length, or -1 on failure. */
+int32_t vc_plural_category(const char *locale, int32_t number, char *out, int32_t capacity);
+
 #endif
