@@ -10,28 +10,24 @@ import ContactFormats
 /// `holdsPhotos`, only once `commit` is called (`--strict`: nothing is written if the run fails).
 public final class PhotoExtractor: PeopleSink {
     private let directory: String
-    private let outputs: OutputFiles
-    private let replacesExisting: Bool
-    private let holdsPhotos: Bool
-    /// Written but held until `commit`.
-    private var held: [(file: AtomicFile, path: String, person: SourcePosition)] = []
+    private var files: FolderFiles!
     private let diagnostics: DiagnosticsHandler
     private let next: PeopleSink
     private var usedNames = Set<String>()
     /// Photos that could not be written.
     public private(set) var failures = 0
     /// The photos written so far.
-    public private(set) var written = 0
+    public var written: Int { files.written }
 
     /// Writes photos into `directory` through `outputs`; `replacesExisting` (`--force`); `holdsPhotos` keeps them until `commit()`.
     public init(directory: String, outputs: OutputFiles, replacesExisting: Bool, holdsPhotos: Bool = false,
                 diagnostics: DiagnosticsHandler, next: PeopleSink) {
         self.directory = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        self.outputs = outputs
-        self.replacesExisting = replacesExisting
-        self.holdsPhotos = holdsPhotos
         self.diagnostics = diagnostics
         self.next = next
+        files = FolderFiles(outputs: outputs, mode: .newFile(replacingExisting: replacesExisting), holds: holdsPhotos) {
+            [unowned self] in fail($0, $1, $2)
+        }
     }
 
     public func consume(_ person: PersonInfo) throws {
@@ -47,21 +43,12 @@ public final class PhotoExtractor: PeopleSink {
 
     /// Makes the held photos appear.
     public func commit() {
-        for photo in held {
-            do {
-                try photo.file.commit()
-                written += 1
-            } catch {
-                fail(photo.path, photo.person, error)
-            }
-        }
-        held = []
+        files.commit()
     }
 
     /// Removes the held photos.
     public func discard() {
-        held.forEach { $0.file.discard() }
-        held = []
+        files.discard()
     }
 
     private func fail(_ path: String, _ source: SourcePosition, _ error: Error) {
@@ -88,22 +75,7 @@ public final class PhotoExtractor: PeopleSink {
             n += 1
         }
         usedNames.insert(name.lowercased())
-        let path = directory + "/" + name
-        var file: AtomicFile?
-        do {
-            file = try outputs.create(path, .newFile(replacingExisting: replacesExisting))
-            try file!.write(bytes.span)
-            if holdsPhotos {
-                try file!.finishWriting()
-                held.append((file!, path, source))
-            } else {
-                try file!.commit()
-                written += 1
-            }
-        } catch {
-            file?.discard()
-            fail(path, source, error)
-        }
+        files.write(bytes, to: directory + "/" + name, of: source)
     }
 
     /// The image bytes and media type of a `PHOTO`, when it is embedded (base64 with or,

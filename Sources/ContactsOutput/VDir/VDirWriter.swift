@@ -13,14 +13,14 @@ public final class VDirWriter: PeopleSink {
     private let items: VDirItems
     private let selection: BirthdaySelection?
     private let fileSystem: FileSystem
-    private let outputs: OutputFiles
-    private let holdsFiles: Bool
+    private var files: FolderFiles!
     private let diagnostics: DiagnosticsHandler
     /// The names of this run's files.
     private var names = Set<String>()
-    private var held: [(file: AtomicFile, path: String, source: SourcePosition)] = []
-    /// Files written, left as they were, and removed; files that could not be written or removed.
-    public private(set) var written = 0, unchanged = 0, removed = 0, failures = 0
+    /// Files left as they were, and removed; files that could not be written or removed.
+    public private(set) var unchanged = 0, removed = 0, failures = 0
+    /// Files written.
+    public var written: Int { files.written }
 
     /// The largest file read to see whether it changed; a larger one is written again.
     static let largestCompared = 16 << 20
@@ -32,9 +32,10 @@ public final class VDirWriter: PeopleSink {
         self.items = items
         self.selection = selection
         self.fileSystem = fileSystem
-        self.outputs = outputs
-        self.holdsFiles = holdsFiles
         self.diagnostics = diagnostics
+        files = FolderFiles(outputs: outputs, mode: .newFile(replacingExisting: true), holds: holdsFiles) {
+            [unowned self] in fail("cannot write", $0, $1, $2)
+        }
     }
 
     public func consume(_ person: PersonInfo) throws {
@@ -55,22 +56,13 @@ public final class VDirWriter: PeopleSink {
 
     /// Makes the held files appear, then removes the files of items no longer there.
     public func commit() {
-        for file in held {
-            do {
-                try file.file.commit()
-                written += 1
-            } catch {
-                fail("cannot write", file.path, file.source, error)
-            }
-        }
-        held = []
+        files.commit()
         removeStale()
     }
 
     /// Removes the held files.
     public func discard() {
-        held.forEach { $0.file.discard() }
-        held = []
+        files.discard()
     }
 
     /// The file name of an item: its UID when that is a safe name (letters, digits, `-_.@+`, not
@@ -87,21 +79,7 @@ public final class VDirWriter: PeopleSink {
             unchanged += 1
             return
         }
-        var file: AtomicFile?
-        do {
-            file = try outputs.create(path, .newFile(replacingExisting: true))
-            try file!.write(bytes.span)
-            if holdsFiles {
-                try file!.finishWriting()
-                held.append((file!, path, source))
-            } else {
-                try file!.commit()
-                written += 1
-            }
-        } catch {
-            file?.discard()
-            fail("cannot write", path, source, error)
-        }
+        files.write(bytes, to: path, of: source)
     }
 
     /// The bytes of the regular file at `path`; nil when there is none, or it is too large.
