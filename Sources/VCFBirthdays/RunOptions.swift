@@ -43,6 +43,13 @@ public struct RunOptions: Sendable {
     /// The least a reader must decode for this output.
     var decodeScope: DecodeScope {
         if output.photoDirectory != nil { return .full }  // photos are extra properties
+        let scope = formatScope
+        // The category filters need the categories, which the birthday formats pass over.
+        let filtersCategories = !selection.categories.isEmpty || !selection.excludedCategories.isEmpty
+        return filtersCategories && scope == .namesAndDates ? .fields : scope
+    }
+
+    private var formatScope: DecodeScope {
         switch output.format {
         case .list, .tsv: return .namesAndDates
         case .ics: return calendar.includesOtherDates ? .full : .namesAndDates  // Apple's labelled dates are extras

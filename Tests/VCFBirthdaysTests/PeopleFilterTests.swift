@@ -52,5 +52,11 @@ private func person(_ name: String, categories: [String] = [], nicknames: [Strin
         }
         let vcard = run(fixtureBytes("apple-contacts.vcf"), path: "a.vcf", to: .tsv) { $0.selection.match = "muller" }
         #expect(String(decoding: vcard.stdout, as: UTF8.self).split(separator: "\n").count == 1)
+        let apple = fixtureBytes("apple-contacts.vcf")
+        for format in RunOptions.Format.allCases {
+            let family = run(apple, path: "a.vcf", to: format) { $0.selection.categories = ["FAMILJ"] }
+            #expect(String(decoding: family.stdout, as: UTF8.self).contains("Zoë"), "\(format)")
+            #expect(!String(decoding: family.stdout, as: UTF8.self).contains("Müller"), "\(format)")
+        }
     }
 }
