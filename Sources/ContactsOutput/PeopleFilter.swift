@@ -1,9 +1,10 @@
 import ContactsCore
 
 /// Who is written, for every output: people in any of `categories` (all when empty), in none of
-/// `excludedCategories`, whose name holds `match`. Categories and names are compared folded
-/// (`folded`: case and accents aside), categories whole, the name as a substring of the shown
-/// name or of a nickname.
+/// `excludedCategories`, whose name holds `match`, and who have `query` in their name, a
+/// nickname, their organization or an e-mail address (a mail client's address-book query).
+/// Categories and texts are compared folded (`folded`: case and accents aside), categories
+/// whole, the rest as substrings.
 public struct PeopleFilter: Sendable {
     /// Folded categories, any of which a person must have (none: no condition).
     public let categories: Set<String>
@@ -11,16 +12,19 @@ public struct PeopleFilter: Sendable {
     public let excludedCategories: Set<String>
     /// Folded text the name must hold.
     public let match: String?
+    /// Folded text the name, a nickname, the organization or an e-mail address must hold.
+    public let query: String?
 
     /// A filter of these conditions (folded here).
-    public init(categories: [String] = [], excludedCategories: [String] = [], match: String? = nil) {
+    public init(categories: [String] = [], excludedCategories: [String] = [], match: String? = nil, query: String? = nil) {
         self.categories = Set(categories.map(folded))
         self.excludedCategories = Set(excludedCategories.map(folded))
         self.match = match.map(folded).flatMap { $0.isEmpty ? nil : $0 }
+        self.query = query.map(folded).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// No condition: everyone passes.
-    public var isEmpty: Bool { categories.isEmpty && excludedCategories.isEmpty && match == nil }
+    public var isEmpty: Bool { categories.isEmpty && excludedCategories.isEmpty && match == nil && query == nil }
 
     /// Whether the person passes.
     public func includes(_ person: PersonInfo) -> Bool {
@@ -29,8 +33,12 @@ public struct PeopleFilter: Sendable {
             if !categories.isEmpty && !theirs.contains(where: categories.contains) { return false }
             if theirs.contains(where: excludedCategories.contains) { return false }
         }
-        if let match {
-            return ([person.displayName] + person.nicknames).contains { folded($0).contains(match) }
+        if let match, !([person.displayName] + person.nicknames).contains(where: { folded($0).contains(match) }) {
+            return false
+        }
+        if let query {
+            let texts = [person.displayName] + person.nicknames + [person.organization ?? ""] + person.emails.map(\.value)
+            return texts.contains { folded($0).contains(query) }
         }
         return true
     }

@@ -208,7 +208,7 @@ public enum App {
     static func selection(_ options: RunOptions, dates: DateContext) -> BirthdaySelection? {
         let chosen = options.selection
         let filter = PeopleFilter(categories: chosen.categories, excludedCategories: chosen.excludedCategories,
-                                  match: chosen.match)
+                                  match: chosen.match, query: chosen.query)
         if !options.output.format.isBirthdayFormat && chosen.withinDays == nil && filter.isEmpty { return nil }
         var selection = BirthdaySelection(includesEveryone: chosen.includesEveryone || !options.output.format.isBirthdayFormat,
                                           withinDays: chosen.withinDays, dates: dates, filter: filter)
@@ -250,6 +250,7 @@ public enum App {
         case .vcard3: VCardEncoder(version: .v3, appleCompat: options.output.appleCompat)
         case .vcard4: VCardEncoder(version: .v4, appleCompat: options.output.appleCompat)
         case .ics: calendar(options, dates: dates, locale: locale)
+        case .mutt: MuttQueryFormat()
         }
         return FormattedOutput(format: format, selection: selection, order: order, collator: collator,
                                dates: dates, output: output, diagnostics: diagnostics)

@@ -24,6 +24,8 @@ public struct RunOptions: Sendable {
         case vcard3
         /// vCard 4.0 (RFC 6350).
         case vcard4
+        /// The answer to a mail client's address-book query (mutt's `query_command`): a line per e-mail address.
+        case mutt
 
         /// The birthday formats list people with a birthday, sorted; the others convert everyone.
         public var isBirthdayFormat: Bool { self == .list || self == .tsv }
@@ -31,7 +33,7 @@ public struct RunOptions: Sendable {
         /// The file name extension of a file in this format.
         var fileExtension: String {
             switch self {
-            case .list, .tsv: return "txt"
+            case .list, .tsv, .mutt: return "txt"
             case .json: return "json"
             case .csv, .googleCSV, .outlookCSV: return "csv"
             case .ics: return "ics"
@@ -53,7 +55,7 @@ public struct RunOptions: Sendable {
         switch output.format {
         case .list, .tsv: return .namesAndDates
         case .ics: return calendar.includesOtherDates ? .full : .namesAndDates  // Apple's labelled dates are extras
-        case .json: return .fields
+        case .json, .mutt: return .fields
         case .csv, .googleCSV, .outlookCSV: return .full
         case .vcard3, .vcard4: return .card
         }
@@ -126,6 +128,8 @@ public struct RunOptions: Sendable {
         public var excludedCategories: [String] = []
         /// Only people whose name holds this, case and accents aside (`--match`).
         public var match: String?
+        /// Only people whose name, nickname, organization or an e-mail address holds this, case and accents aside (`--query`).
+        public var query: String?
 
         /// Everyone with a birthday, in the format's order, today by the clock.
         public init() {}

@@ -92,6 +92,10 @@ struct SelectionOptions: ParsableArguments {
                                valueName: "text"))
     var match: String?
 
+    @Option(help: ArgumentHelp("Only people whose name, nickname, organization or an e-mail address holds this text, case and accents aside: a mail client's address-book query (see --to mutt).",
+                               valueName: "text"))
+    var query: String?
+
     @Option(help: ArgumentHelp("Take this day as today (default: the system date).", valueName: "YYYY-MM-DD"))
     var today: String?
 
@@ -124,6 +128,7 @@ struct SelectionOptions: ParsableArguments {
         selection.categories = categories
         selection.excludedCategories = excludedCategories
         selection.match = match
+        selection.query = query
         return selection
     }
 }

@@ -55,7 +55,8 @@ private func person(_ name: String, categories: [String] = [], nicknames: [Strin
         let apple = fixtureBytes("apple-contacts.vcf")
         for format in RunOptions.Format.allCases {
             let family = run(apple, path: "a.vcf", to: format) { $0.selection.categories = ["FAMILJ"] }
-            #expect(String(decoding: family.stdout, as: UTF8.self).contains("Zoë"), "\(format)")
+            // (mutt lists e-mail addresses, and Zoë has none.)
+            #expect(String(decoding: family.stdout, as: UTF8.self).contains("Zoë") || format == .mutt, "\(format)")
             #expect(!String(decoding: family.stdout, as: UTF8.self).contains("Müller"), "\(format)")
         }
     }

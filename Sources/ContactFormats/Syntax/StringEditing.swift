@@ -1,6 +1,6 @@
 extension String {
     /// Without the spaces and tabs at either end (no other white space: a value's line breaks stay).
-    func trimmingSpaces() -> String {
+    package func trimmingSpaces() -> String {
         let utf8 = self.utf8
         func isSpace(_ b: UInt8?) -> Bool { b == 0x20 || b == 0x09 }
         if !isSpace(utf8.first) && !isSpace(utf8.last) { return self }  // the usual case, at once
