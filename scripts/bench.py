@@ -161,6 +161,12 @@ def main():
     add("ours", "vdir of 10,000 files to birthday list", [BIN, "--to", "tsv", folder], folder, 10_000)
     add("ours", "vdir of 10,000 files, one thread (--threads 1)", [BIN, "--to", "tsv", "--threads", "1", folder], folder, 10_000)
     add("ours", "the same 10,000 people in one file", [BIN, "--to", "tsv", small], small, 10_000)
+    # A mail client's address-book query (--to mutt --query), on the vdir and on 100,000 people.
+    add("ours", "mail query on the vdir of 10,000 files", [BIN, "-q", "--to", "mutt", "--query", QUERY, folder],
+        folder, 10_000)
+    hundred = corpus("vcard3", 100_000)
+    add("ours", "mail query on 100,000 people in one file", [BIN, "-q", "--to", "mutt", "--query", QUERY, hundred],
+        hundred, 100_000)
     if PEERS:
         if shutil.which("abook"):
             add("peer", "abook --convert vcard to csv (lossy)",
@@ -173,6 +179,8 @@ def main():
         add("peer", "Python vobject: vCard 3.0 birthday list", [sys.executable, "-c", PY_VOBJECT, v3], v3, MAIN, runs=1)
         add("peer", "khard birthdays on the vdir of 10,000 files",
             [sys.executable, "-m", "khard", "-c", khard_config(folder), "birthdays"], folder, 10_000, runs=1)
+        add("peer", "khard email --parsable on the vdir of 10,000 files",
+            [sys.executable, "-m", "khard", "-c", khard_config(folder), "email", "--parsable", QUERY], folder, 10_000, runs=1)
     scaling = []
     for people in SIZES:
         path = corpus("vcard3", people)
@@ -188,7 +196,11 @@ SAME_JOB = {
     "Google CSV to birthday list": [("Python csv: Google CSV birthday list", "Python csv"),
                                     ("miller: Google CSV birthday list", "miller")],
     "vdir of 10,000 files to birthday list": [("khard birthdays on the vdir of 10,000 files", "khard")],
+    "mail query on the vdir of 10,000 files": [("khard email --parsable on the vdir of 10,000 files", "khard")],
 }
+
+# What the mail-query rows look for: part of a family name the corpus generator uses.
+QUERY = "berg"
 
 
 def size_mb(path):
