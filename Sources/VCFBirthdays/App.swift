@@ -76,6 +76,13 @@ public enum App {
         var sink = options.diagnostics.checksOnly ? DiscardingSink()
             : vdir ?? makeSinks(options, order: order, collator: collator, dates: dates, locale: locale, output: output,
                                 diagnostics: reporter)
+        if usesGroups(options) {
+            let groups = GroupScan.groups(of: listing.inputs, fileSystem: env.fileSystem)
+            if !groups.isEmpty {
+                let format = options.output.format
+                sink = GroupCategories(groups, keepsGroupCards: format == .vcard3 || format == .vcard4, next: sink)
+            }
+        }
         var photos: PhotoExtractor?
         if let directory = options.output.photoDirectory {
             photos = PhotoExtractor(directory: directory, outputs: outputs, replacesExisting: options.output.replacesPhotos,
@@ -214,6 +221,19 @@ public enum App {
                                           withinDays: chosen.withinDays, dates: dates, filter: filter)
         selection.includesDeceased = chosen.includesDeceased
         return selection
+    }
+
+    /// Whether the output shows categories or a filter asks for them, so that the members of
+    /// Apple's group cards get their groups (`GroupScan`): not the birthday list's main job.
+    static func usesGroups(_ options: RunOptions) -> Bool {
+        guard !options.diagnostics.checksOnly else { return false }
+        let chosen = options.selection
+        if !chosen.categories.isEmpty || !chosen.excludedCategories.isEmpty { return true }
+        switch options.output.format {
+        case .json, .csv, .googleCSV, .outlookCSV, .vcard3, .vcard4: return true
+        case .list, .tsv: return chosen.includesEveryone  // a group card would be listed as someone
+        case .ics, .mutt: return false
+        }
     }
 
     /// The items of a vdir: the events of the calendar, or the cards.

@@ -1,0 +1,64 @@
+import Testing
+@testable import ContactsCore
+@testable import ContactFormats
+@testable import ContactsOutput
+@testable import VCFBirthdays
+import VCFBirthdaysTesting
+
+/// Apple's and iCloud's group cards: their members get the group's name as a category, and the
+/// group card is no person (but stays a card in vCard output).
+@Suite struct ContactGroupsTests {
+    static let member = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Maja Lind\r\nBDAY:1991-03-04\r\nUID:5A8C2F3E-0001\r\nEND:VCARD\r\n"
+    static let other = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Nils Ek\r\nBDAY:--07-08\r\nUID:5A8C2F3E-0002\r\nEND:VCARD\r\n"
+    static let apple = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Familj\r\nN:Familj\r\nX-ADDRESSBOOKSERVER-KIND:group\r\n"
+        + "X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:5a8c2f3e-0001\r\nUID:G-1\r\nEND:VCARD\r\n"
+    static let standard = "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Work\r\nKIND:group\r\nMEMBER:urn:uuid:5A8C2F3E-0002\r\n"
+        + "MEMBER:urn:uuid:5A8C2F3E-0001\r\nEND:VCARD\r\n"
+
+    private func output(_ text: String, _ format: RunOptions.Format, _ configure: (inout RunOptions) -> Void = { _ in }) -> String {
+        String(decoding: run(Array(text.utf8), path: "c.vcf", to: format, configure: configure).stdout, as: UTF8.self)
+    }
+
+    @Test func membersBeforeTheGroupCardGetItsName() {
+        let json = output(Self.member + Self.other + Self.apple + Self.standard, .json).split(separator: "\n")
+        #expect(json.count == 2, "the group cards are no people")
+        #expect(json[0].contains("\"categories\":[\"Familj\",\"Work\"]"))
+        #expect(json[1].contains("\"categories\":[\"Work\"]"))
+    }
+
+    @Test func categoryFiltersSeeTheGroups() {
+        let list = output(Self.member + Self.other + Self.apple, .list) { $0.selection.categories = ["familj"] }
+        #expect(list == " 4 Mar 1991  Maja Lind  turns 36\n")
+        let all = output(Self.member + Self.other + Self.apple, .list) { $0.selection.includesEveryone = true }
+        #expect(!all.contains("Familj"))
+    }
+
+    @Test func vCardOutputKeepsTheGroupCardAndGivesMembersTheCategory() {
+        let cards = output(Self.member + Self.apple, .vcard4)
+        #expect(cards.contains("FN:Maja Lind\r\nN:;;;;\r\nBDAY:19910304\r\nUID:5A8C2F3E-0001\r\nCATEGORIES:Familj\r\n"))
+        #expect(cards.contains("FN:Familj\r\n") && cards.contains("KIND:group\r\n"))
+    }
+
+    /// A vdir: the group card is a file of its own.
+    @Test func groupsAcrossTheFilesOfAFolder() {
+        var options = RunOptions()
+        options.input.paths = ["dir"]
+        options.output.format = .json
+        options.diagnostics.quiet = true
+        let stdout = MemoryOutput()
+        let fileSystem = InMemoryFileSystem(files: ["dir/a.vcf": Self.member, "dir/b.vcf": Self.other, "dir/z.vcf": Self.apple])
+        let environment = Environment(clock: FixedClock(day(2026, 11, 22)), preferences: Preferences(), fileSystem: fileSystem,
+                                      opener: StubOpener(), standardInput: MemorySource(""), standardOutput: stdout,
+                                      standardError: MemoryOutput())
+        #expect(App.run(options, environment: environment) == .success)
+        let lines = stdout.text.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].contains("\"categories\":[\"Familj\"]") && !lines[1].contains("categories"))
+    }
+
+    @Test func theMainJobReadsNoGroups() {
+        var options = RunOptions()
+        #expect(!App.usesGroups(options))
+        options.selection.categories = ["x"]
+        #expect(App.usesGroups(options))
+    }
+}
