@@ -4,7 +4,7 @@ import VCFBirthdays
 /// in two chunks cut at `split` (default: all in one), into a recording sink.
 public func readContacts(_ bytes: [UInt8], csv: Bool, scope: DecodeScope = .full, split: Int? = nil,
                          maxRecordBytes: Int = 64 << 20) throws -> (people: [PersonInfo], diagnostics: RecordingDiagnostics) {
-    let sink = MockSink()
+    let sink = SpySink()
     let diagnostics = RecordingDiagnostics()
     let parser: ContactsParser = csv
         ? CSVParser(path: "in.csv", sink: sink, diagnostics: diagnostics,

@@ -1,7 +1,7 @@
 import VCFBirthdays
 
-/// A sink that records everything it is given.
-public final class MockSink: PeopleSink {
+/// A spy sink: records every person it is given, and how often it was finished.
+public final class SpySink: PeopleSink {
     public private(set) var people: [PersonInfo] = []
     public private(set) var finishCount = 0
 

@@ -30,7 +30,7 @@ import VCFBirthdaysTesting
     private func convertedAndRejected(_ fixture: String) throws -> (Int, Int) {
         var options = RunOptions()
         options.output.format = .json
-        let sink = MockSink()
+        let sink = SpySink()
         let diagnostics = RecordingDiagnostics()
         let reader = InputReader(displayPath: fixture, options: options, locale: "root", sink: sink, reporter: diagnostics)
         let (statistics, _) = try reader.read(MemorySource(fixtureBytes(fixture)))

@@ -11,7 +11,7 @@ private let allFixtures = GoldenTests.fixtures
 private func people(in fixture: String) throws -> [PersonInfo] {
     var options = RunOptions()
     options.output.format = .csv
-    let sink = MockSink()
+    let sink = SpySink()
     let reader = InputReader(displayPath: fixture, options: options, locale: "root", sink: sink, reporter: RecordingDiagnostics())
     _ = try reader.read(MemorySource(fixtureBytes(fixture)))
     return sink.people
@@ -23,7 +23,7 @@ private func roundTrip(_ people: [PersonInfo], _ make: (TextOutput) -> PeopleSin
     let writer = make(TextOutput(memory))
     for p in people { try writer.consume(p) }
     try writer.finish()
-    let sink = MockSink()
+    let sink = SpySink()
     let parser = CSVParser(path: "out.csv", sink: sink, diagnostics: RecordingDiagnostics())
     try parser.feed(memory.bytes)
     try parser.finish()
@@ -89,7 +89,7 @@ private func positionless(_ p: PersonInfo) -> PersonInfo {
     /// else as custom fields named after them, which read back as the same columns.
     @Test func googleCSVKeepsUnmappedColumns() throws {
         let csv = "Name,Shoe Size,Favourite Colour,Photo\nAnn Berg,38,\"blue, green\",ann.jpg\nBo Ek,,red,\n"
-        let sink = MockSink()
+        let sink = SpySink()
         let parser = CSVParser(path: "in.csv", sink: sink, diagnostics: RecordingDiagnostics())
         try parser.feed(Array(csv.utf8))
         try parser.finish()

@@ -12,7 +12,7 @@ private func read(_ fixture: String, chunkSize: Int = 1 << 16, configure: (inout
     options.output.format = .csv
     options.diagnostics.rejects = "rejects.txt"  // keep raw text
     configure(&options)
-    let sink = MockSink()
+    let sink = SpySink()
     let diagnostics = RecordingDiagnostics()
     let reader = InputReader(displayPath: fixture, options: options, locale: "root", sink: sink, reporter: diagnostics)
     let (_, failed) = try reader.read(MemorySource(fixtureBytes(fixture), chunkSize: chunkSize))
@@ -179,7 +179,7 @@ private let csvFixtures = ["csv/google-contacts.csv", "csv/google-contacts-old.c
         let padding = (0..<2000).map { "Person \($0),--01-01\n" }.joined()
         let bytes = Array(("Name,Birthday\n" + padding).utf8) + Array("Ren".utf8) + [0xE9] + Array("e,--02-02\nJos".utf8)
             + [0xE9] + Array(",--03-03\n".utf8)
-        let sink = MockSink()
+        let sink = SpySink()
         let diagnostics = RecordingDiagnostics()
         let parser = CSVParser(path: "x.csv", sink: sink, diagnostics: diagnostics)
         try feed(parser, bytes, chunkSize: 1 << 16)
@@ -201,7 +201,7 @@ private let csvFixtures = ["csv/google-contacts.csv", "csv/google-contacts-old.c
     }
 
     @Test func aHeaderWithoutANameColumnIsRejectedWhole() throws {
-        let sink = MockSink()
+        let sink = SpySink()
         let diagnostics = RecordingDiagnostics()
         let parser = CSVParser(path: "x.csv", sink: sink, diagnostics: diagnostics, options: .init(keepsRawText: true))
         try parser.feed(Array("Product,Price\nApple,1\nPear,2\n".utf8))
@@ -214,7 +214,7 @@ private let csvFixtures = ["csv/google-contacts.csv", "csv/google-contacts-old.c
     }
 
     @Test func unterminatedQuoteRejectsTheRecordWithItsPosition() throws {
-        let sink = MockSink()
+        let sink = SpySink()
         let diagnostics = RecordingDiagnostics()
         let parser = CSVParser(path: "x.csv", sink: sink, diagnostics: diagnostics, options: .init(keepsRawText: true))
         try parser.feed(Array("Name,Note\nAnn,ok\nBob,\"oops\nCid,x\n".utf8))

@@ -28,7 +28,7 @@ import VCFBirthdaysTesting
         taken.append(recorder.take())
         #expect(recorder.take().range.isEmpty)
 
-        let sink = MockSink()
+        let sink = SpySink()
         let diagnostics = RecordingDiagnostics()
         var total = ReadStatistics()
         var saidOnce = SaidOnce()

@@ -45,7 +45,7 @@ import VCFBirthdaysTesting
     /// The reference: every person read by one parser, the selected ones stably sorted by
     /// their keys, then written in that order by an output that neither selects nor sorts.
     private static func chained(_ bytes: [UInt8], _ setup: Setup) throws -> (String, ReadStatistics) {
-        let spy = MockSink()
+        let spy = SpySink()
         let parser = VCardParser(path: "in.vcf", sink: spy, diagnostics: RecordingDiagnostics(),
                                  options: VCardParser.Options(scope: .full))
         try feed(parser, bytes, chunkSize: 4096)

@@ -9,7 +9,7 @@ import VCFBirthdaysTesting
 /// with their position and reading goes on.
 @Suite struct LimitTests {
     private func parseVCard(_ text: String, limit: Int, chunk: Int = 1 << 16) throws -> ([PersonInfo], RecordingDiagnostics) {
-        let sink = MockSink()
+        let sink = SpySink()
         let diagnostics = RecordingDiagnostics()
         let parser = VCardParser(path: "h.vcf", sink: sink, diagnostics: diagnostics,
                                  options: .init(keepsRawText: true, maxRecordBytes: limit))
@@ -70,7 +70,7 @@ import VCFBirthdaysTesting
     }
 
     private func parseCSV(_ text: String, limit: Int, chunk: Int) throws -> ([PersonInfo], RecordingDiagnostics) {
-        let sink = MockSink()
+        let sink = SpySink()
         let diagnostics = RecordingDiagnostics()
         let parser = CSVParser(path: "h.csv", sink: sink, diagnostics: diagnostics,
                                options: .init(keepsRawText: true, maxRecordBytes: limit))

@@ -17,7 +17,7 @@ import VCFBirthdaysTesting
     func anUnclosedCardLosesNoCardAfterIt(open: String) throws {
         let good = (1...50).map { "BEGIN:VCARD\nFN:Good \($0)\nEND:VCARD\n" }.joined()
         for chunk in [1, 7, Int.max] {
-            let sink = MockSink()
+            let sink = SpySink()
             let diagnostics = RecordingDiagnostics()
             let parser = VCardParser(path: "t.vcf", sink: sink, diagnostics: diagnostics,
                                      options: VCardParser.Options(scope: .full, keepsRawText: true, maxRecordBytes: 1024))
@@ -171,7 +171,7 @@ import VCFBirthdaysTesting
     }
 
     @Test func aThrowingHandlerStopsAtTheFirstRejection() throws {
-        let sink = MockSink()
+        let sink = SpySink()
         let diagnostics = RecordingDiagnostics(stopsAtFirstRejection: true)
         let parser = VCardParser(path: "p", sink: sink, diagnostics: diagnostics)
         #expect(throws: RecordingDiagnostics.Stop.self) {
@@ -240,7 +240,7 @@ import VCFBirthdaysTesting
     }
 
     @Test func sinkIsNotFinishedByTheParser() throws {
-        let sink = MockSink()
+        let sink = SpySink()
         let parser = VCardParser(path: "p", sink: sink, diagnostics: RecordingDiagnostics())
         try parser.feed(Array("BEGIN:VCARD\nFN:A\nEND:VCARD\n".utf8))
         try parser.finish()

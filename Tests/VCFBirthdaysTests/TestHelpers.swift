@@ -34,7 +34,7 @@ let vcardFixtures = ["apple-contacts.vcf", "google-contacts.vcf", "android-2.1.v
 /// Parses bytes fed `chunkSize` bytes at a time; returns the people, warnings and rejections.
 func parse(_ bytes: [UInt8], chunkSize: Int = .max, path: String = "test.vcf", scope: DecodeScope = .full)
     throws -> (people: [PersonInfo], diagnostics: RecordingDiagnostics) {
-    let sink = MockSink()
+    let sink = SpySink()
     let diagnostics = RecordingDiagnostics()
     let parser = VCardParser(path: path, sink: sink, diagnostics: diagnostics,
                              options: VCardParser.Options(scope: scope, keepsRawText: true))
