@@ -5,7 +5,8 @@ import ContactsOutput
 /// Reads the group cards of the input files before the run (`ContactGroups`), so that members
 /// written before their group card (as Apple's and iCloud's exports put them) get its name too. A
 /// file is parsed for it only when its bytes hold `KIND:group`; standard input, read once, is not
-/// scanned. Only runs whose output or filters use categories pay for it (`App.usesGroups`).
+/// scanned. Only runs whose output or filters use categories pay for it (`App.usesGroups`), and a
+/// file without a group card only one more read.
 enum GroupScan {
     static func groups(of inputs: [App.Input], fileSystem: FileSystem) -> ContactGroups {
         let collector = GroupCollector()
@@ -20,20 +21,21 @@ enum GroupScan {
         return collector.groups
     }
 
-    /// Whether the file's bytes hold `KIND:group` in any case (a group card's kind).
+    /// How group cards say their kind (Apple's `X-ADDRESSBOOKSERVER-KIND:group`, 4.0 `KIND:group`).
+    private static let marker = Array("KIND:GROUP".utf8)
+
+    /// Whether the file's bytes hold a group card's kind, in any case: found by `memchr` (the
+    /// C library's), so that a file without groups costs a read from the page cache and little more.
     private static func holdsGroupCard(_ path: String, _ fileSystem: FileSystem) -> Bool {
         guard let source = try? fileSystem.openForReading(path) else { return false }
-        let marker = Array("kind:group".utf8)
-        var tail: [UInt8] = []
+        let keep = marker.count - 1
+        var window: [UInt8] = []
         var found = false
         _ = try? forEachChunk(source) { chunk in
             guard !found else { return }
-            var bytes = tail
-            for i in chunk.indices { bytes.append(chunk[i] | (chunk[i] >= 0x41 && chunk[i] <= 0x5A ? 0x20 : 0)) }
-            found = bytes.count >= marker.count && (0...(bytes.count - marker.count)).contains { at in
-                bytes[at] == marker[0] && bytes[at..<(at + marker.count)].elementsEqual(marker)
-            }
-            tail = Array(bytes.suffix(marker.count - 1))
+            window.removeFirst(max(0, window.count - keep))
+            chunk.withUnsafeBufferPointer { window.append(contentsOf: $0) }
+            found = window.withUnsafeBufferPointer { ByteScan.contains(ignoringCase: marker, in: $0) }
         }
         return found
     }

@@ -55,6 +55,16 @@ import VCFBirthdaysTesting
         #expect(lines.count == 2 && lines[0].contains("\"categories\":[\"Familj\"]") && !lines[1].contains("categories"))
     }
 
+    @Test func theMarkerIsFoundInAnyCase() {
+        let marker = Array("KIND:GROUP".utf8)
+        for text in ["x-addressbookserver-kind:Group", "KIND:group", "a\r\nKind:GROUP\r\n"] {
+            #expect(Array(text.utf8).withUnsafeBufferPointer { ByteScan.contains(ignoringCase: marker, in: $0) }, "\(text)")
+        }
+        for text in ["", "KIND:grou", "KIND:individual", "K", "kind: group"] {
+            #expect(!Array(text.utf8).withUnsafeBufferPointer { ByteScan.contains(ignoringCase: marker, in: $0) }, "\(text)")
+        }
+    }
+
     @Test func theMainJobReadsNoGroups() {
         var options = RunOptions()
         #expect(!App.usesGroups(options))

@@ -8,12 +8,28 @@ import Darwin
 /// with each value at once), for the loops that pass over runs of ordinary bytes: the text of a
 /// content line up to its line end, a CSV field up to its next quote or delimiter, the ASCII
 /// start of a value that is checked to be UTF-8.
-enum ByteScan {
+package enum ByteScan {
     /// The index of the first `byte` at or after `from` (the C library's `memchr`); nil when there is none.
     static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
         guard from < bytes.count, let base = bytes.baseAddress,
               let found = memchr(base + from, Int32(byte), bytes.count - from) else { return nil }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Whether `upper` (upper-case ASCII) occurs in the bytes, letters in any case: its first
+    /// byte found by `memchr` in either case, then the rest compared.
+    package static func contains(ignoringCase upper: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let head = upper.first else { return true }
+        for first in Set([head, asciiLower(head)]) {
+            var from = 0
+            while let at = firstIndex(of: first, in: bytes, from: from) {
+                if at + upper.count <= bytes.count && (1..<upper.count).allSatisfy({ asciiUpper(bytes[at + $0]) == upper[$0] }) {
+                    return true
+                }
+                from = at + 1
+            }
+        }
+        return false
     }
 
     /// The index of the first LF or CR at or after `from`; the count when there is none.
