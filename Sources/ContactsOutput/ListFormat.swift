@@ -31,7 +31,13 @@ public struct ListFormat: AlignedFormat {
         var age = "", when = ""
         if let birthday = person.birthday {
             let upcoming = dates.upcoming(birthday)
-            row.append(contentsOf: ((birthday.day < 10 ? " " : "") + ListFormat.shown(birthday)).utf8)
+            if birthday.day < 10 { row.append(0x20) }
+            row.appendDecimal(birthday.day)
+            row.append(contentsOf: (" " + ListFormat.months[birthday.month - 1]).utf8)
+            if let year = birthday.year {
+                row.append(0x20)
+                row.appendDecimal(year, width: 4)
+            }
             age = person.deathDate.map { "† " + ListFormat.shown($0) } ?? upcoming.age.map { "turns \($0)" } ?? ""
             if showsDaysUntil {
                 when = upcoming.days == 0 ? "today" : upcoming.days == 1 ? "tomorrow" : "in \(upcoming.days) days"
@@ -44,7 +50,7 @@ public struct ListFormat: AlignedFormat {
         }
     }
 
-    /// `5 Jan 1990`, `15 Apr`.
+    /// `5 Jan 1990`, `15 Apr`: a day of death (the rare row; the birthday is appended as bytes).
     static func shown(_ date: PartialDate) -> String {
         "\(date.day) " + months[date.month - 1] + (date.year.map { " " + PartialDate.pad($0, 4) } ?? "")
     }

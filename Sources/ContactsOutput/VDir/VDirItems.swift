@@ -20,10 +20,8 @@ extension VDirItems {
 
     /// Whether the bytes of a file are an item this tool wrote: they hold its `PRODID` line.
     public func isOwn(_ bytes: [UInt8]) -> Bool {
-        let marker = Array(("\n" + Self.productLine + "\r\n").utf8)
-        return bytes.count >= marker.count && (0...(bytes.count - marker.count)).contains { at in
-            bytes[at] == 0x0A && bytes[at..<(at + marker.count)].elementsEqual(marker)
-        }
+        let marker = Array(("\n" + Self.productLine.uppercased() + "\r\n").utf8)
+        return bytes.withUnsafeBufferPointer { ByteScan.contains(ignoringCase: marker, in: $0) }
     }
 
     /// Whether a file's bytes are the item's unchanged: the same lines but for the time stamp of
