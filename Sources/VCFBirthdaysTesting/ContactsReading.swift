@@ -17,3 +17,22 @@ public func readContacts(_ bytes: [UInt8], csv: Bool, scope: DecodeScope = .full
     try parser.finish()
     return (sink.people, diagnostics)
 }
+
+/// The whole run (`--to json --rejects`, bytes on standard input) with `threads` threads
+/// reading parts of about `partBytes`: the exit status, standard output, standard error and
+/// the rejects file, as one text (to compare a run on several threads with one on one thread).
+public func convertOnThreads(_ bytes: [UInt8], threads: Int, partBytes: Int, maxRecordBytes: Int) -> String {
+    var options = RunOptions()
+    options.output.format = .json
+    options.threads = threads
+    options.partBytes = partBytes
+    options.input.maxRecordBytes = maxRecordBytes
+    options.diagnostics.rejects = "rejects"
+    let files = InMemoryFileSystem()
+    let stdout = MemoryOutput(), stderr = MemoryOutput()
+    let environment = Environment(clock: FixedClock(CalendarDate(year: 2026, month: 11, day: 23)!), preferences: Preferences(),
+                                  fileSystem: files, opener: StubOpener(), standardInput: MemorySource(bytes),
+                                  standardOutput: stdout, standardError: stderr)
+    let status = App.run(options, environment: environment)
+    return "exit \(status)\n--- stdout\n\(stdout.text)--- stderr\n\(stderr.text)--- rejects\n\(files.contents(of: "rejects") ?? "-")"
+}

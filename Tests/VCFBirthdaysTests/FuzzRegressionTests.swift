@@ -41,6 +41,18 @@ import Glibc
         }
     }
 
+    /// Three threads reading small parts give what one thread gives, to the byte (the fuzz
+    /// targets' check, with part sizes around each file's records and its lines).
+    @Test(arguments: files)
+    func sameRunOnThreads(file: String) {
+        let bytes = fixtureBytes(file)
+        for partBytes in [16, 64, 181, 700] {
+            let one = convertOnThreads(bytes, threads: 1, partBytes: partBytes, maxRecordBytes: 4096)
+            let three = convertOnThreads(bytes, threads: 3, partBytes: partBytes, maxRecordBytes: 4096)
+            #expect(one == three, "\(file), parts of \(partBytes)")
+        }
+    }
+
     /// The files a parser reads someone from (the others hold only rejected records).
     static let filesWithPeople = files.filter { file in
         (try? readContacts(fixtureBytes(file), csv: file.hasSuffix(".csv")).people.isEmpty) == false

@@ -28,6 +28,27 @@ import VCFBirthdaysTesting
         }
     }
 
+    /// A card's size (`--max-record-bytes`) counts its own nested cards, all of them, and not
+    /// the text of an agent left open in the card before it.
+    @Test func aCardsSizeCountsItsOwnNestedCardsOnly() throws {
+        func parse(_ text: String) throws -> (names: [String], rejected: [String]) {
+            let sink = SpySink(), diagnostics = RecordingDiagnostics()
+            let parser = VCardParser(path: "t.vcf", sink: sink, diagnostics: diagnostics,
+                                     options: VCardParser.Options(scope: .full, keepsRawText: true, maxRecordBytes: 400))
+            try feed(parser, Array(text.utf8), chunkSize: Int.max)
+            return (sink.people.map { $0.formattedName ?? "" }, diagnostics.rejections.map { $0.diagnostic?.message ?? "" })
+        }
+        let note = "NOTE:" + String(repeating: "x", count: 200) + "\n"
+        let afterOpenAgent = try parse("BEGIN:VCARD\nFN:Parent\nAGENT:\nBEGIN:VCARD\nFN:Agent\n" + note
+            + "BEGIN:VCARD\nFN:Next\n" + note + "END:VCARD\n")
+        #expect(afterOpenAgent.names == ["Next"])
+        #expect(afterOpenAgent.rejected.count == 1 && afterOpenAgent.rejected[0].contains("not closed"))
+        let agent = "AGENT:\nBEGIN:VCARD\nFN:Agent\n" + note + "END:VCARD\n"
+        let twoAgents = try parse("BEGIN:VCARD\nFN:Parent\n" + agent + agent + "END:VCARD\n")
+        #expect(twoAgents.names.isEmpty)
+        #expect(twoAgents.rejected.count == 1 && twoAgents.rejected[0].contains("larger than 400 bytes"))
+    }
+
     /// A 2.1 value that ends with a soft line break never continues into the next card.
     @Test func aSoftLineBreakNeverContinuesIntoTheNextCard() throws {
         let text = "BEGIN:VCARD\nVERSION:2.1\nN:One\nNOTE;ENCODING=QUOTED-PRINTABLE:broken=\n"

@@ -42,30 +42,11 @@ public enum Fuzz {
         }
     }
 
-    /// The whole run (`--to json --rejects`, bytes on standard input) with `threads` threads
-    /// reading parts of about `partBytes`: the exit status, standard output, standard error and
-    /// the rejects file, as one text.
-    public static func convert(_ bytes: [UInt8], threads: Int, partBytes: Int, maxRecordBytes: Int) -> String {
-        var options = RunOptions()
-        options.output.format = .json
-        options.threads = threads
-        options.partBytes = partBytes
-        options.input.maxRecordBytes = maxRecordBytes
-        options.diagnostics.rejects = "rejects"
-        let files = InMemoryFileSystem()
-        let stdout = MemoryOutput(), stderr = MemoryOutput()
-        let environment = Environment(clock: FixedClock(CalendarDate(year: 2026, month: 11, day: 23)!), preferences: Preferences(),
-                                      fileSystem: files, opener: StubOpener(), standardInput: MemorySource(bytes),
-                                      standardOutput: stdout, standardError: stderr)
-        let status = App.run(options, environment: environment)
-        return "exit \(status)\n--- stdout\n\(stdout.text)--- stderr\n\(stderr.text)--- rejects\n\(files.contents(of: "rejects") ?? "-")"
-    }
-
     /// Stops the run when reading `bytes` on three threads, in parts of `partBytes`, gives
     /// anything but what one thread gives, to the byte.
     public static func checkThreads(_ bytes: [UInt8], partBytes: Int, maxRecordBytes: Int = 4096) {
-        let one = convert(bytes, threads: 1, partBytes: partBytes, maxRecordBytes: maxRecordBytes)
-        let three = convert(bytes, threads: 3, partBytes: partBytes, maxRecordBytes: maxRecordBytes)
+        let one = convertOnThreads(bytes, threads: 1, partBytes: partBytes, maxRecordBytes: maxRecordBytes)
+        let three = convertOnThreads(bytes, threads: 3, partBytes: partBytes, maxRecordBytes: maxRecordBytes)
         if one != three { fail("parts of \(partBytes) bytes on 3 threads differ from 1 thread:\n\(one)\n=== 3 threads:\n\(three)") }
     }
 

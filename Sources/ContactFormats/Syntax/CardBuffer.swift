@@ -25,7 +25,8 @@ package struct CardBuffer {
     package var skippedProperties = 0
     var skippedBytes = 0
     /// Text of nested `AGENT` cards, by property index, in the vCard 3.0 inline form.
-    package var agentValues: [Int: [UInt8]] = [:]
+    private(set) package var agentValues: [Int: [UInt8]] = [:]
+    private var agentBytes = 0
     /// The parameters of the line being added (kept to reuse its memory).
     private var lineParameters: [(name: Range<Int>, value: Range<Int>)] = []
 
@@ -37,6 +38,7 @@ package struct CardBuffer {
         parameters.removeAll(keepingCapacity: true)
         raw.removeAll(keepingCapacity: true)
         agentValues.removeAll()
+        agentBytes = 0
         skippedProperties = 0
         skippedBytes = 0
         self.beginLine = beginLine
@@ -78,8 +80,14 @@ package struct CardBuffer {
         skippedBytes += line.count
     }
 
-    /// The bytes the card holds, kept or skipped.
-    package var size: Int { bytes.count + skippedBytes }
+    /// Keeps the text of the nested card that is the value of property `index`.
+    package mutating func setAgent(_ text: [UInt8], at index: Int) {
+        agentBytes += text.count - (agentValues[index]?.count ?? 0)
+        agentValues[index] = text
+    }
+
+    /// The bytes the card holds, kept or skipped, with its nested cards.
+    package var size: Int { bytes.count + skippedBytes + agentBytes }
 
     package func slice(_ range: Range<Int>) -> ArraySlice<UInt8> { bytes[range] }
 

@@ -148,7 +148,7 @@ public final class VCardParser: ContactsParser {
             }
             return
         }
-        let size = card.size + agentText.count + line.bytes.count
+        let size = card.size + (nestedDepth > 0 ? agentText.count : 0) + line.bytes.count
         if line.isOversized || size > maxRecordBytes || card.properties.count + card.skippedProperties >= Self.maxProperties {
             // Its raw text is dropped: a part of it in the rejects would read as a whole card.
             let notKept = keepsRaw ? ", not written to the rejects file" : ""
@@ -167,7 +167,7 @@ public final class VCardParser: ContactsParser {
                 nestedDepth -= 1
                 if nestedDepth == 0 {
                     agentText.removeLast(2)  // the escaped newline after the last line
-                    card.agentValues[agentIndex] = agentText
+                    card.setAgent(agentText, at: agentIndex)
                     previousLine = .none
                 }
             }
