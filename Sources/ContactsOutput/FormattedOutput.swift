@@ -15,6 +15,10 @@ public final class FormattedOutput: PreparedSink {
     /// People waiting for the end: sorted, or laid out together (`AlignedFormat`).
     private let records: SortedRecords?
     private let aligned: AlignedFormat?
+    /// Sorted runs of the people waiting, written out when they outgrow the sort buffer.
+    private let runs: SpilledRuns?
+    /// The columns of the rows written to `runs` (an aligned format's).
+    private var widths = ColumnWidths()
     private var scratch: [UInt8] = []
     private let header: [UInt8], trailer: [UInt8]
     private var wroteHeader = false
@@ -33,7 +37,7 @@ public final class FormattedOutput: PreparedSink {
 
     /// `keys` nil: input order.
     init(format: PersonEncoder, selection: BirthdaySelection?, keys: SortKeys?, output: TextOutput,
-         diagnostics: DiagnosticsHandler?) {
+         diagnostics: DiagnosticsHandler?, buffer: SortBuffer? = nil) {
         self.output = output
         self.diagnostics = diagnostics
         let keys = keys?.order == SortOrder.none ? nil : keys
@@ -41,7 +45,9 @@ public final class FormattedOutput: PreparedSink {
         trailer = format.trailer
         stage = format.makeOrderedStage()
         preparer = PersonPreparer(format: format, selection: selection, keys: keys)
-        records = keys == nil && !(format is AlignedFormat) ? nil : SortedRecords()
+        let waits = keys != nil || format is AlignedFormat
+        records = waits ? SortedRecords(budget: buffer?.bytes ?? .max) : nil
+        runs = waits ? buffer.map { SpilledRuns(mergeBytes: $0.bytes, makeScratch: $0.makeScratch) } : nil
         aligned = format as? AlignedFormat
     }
 
@@ -51,11 +57,13 @@ public final class FormattedOutput: PreparedSink {
     }
 
     /// The people `selection` includes (all when nil), in `order`: names compared by `collator`;
-    /// the encoder's warnings to `diagnostics`.
+    /// the encoder's warnings to `diagnostics`. People waiting to be sorted take about `buffer`
+    /// of memory at most (nil: as much as they need), and go to its scratch file beyond that.
     public convenience init(format: PersonEncoder, selection: BirthdaySelection?, order: SortOrder, collator: Collator,
-                            dates: DateContext, output: TextOutput, diagnostics: DiagnosticsHandler? = nil) {
+                            dates: DateContext, output: TextOutput, diagnostics: DiagnosticsHandler? = nil,
+                            buffer: SortBuffer? = nil) {
         self.init(format: format, selection: selection, keys: SortKeys(order: order, collator: collator, dates: dates),
-                  output: output, diagnostics: diagnostics)
+                  output: output, diagnostics: diagnostics, buffer: buffer)
     }
 
     /// A preparer for another thread (it has a collator of its own).
@@ -80,6 +88,7 @@ public final class FormattedOutput: PreparedSink {
         let formatted = UnsafeRawBufferPointer(rebasing: bytes[keyLength...])
         if let records {
             records.append(key: UnsafeRawBufferPointer(rebasing: bytes[..<keyLength]), payload: formatted)
+            if let runs, records.isOverBudget { try spill(records, to: runs) }
         } else {
             try writeHeaderOnce()
             try write(formatted)
@@ -94,9 +103,28 @@ public final class FormattedOutput: PreparedSink {
         try output.write(bytes: staged)
     }
 
+    /// Writes the people waiting as a sorted run, measuring the rows of an aligned format.
+    private func spill(_ records: SortedRecords, to runs: SpilledRuns) throws {
+        try records.spill(into: runs, threads: finishThreads) { row in aligned?.measure(row, into: &widths) }
+    }
+
     public func finish() throws {
         try writeHeaderOnce()
-        if let records {
+        if let records, let runs, !runs.isEmpty {
+            if !records.isEmpty { try spill(records, to: runs) }
+            var line: [UInt8] = []
+            try runs.merge { payload in
+                line.removeAll(keepingCapacity: true)
+                if let aligned {
+                    aligned.appendLine(payload, widths: widths, to: &line)
+                } else if let compact = preparer.compact {
+                    compact.expand(payload, to: &line)
+                } else {
+                    return try write(payload)
+                }
+                try output.write(bytes: line)
+            }
+        } else if let records {
             defer { records.removeAll() }
             let payloads = records.sortedPayloads(threads: finishThreads, parallelFrom: parallelFinishFrom)
             if let aligned {
@@ -124,6 +152,21 @@ public final class FormattedOutput: PreparedSink {
         guard !wroteHeader else { return }
         wroteHeader = true
         try output.write(bytes: header)
+    }
+}
+
+/// How much memory people waiting to be sorted may take (`--buffer-size`), and where they go
+/// beyond it: sorted runs in a scratch file, merged at the end.
+public struct SortBuffer {
+    /// The memory, in bytes.
+    public var bytes: Int
+    /// Makes the scratch file, when the first run is written.
+    public var makeScratch: () throws -> ScratchFile
+
+    /// A buffer of `bytes`, spilling into the scratch file `makeScratch` makes.
+    public init(bytes: Int, makeScratch: @escaping () throws -> ScratchFile) {
+        self.bytes = bytes
+        self.makeScratch = makeScratch
     }
 }
 

@@ -2,10 +2,39 @@ import ContactsCore
 import ContactFormats
 
 /// A format whose rows are laid out together once all are known (the list aligns its columns):
-/// `append` makes a person's row, and `write` writes all rows, in order, at the end.
+/// `append` makes a person's row; every row is measured, and then each written as a line with
+/// the widths of all.
 package protocol AlignedFormat: PersonEncoder {
-    /// Writes rows made by `appendCompact` as the format's lines.
-    func write<Rows: Collection<UnsafeRawBufferPointer>>(_ rows: Rows, to output: TextOutput) throws
+    /// Widens `widths` to fit a row made by `append`.
+    func measure(_ row: UnsafeRawBufferPointer, into widths: inout ColumnWidths)
+    /// Appends the row's line, its columns as wide as `widths` says, to `line`.
+    func appendLine(_ row: UnsafeRawBufferPointer, widths: ColumnWidths, to line: inout [UInt8])
+}
+
+/// The widest of each column of the rows measured.
+package struct ColumnWidths: Equatable {
+    package var columns: SIMD4<Int> = .zero
+
+    package init() {}
+
+    /// Widens the columns to at least `widths`.
+    package mutating func widen(to widths: SIMD4<Int>) {
+        columns = pointwiseMax(columns, widths)
+    }
+}
+
+extension AlignedFormat {
+    /// Writes the rows, in order, each as a line with the widths of all.
+    func write<Rows: Collection<UnsafeRawBufferPointer>>(_ rows: Rows, to output: TextOutput) throws {
+        var widths = ColumnWidths()
+        for row in rows { measure(row, into: &widths) }
+        var line: [UInt8] = []
+        for row in rows {
+            line.removeAll(keepingCapacity: true)
+            appendLine(row, widths: widths, to: &line)
+            try output.write(bytes: line)
+        }
+    }
 }
 
 /// A format whose output for a person has a smaller form to wait in while people are sorted:

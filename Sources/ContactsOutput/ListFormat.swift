@@ -55,48 +55,56 @@ public struct ListFormat: AlignedFormat {
         "\(date.day) " + months[date.month - 1] + (date.year.map { " " + PartialDate.pad($0, 4) } ?? "")
     }
 
+    /// A row's fields: the name's width, then date, name, age and how soon, each ended by a 0.
     private struct Row {
-        var nameWidth: Int
+        var nameWidth = 0
         var date, name, age, when: UnsafeRawBufferPointer.SubSequence
 
         init(_ bytes: UnsafeRawBufferPointer) {
-            let fields = bytes.split(separator: 0, omittingEmptySubsequences: false)
-            nameWidth = Int(String(decoding: fields[0], as: UTF8.self)) ?? 0
-            (date, name, age, when) = (fields[1], fields[2], fields[3], fields[4])
+            var start = bytes.startIndex
+            func field() -> UnsafeRawBufferPointer.SubSequence {
+                let end = bytes[start...].firstIndex(of: 0) ?? bytes.endIndex
+                defer { start = min(end + 1, bytes.endIndex) }
+                return bytes[start..<end]
+            }
+            var width = 0
+            for digit in field() { width = width * 10 + Int(digit &- 0x30) }
+            nameWidth = width
+            (date, name, age, when) = (field(), field(), field(), field())
         }
     }
 
-    /// Writes the rows, columns aligned to the widest name.
-    package func write<Rows: Collection<UnsafeRawBufferPointer>>(_ rows: Rows, to output: TextOutput) throws {
-        let parsed = rows.map(Row.init)
-        let dateWidth = parsed.map { $0.date.count }.max() ?? 0
-        let nameWidth = min(parsed.map { $0.nameWidth }.max() ?? 0, ListFormat.maximumNameWidth)
-        let ageWidth = parsed.map { $0.age.count }.max() ?? 0
-        var line: [UInt8] = []
+    /// Widens the date, name (at most `maximumNameWidth`) and age columns to fit the row.
+    package func measure(_ row: UnsafeRawBufferPointer, into widths: inout ColumnWidths) {
+        let row = Row(row)
+        widths.widen(to: SIMD4(row.date.count, min(row.nameWidth, ListFormat.maximumNameWidth), row.age.count, 0))
+    }
+
+    /// The row's line: date, name, age and how soon, in columns as wide as `widths`.
+    package func appendLine(_ bytes: UnsafeRawBufferPointer, widths: ColumnWidths, to line: inout [UInt8]) {
+        let row = Row(bytes)
+        let (dateWidth, nameWidth, ageWidth) = (widths.columns[0], widths.columns[1], widths.columns[2])
         func pad(_ count: Int) { line.append(contentsOf: repeatElement(0x20, count: max(0, count))) }
-        for row in parsed {
-            line.removeAll(keepingCapacity: true)
-            line.append(contentsOf: row.date)
-            pad(dateWidth - row.date.count + 2)
-            line.append(contentsOf: row.name)
-            if !row.age.isEmpty || !row.when.isEmpty {
-                pad(nameWidth - row.nameWidth)
-                pad(2)
-                if row.when.isEmpty {
+        let start = line.count
+        line.append(contentsOf: row.date)
+        pad(dateWidth - row.date.count + 2)
+        line.append(contentsOf: row.name)
+        if !row.age.isEmpty || !row.when.isEmpty {
+            pad(nameWidth - row.nameWidth)
+            pad(2)
+            if row.when.isEmpty {
+                line.append(contentsOf: row.age)
+            } else {
+                if !row.age.isEmpty || ageWidth > 0 {  // the age column, padded, even when empty
                     line.append(contentsOf: row.age)
-                } else {
-                    if !row.age.isEmpty || ageWidth > 0 {  // the age column, padded, even when empty
-                        line.append(contentsOf: row.age)
-                        pad(ageWidth - row.age.count)
-                        pad(2)
-                    }
-                    line.append(contentsOf: row.when)
+                    pad(ageWidth - row.age.count)
+                    pad(2)
                 }
+                line.append(contentsOf: row.when)
             }
-            while line.last == 0x20 { line.removeLast() }
-            line.append(0x0A)
-            try output.write(bytes: line)
         }
+        while line.count > start && line.last == 0x20 { line.removeLast() }
+        line.append(0x0A)
     }
 
     /// Control characters (newlines, tabs, ESC, C1) shown as spaces, so one person stays on one

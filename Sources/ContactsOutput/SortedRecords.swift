@@ -8,7 +8,8 @@ import Darwin
 
 /// Records waiting to be sorted: each a sort key and a payload of bytes, kept together in large
 /// blocks of memory; only small index entries are moved while sorting. Ties keep the order in
-/// which records were added.
+/// which records were added. Records that outgrow a memory budget are sorted and written out
+/// as a run (`spill`), and the runs merged at the end (`SpilledRuns`).
 final class SortedRecords {
     fileprivate struct Entry {  // 12 bytes
         var offset: UInt32
@@ -17,12 +18,24 @@ final class SortedRecords {
         var keyLength: UInt16
     }
 
-    private static let blockSize = 4 << 20
+    private let blockSize: Int
     private var blocks: [(base: UnsafeMutableRawPointer, capacity: Int)] = []
     private var used = 0  // bytes used in the last block
+    private var allocated = 0  // bytes of all blocks
     private var entries: [Entry] = []
+    /// The memory the records may take before `isOverBudget`.
+    let budget: Int
 
-    init() {}
+    /// Records held in memory up to about `budget` bytes (blocks and index together).
+    init(budget: Int = .max) {
+        self.budget = budget
+        blockSize = min(4 << 20, max(1 << 12, budget / 8))
+    }
+
+    /// Whether the records take more memory than the budget: time to `spill` them.
+    var isOverBudget: Bool { allocated + entries.capacity * MemoryLayout<Entry>.stride > budget }
+
+    var isEmpty: Bool { entries.isEmpty }
 
     deinit { release() }
 
@@ -31,8 +44,9 @@ final class SortedRecords {
         let key = UnsafeRawBufferPointer(rebasing: key.prefix(Int(UInt16.max)))
         let size = key.count + payload.count
         if blocks.isEmpty || used + size > blocks[blocks.count - 1].capacity {
-            let capacity = max(Self.blockSize, size)
+            let capacity = max(blockSize, size)
             blocks.append((UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8), capacity))
+            allocated += capacity
             used = 0
         }
         let base = blocks[blocks.count - 1].base + used
@@ -43,11 +57,17 @@ final class SortedRecords {
         used += size
     }
 
-    /// Sorts by key (bytewise; a key before the keys it is a prefix of), passes each payload to
-    /// `body` in that order, and empties the store.
-    func drain(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    /// Sorts the records (on `threads` too) and writes them to `runs` as one run, passing each
+    /// payload to `visit` in that order, and empties the store.
+    func spill(into runs: SpilledRuns, threads: WorkerThreads?, visit: (UnsafeRawBufferPointer) -> Void) throws {
         defer { removeAll() }
-        for payload in sortedPayloads() { try body(payload) }
+        let sorted = sortedPayloads(threads: threads)
+        try runs.startRun()
+        for i in sorted.indices {
+            try runs.append(key: sorted.key(i), payload: sorted[i])
+            visit(sorted[i])
+        }
+        try runs.endRun()
     }
 
     /// The payloads sorted by key, valid until `removeAll()`. Given `threads`, and at least
@@ -95,6 +115,17 @@ final class SortedRecords {
         return out
     }
 
+    /// Compares keys bytewise, a key before the keys it is a prefix of: negative when `a`
+    /// comes first, 0 when they are equal.
+    static func compareKeys(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+        let common = min(a.count, b.count)
+        if common > 0 {
+            let c = memcmp(a.baseAddress!, b.baseAddress!, common)
+            if c != 0 { return Int(c) }
+        }
+        return a.count - b.count
+    }
+
     /// Bytewise by key, a key before the keys it is a prefix of.
     fileprivate struct KeyOrder: @unchecked Sendable {  // the blocks are only read while sorting
         let bases: [UnsafeMutableRawPointer]
@@ -130,6 +161,11 @@ final class SortedRecords {
             return UnsafeRawBufferPointer(start: bases[Int(entry.block)] + Int(entry.offset) + Int(entry.keyLength),
                                           count: Int(entry.payloadLength))
         }
+        /// The key of the record at `i`.
+        func key(_ i: Int) -> UnsafeRawBufferPointer {
+            let entry = entries[i]
+            return UnsafeRawBufferPointer(start: bases[Int(entry.block)] + Int(entry.offset), count: Int(entry.keyLength))
+        }
     }
 
     func removeAll() {
@@ -141,5 +177,6 @@ final class SortedRecords {
         for block in blocks { block.base.deallocate() }
         blocks = []
         used = 0
+        allocated = 0
     }
 }

@@ -75,7 +75,7 @@ public enum App {
         }
         var sink = options.diagnostics.checksOnly ? DiscardingSink()
             : vdir ?? makeSinks(options, order: order, collator: collator, dates: dates, locale: locale, output: output,
-                                diagnostics: reporter)
+                                diagnostics: reporter, fileSystem: env.fileSystem)
         if usesGroups(options) {
             let groups = GroupScan.groups(of: listing.inputs, fileSystem: env.fileSystem)
             if !groups.isEmpty {
@@ -254,7 +254,7 @@ public enum App {
     }
 
     static func makeSinks(_ options: RunOptions, order: SortOrder, collator: Collator, dates: DateContext, locale: String,
-                          output: TextOutput, diagnostics: DiagnosticsHandler) -> PeopleSink {
+                          output: TextOutput, diagnostics: DiagnosticsHandler, fileSystem: FileSystem) -> PeopleSink {
         let selection = selection(options, dates: dates)
         // Every output is written person by person: selected, sorted and encoded in one sink,
         // whose per-person work a threaded reader does where it decodes.
@@ -272,8 +272,9 @@ public enum App {
         case .ics: calendar(options, dates: dates, locale: locale)
         case .mutt: MuttQueryFormat()
         }
+        let buffer = SortBuffer(bytes: options.selection.sortBufferBytes, makeScratch: fileSystem.makeScratchFile)
         return FormattedOutput(format: format, selection: selection, order: order, collator: collator,
-                               dates: dates, output: output, diagnostics: diagnostics)
+                               dates: dates, output: output, diagnostics: diagnostics, buffer: buffer)
     }
 
     /// One input to read: its display path, and the path to open (nil = standard input).

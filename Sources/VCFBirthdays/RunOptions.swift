@@ -114,6 +114,9 @@ public struct RunOptions: Sendable {
         public var includesEveryone = false
         /// The order (`--sort`); nil: the format's default.
         public var sort: SortOrder?
+        /// The memory people waiting to be sorted may take (`--buffer-size`); beyond it they
+        /// are sorted in runs in a temporary file, as `sort(1)` does.
+        public var sortBufferBytes = 64 << 20
         /// The collation locale (`--locale`); nil: the environment's.
         public var locale: String?
         /// The day taken as today (`--today`); nil: the clock's.

@@ -112,6 +112,23 @@ public final class MemoryOutput: ByteOutput {
     }
 }
 
+/// A scratch file in memory.
+public final class MemoryScratchFile: ScratchFile {
+    public private(set) var bytes: [UInt8] = []
+
+    public init() {}
+
+    public func write(_ written: Span<UInt8>) throws {
+        written.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+    }
+
+    public func read(at offset: Int, into buffer: inout MutableSpan<UInt8>) throws -> Int {
+        let count = max(0, min(buffer.count, bytes.count - offset))
+        for i in 0..<count { buffer[i] = bytes[offset + i] }
+        return count
+    }
+}
+
 /// A file system in memory: files as bytes, directories as paths that have children. Every
 /// file has an identity of its own (there are no links).
 public final class InMemoryFileSystem: FileSystem {
@@ -119,6 +136,10 @@ public final class InMemoryFileSystem: FileSystem {
     public private(set) var directories = Set<String>()
     private var temporaryCount = 0
     private let unwritable: Set<String>
+    /// The scratch files made, in order (a sorted output's runs spill into them).
+    public private(set) var scratchFiles: [MemoryScratchFile] = []
+    /// When set, making a scratch file fails with this (a temporary directory that is full or gone).
+    public var scratchFailure: IOFailure?
     private var inodes: [String: UInt64] = [:]
 
     /// Text files, plus files given as raw bytes (for encodings other than UTF-8).
@@ -182,6 +203,12 @@ public final class InMemoryFileSystem: FileSystem {
         let path = "/tmp/vcf2birthdays-\(temporaryCount).\(ext)"
         files[path] = []
         return path
+    }
+
+    public func makeScratchFile() throws -> ScratchFile {
+        if let scratchFailure { throw scratchFailure }
+        scratchFiles.append(MemoryScratchFile())
+        return scratchFiles[scratchFiles.count - 1]
     }
 
     public func createDirectory(_ path: String) throws {

@@ -129,6 +129,30 @@ extension Command {
         return min(n * multiplier, maxByteCount)
     }
 
+    /// A size as `sort -S` takes it: a number with `b` (bytes), `K` (KiB, also without a
+    /// suffix), `M`, `G`, `T`, or `%` of the physical memory; at least 1 byte, at most 1 TiB.
+    static func bufferBytes(_ text: String) -> Int? {
+        let multipliers: [Character: Int] = ["B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40]
+        var digits = Substring(text.uppercased())
+        var multiplier = 1 << 10
+        var percent = false
+        if let last = digits.last, let m = multipliers[last] {
+            multiplier = m
+            digits = digits.dropLast()
+        } else if digits.last == "%" {
+            percent = true
+            digits = digits.dropLast()
+        }
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let n = Int(digits), n > 0 else { return nil }
+        if percent {
+            guard n <= 100 else { return nil }
+            let memory = Int(sysconf(Int32(_SC_PHYS_PAGES))) * Int(sysconf(Int32(_SC_PAGESIZE)))
+            return max(1, memory / 100 * n)
+        }
+        guard n <= maxByteCount / multiplier else { return maxByteCount }
+        return n * multiplier
+    }
+
     /// `comma`, `semicolon`, `tab`, `\t` or one printable ASCII character other than a quote.
     static func delimiterByte(_ text: String) -> UInt8? {
         switch text.lowercased() {

@@ -71,6 +71,11 @@ struct SelectionOptions: ParsableArguments {
                                valueName: "order"))
     var sort: SortOrder?
 
+    @Option(name: .customLong("buffer-size"),
+            help: ArgumentHelp("Memory for people waiting to be sorted, as sort -S spells it: b, K (a number alone), M, G, T, or % of the physical memory; beyond it they are sorted in runs in a temporary file in $TMPDIR (default: 64M).",
+                               valueName: "size"))
+    var bufferSize: String?
+
     @Option(help: ArgumentHelp("Collation locale, such as sv, de_DE or sv_SE.UTF-8; C and POSIX are root (default: from LC_ALL, LC_COLLATE or LANG).",
                                valueName: "locale"))
     var locale: String?
@@ -111,6 +116,9 @@ struct SelectionOptions: ParsableArguments {
         if let within, within < 0 {
             throw ValidationError("--within takes a number of days of 0 or more")
         }
+        if let bufferSize, Command.bufferBytes(bufferSize) == nil {
+            throw ValidationError("--buffer-size takes a size such as 64M, 1G, 500000K or 25%, not '\(bufferSize)'")
+        }
         if let locale, locale.isEmpty || locale.contains(where: { !($0.isLetter || $0.isNumber || "_-@=.;".contains($0)) }) {
             throw ValidationError("--locale takes a locale such as sv, de_DE, sv_SE.UTF-8 or root, not '\(locale)'")
         }
@@ -121,6 +129,7 @@ struct SelectionOptions: ParsableArguments {
         selection.withinDays = within
         selection.includesEveryone = all
         selection.sort = sort
+        if let size = bufferSize.flatMap(Command.bufferBytes) { selection.sortBufferBytes = size }
         selection.locale = locale.map(Preferences.icuLocale)
         selection.today = today.flatMap(CalendarDate.init(iso:))
         selection.feb29 = feb29

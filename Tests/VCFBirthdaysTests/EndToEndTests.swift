@@ -154,6 +154,34 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         #expect(try run(["--threads", "0", input]).status == 64)
     }
 
+    /// A sort larger than `--buffer-size` goes through a temporary file in $TMPDIR that is gone
+    /// at the end (it has no name from the start); a temporary directory that cannot take it
+    /// is an I/O error (74) that says where, and writes no output file.
+    @Test func aSortLargerThanTheBufferLeavesNoTemporaryFile() throws {
+        let dir = try temporaryDirectory()
+        let tmp = dir.appendingPathComponent("tmp").path
+        try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: false)
+        var big = Data()
+        for _ in 0..<40 { big.append(try Data(contentsOf: URL(fileURLWithPath: fixtures + "/google-contacts.vcf"))) }
+        let input = dir.appendingPathComponent("big.vcf").path
+        try big.write(to: URL(fileURLWithPath: input))
+        for format in ["list", "vcard4"] {
+            let arguments = ["--to", format, "--sort", "first", "--all", "--today", "2026-11-22", input]
+            let inMemory = try run(arguments, environment: ["TMPDIR": tmp])
+            let spilled = try run(["--buffer-size", "2K", "--threads", "2"] + arguments, environment: ["TMPDIR": tmp])
+            #expect(spilled.status == 0 && !spilled.stdout.isEmpty)
+            #expect(spilled.stdout == inMemory.stdout && spilled.stderr == inMemory.stderr, "--to \(format)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: tmp).isEmpty)
+        }
+        let out = dir.appendingPathComponent("out.txt").path
+        let failed = try run(["--buffer-size", "2K", "--all", "-o", out, input], environment: ["TMPDIR": dir.path + "/gone"])
+        #expect(failed.status == 74)
+        #expect(failed.stderr == "vcf2birthdays: temporary sort file in \(dir.path)/gone: No such file or directory\n")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(try run(["--buffer-size", "0", input]).status == 64)
+        #expect(try run(["--buffer-size", "5X", input]).status == 64)
+    }
+
     /// A CSV file large enough to be read in parts (with quoted line breaks to cut inside): the
     /// same output, diagnostics and rejects on one thread as on several.
     @Test func threadsDoNotChangeTheOutputOfCSV() throws {

@@ -44,6 +44,7 @@ private struct FileTable: FileSystem, Sendable {
     func outputTarget(_ path: String, _ mode: OutputMode) throws -> OutputTarget { throw IOFailure(path: path, reason: "read-only") }
     func createOutput(_ target: OutputTarget) throws -> AtomicFile { throw IOFailure(path: target.path, reason: "read-only") }
     func makeTemporaryFile(extension: String) throws -> String { throw IOFailure(path: "", reason: "read-only") }
+    func makeScratchFile() throws -> ScratchFile { throw IOFailure(path: "", reason: "read-only") }
     func createDirectory(_ path: String) throws { throw IOFailure(path: path, reason: "read-only") }
     func removeFile(_ path: String) throws { throw IOFailure(path: path, reason: "read-only") }
 }

@@ -13,6 +13,8 @@ public protocol FileSystem {
     func createOutput(_ target: OutputTarget) throws -> AtomicFile
     /// A new, empty, uniquely named file in the temporary directory, ending in `.extension`.
     func makeTemporaryFile(extension: String) throws -> String
+    /// A scratch file in the temporary directory, for data that outgrows memory.
+    func makeScratchFile() throws -> ScratchFile
     /// Creates a directory (and its parents) unless it exists.
     func createDirectory(_ path: String) throws
     /// Removes the directory entry `path` (a link itself, not its target).

@@ -86,12 +86,21 @@ public struct LocalFileSystem: FileSystem, Sendable {
     }
 
     public func makeTemporaryFile(extension ext: String) throws -> String {
-        let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let directory = Self.temporaryDirectory
         var template = Array((directory + "/vcf2birthdays-XXXXXX." + ext).utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, Int32(ext.utf8.count + 1)) }
         guard fd >= 0 else { throw IOFailure(path: directory, errno: errno) }
         close(fd)
         return filledPath(template)
+    }
+
+    public func makeScratchFile() throws -> ScratchFile {
+        try LocalScratchFile(directory: Self.temporaryDirectory)
+    }
+
+    /// `$TMPDIR`, or `/tmp`.
+    private static var temporaryDirectory: String {
+        getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     }
 
     public func createDirectory(_ path: String) throws {

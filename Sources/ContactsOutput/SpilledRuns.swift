@@ -1,0 +1,184 @@
+import ContactsCore
+
+/// Sorted runs of records written to a scratch file when the records outgrow memory, as
+/// `sort(1)` does, and merged at the end: record after record in key order, and on equal keys
+/// in the order the runs were written (so a stable sort stays stable across runs).
+///
+/// A record in a run is its key's length and its payload's length (4 bytes each, little-endian),
+/// then the key and the payload.
+final class SpilledRuns {
+    private let makeScratch: () throws -> ScratchFile
+    private var scratch: ScratchFile?
+    private var runs: [Range<Int>] = []
+    private var written = 0
+    private var runStart = 0
+    private var pending: [UInt8] = []
+    /// The memory the merge may use for its read buffers, all runs together.
+    private let mergeBytes: Int
+
+    /// Runs in a scratch file `makeScratch` makes when the first run is written; the merge
+    /// reads them through `mergeBytes` of buffers in all.
+    init(mergeBytes: Int, makeScratch: @escaping () throws -> ScratchFile) {
+        self.makeScratch = makeScratch
+        self.mergeBytes = mergeBytes
+    }
+
+    var isEmpty: Bool { runs.isEmpty }
+
+    /// Starts a run; its records follow, in order.
+    func startRun() throws {
+        if scratch == nil { scratch = try makeScratch() }
+        runStart = written
+    }
+
+    func append(key: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer) throws {
+        for length in [key.count, payload.count] {
+            withUnsafeBytes(of: UInt32(length).littleEndian) { pending.append(contentsOf: $0) }
+        }
+        pending.append(contentsOf: key)
+        pending.append(contentsOf: payload)
+        if pending.count >= 1 << 20 { try flush() }
+    }
+
+    func endRun() throws {
+        try flush()
+        if written > runStart { runs.append(runStart..<written) }
+    }
+
+    private func flush() throws {
+        guard !pending.isEmpty, let scratch else { return }
+        do {
+            let bytes = pending  // (a local: a span of a class's property cannot be proven to outlive it)
+            try scratch.write(bytes.span)
+        }
+        written += pending.count
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Passes every payload of every run to `body`, merged in key order (a payload is valid
+    /// during the call), and forgets the runs.
+    func merge(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        defer { runs = []; scratch = nil; written = 0 }
+        guard let scratch else { return }
+        let bufferBytes = max(4096, mergeBytes / max(1, runs.count))
+        var cursors: [RunCursor] = []
+        defer { for cursor in cursors { cursor.release() } }
+        for run in runs {
+            let cursor = RunCursor(scratch: scratch, run: run, bufferBytes: bufferBytes)
+            cursors.append(cursor)
+        }
+        var heap = RunHeap()
+        for (index, cursor) in cursors.enumerated() where try cursor.advance() { heap.push(index, cursors) }
+        while let index = heap.pop(cursors) {
+            try body(cursors[index].payload)
+            if try cursors[index].advance() { heap.push(index, cursors) }
+        }
+    }
+}
+
+/// Where the merge stands in one run: the current record, in a buffer refilled from the file.
+private final class RunCursor {
+    private let scratch: ScratchFile
+    private var next: Int
+    private let end: Int
+    private var storage: UnsafeMutableRawPointer
+    private var capacity: Int
+    private var start = 0, filled = 0, current = 0
+    private(set) var key = UnsafeRawBufferPointer(start: nil, count: 0)
+    private(set) var payload = UnsafeRawBufferPointer(start: nil, count: 0)
+
+    init(scratch: ScratchFile, run: Range<Int>, bufferBytes: Int) {
+        self.scratch = scratch
+        next = run.lowerBound
+        end = run.upperBound
+        capacity = bufferBytes
+        storage = UnsafeMutableRawPointer.allocate(byteCount: bufferBytes, alignment: 8)
+    }
+
+    func release() { storage.deallocate() }
+
+    /// Moves to the next record; false at the end of the run.
+    func advance() throws -> Bool {
+        start += current
+        current = 0
+        guard try available(8) else { return false }
+        let keyLength = Int(UInt32(littleEndian: (storage + start).loadUnaligned(as: UInt32.self)))
+        let payloadLength = Int(UInt32(littleEndian: (storage + start + 4).loadUnaligned(as: UInt32.self)))
+        guard try available(8 + keyLength + payloadLength) else {
+            throw IOFailure(path: "a temporary file", reason: "a sorted run ends inside a record")
+        }
+        key = UnsafeRawBufferPointer(start: storage + start + 8, count: keyLength)
+        payload = UnsafeRawBufferPointer(start: storage + start + 8 + keyLength, count: payloadLength)
+        current = 8 + keyLength + payloadLength
+        return true
+    }
+
+    /// Whether `count` bytes from `start` are in the buffer, reading more (and growing the
+    /// buffer for a record larger than it) when not; false when the run ends first.
+    private func available(_ count: Int) throws -> Bool {
+        if filled - start >= count { return true }
+        if next == end { return false }
+        let kept = filled - start
+        (storage).copyMemory(from: storage + start, byteCount: kept)
+        start = 0
+        filled = kept
+        if count > capacity {
+            let grown = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 8)
+            grown.copyMemory(from: storage, byteCount: filled)
+            storage.deallocate()
+            storage = grown
+            capacity = count
+        }
+        while filled < count && next < end {
+            let want = min(capacity - filled, end - next)
+            let bytes = UnsafeMutableBufferPointer(start: (storage + filled).assumingMemoryBound(to: UInt8.self), count: want)
+            var span = MutableSpan(_unsafeElements: bytes)
+            let n = try scratch.read(at: next, into: &span)
+            if n == 0 { throw IOFailure(path: "a temporary file", reason: "it is shorter than what was written") }
+            filled += n
+            next += n
+        }
+        return filled >= count
+    }
+}
+
+/// The runs' cursors by their current record: smallest key first, and of equal keys the
+/// earlier run.
+private struct RunHeap {
+    private var items: [Int] = []
+
+    private static func precedes(_ a: Int, _ b: Int, _ cursors: [RunCursor]) -> Bool {
+        let order = SortedRecords.compareKeys(cursors[a].key, cursors[b].key)
+        return order != 0 ? order < 0 : a < b
+    }
+
+    mutating func push(_ index: Int, _ cursors: [RunCursor]) {
+        items.append(index)
+        var child = items.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard Self.precedes(items[child], items[parent], cursors) else { break }
+            items.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func pop(_ cursors: [RunCursor]) -> Int? {
+        guard let top = items.first else { return nil }
+        let last = items.removeLast()
+        if !items.isEmpty {
+            items[0] = last
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1, right = left + 1
+                var smallest = parent
+                if left < items.count && Self.precedes(items[left], items[smallest], cursors) { smallest = left }
+                if right < items.count && Self.precedes(items[right], items[smallest], cursors) { smallest = right }
+                if smallest == parent { break }
+                items.swapAt(parent, smallest)
+                parent = smallest
+            }
+        }
+        return top
+    }
+}

@@ -1,0 +1,93 @@
+import Testing
+@testable import ContactsCore
+@testable import ContactsOutput
+@testable import VCFBirthdays
+import VCFBirthdaysTesting
+
+/// Sorted output that outgrows `--buffer-size` is sorted in runs in a scratch file and merged:
+/// byte for byte what the sort in memory gives, for every format, order and buffer size.
+@Suite struct SortSpillTests {
+    /// Every fixture, read in one run: people from several files, many with equal sort keys.
+    private static let inputs = GoldenTests.fixtures
+
+    private struct Result: Equatable {
+        var status: RunStatus
+        var stdout: [UInt8]
+        var stderr: String
+    }
+
+    private static func run(_ format: RunOptions.Format, _ order: SortOrder, buffer: Int?, threads: Int = 1)
+        -> (result: Result, scratch: [MemoryScratchFile]) {
+        var options = RunOptions()
+        options.input.paths = inputs
+        options.output.format = format
+        options.selection.sort = order
+        options.selection.includesEveryone = true
+        options.selection.today = CalendarDate(year: 2026, month: 11, day: 22)
+        options.selection.locale = "en"
+        options.threads = threads
+        options.partBytes = 300
+        options.selection.sortBufferBytes = buffer ?? .max
+        let files = InMemoryFileSystem(binaryFiles: Dictionary(uniqueKeysWithValues: inputs.map { ($0, fixtureBytes($0)) }))
+        let stdout = MemoryOutput(), stderr = MemoryOutput()
+        let environment = Environment(clock: FixedClock(CalendarDate(year: 2026, month: 11, day: 22)!), preferences: Preferences(),
+                                      fileSystem: files, opener: StubOpener(), standardInput: MemorySource([UInt8]()),
+                                      standardOutput: stdout, standardError: stderr)
+        let status = App.run(options, environment: environment)
+        return (Result(status: status, stdout: stdout.bytes, stderr: stderr.text), files.scratchFiles)
+    }
+
+    static let cases: [(RunOptions.Format, SortOrder)] = RunOptions.Format.allCases.flatMap { format in
+        SortOrder.allCases.map { (format, $0) }
+    }
+
+    @Test(arguments: cases)
+    func tinyBuffersGiveTheSameOutput(format: RunOptions.Format, order: SortOrder) {
+        let inMemory = Self.run(format, order, buffer: nil)
+        #expect(inMemory.scratch.isEmpty)
+        #expect(!inMemory.result.stdout.isEmpty)
+        for buffer in [1, 3000, 40_000] {
+            let spilled = Self.run(format, order, buffer: buffer)
+            #expect(spilled.result == inMemory.result, "--buffer-size \(buffer)b")
+            // The people waited in runs: when sorted, or laid out at the end (the list).
+            if (order != .none || format == .list) && buffer < 40_000 {
+                #expect(spilled.scratch.count == 1 && spilled.scratch.allSatisfy { !$0.bytes.isEmpty },
+                        "--buffer-size \(buffer)b: \(spilled.scratch.count) scratch files")
+            }
+        }
+        let threaded = Self.run(format, order, buffer: 2000, threads: 3)
+        #expect(threaded.result == inMemory.result, "3 threads")
+    }
+
+    @Test func aTemporaryDirectoryThatFailsIsAnIOError() {
+        var options = RunOptions()
+        options.input.paths = ["c.vcf"]
+        options.selection.sort = .first
+        options.selection.sortBufferBytes = 1
+        let files = InMemoryFileSystem(files: ["c.vcf": "BEGIN:VCARD\nFN:Bo\nBDAY:1990-01-05\nEND:VCARD\nBEGIN:VCARD\nFN:Al\nBDAY:--0101\nEND:VCARD\n"])
+        files.scratchFailure = IOFailure(path: "temporary sort file in /gone", reason: "No such file or directory")
+        let stdout = MemoryOutput(), stderr = MemoryOutput()
+        let environment = Environment(clock: FixedClock(CalendarDate(year: 2026, month: 11, day: 22)!), preferences: Preferences(),
+                                      fileSystem: files, opener: StubOpener(), standardInput: MemorySource([UInt8]()),
+                                      standardOutput: stdout, standardError: stderr)
+        #expect(App.run(options, environment: environment) == .ioError)
+        #expect(stderr.text == "vcf2birthdays: temporary sort file in /gone: No such file or directory\n")
+        #expect(stdout.bytes.isEmpty)
+    }
+
+    /// Runs of records with equal keys merge in the order they were written: the sort is stable.
+    @Test func equalKeysKeepTheirOrderAcrossRuns() throws {
+        let scratch = MemoryScratchFile()
+        let runs = SpilledRuns(mergeBytes: 1) { scratch }
+        let records = SortedRecords(budget: 1)
+        var merged: [String] = []
+        for (key, payload) in [("b", "1"), ("a", "2"), ("b", "3"), ("a", "4"), ("", "5"), ("ab", "6"), ("b", "7")] {
+            Array(key.utf8).withUnsafeBytes { k in Array(payload.utf8).withUnsafeBytes { records.append(key: k, payload: $0) } }
+            if records.isOverBudget || payload == "4" { try records.spill(into: runs, threads: nil) { _ in } }
+        }
+        try records.spill(into: runs, threads: nil) { _ in }
+        try runs.merge { merged.append(String(decoding: $0, as: UTF8.self)) }
+        #expect(merged == ["5", "2", "4", "6", "1", "3", "7"])
+        #expect(!scratch.bytes.isEmpty)
+    }
+}
