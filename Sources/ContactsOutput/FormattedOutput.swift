@@ -37,13 +37,13 @@ public final class FormattedOutput: PreparedSink {
 
     /// `keys` nil: input order.
     init(format: PersonEncoder, selection: BirthdaySelection?, keys: SortKeys?, output: TextOutput,
-         diagnostics: DiagnosticsHandler?, buffer: SortBuffer? = nil) {
+         diagnostics: DiagnosticsHandler?, buffer: MemoryBudget? = nil) {
         self.output = output
         self.diagnostics = diagnostics
         let keys = keys?.order == SortOrder.none ? nil : keys
         header = format.header
         trailer = format.trailer
-        stage = format.makeOrderedStage()
+        stage = format.makeOrderedStage(budget: buffer)
         preparer = PersonPreparer(format: format, selection: selection, keys: keys)
         let waits = keys != nil || format is AlignedFormat
         records = waits ? SortedRecords(budget: buffer?.bytes ?? .max) : nil
@@ -61,7 +61,7 @@ public final class FormattedOutput: PreparedSink {
     /// of memory at most (nil: as much as they need), and go to its scratch file beyond that.
     public convenience init(format: PersonEncoder, selection: BirthdaySelection?, order: SortOrder, collator: Collator,
                             dates: DateContext, output: TextOutput, diagnostics: DiagnosticsHandler? = nil,
-                            buffer: SortBuffer? = nil) {
+                            buffer: MemoryBudget? = nil) {
         self.init(format: format, selection: selection, keys: SortKeys(order: order, collator: collator, dates: dates),
                   output: output, diagnostics: diagnostics, buffer: buffer)
     }
@@ -99,7 +99,7 @@ public final class FormattedOutput: PreparedSink {
     private func write(_ encoded: UnsafeRawBufferPointer) throws {
         guard let stage else { return try output.write(bytes: encoded) }
         staged.removeAll(keepingCapacity: true)
-        stage.write(encoded.bindMemory(to: UInt8.self).span, to: &staged)
+        try stage.write(encoded.bindMemory(to: UInt8.self).span, to: &staged)
         try output.write(bytes: staged)
     }
 
@@ -152,21 +152,6 @@ public final class FormattedOutput: PreparedSink {
         guard !wroteHeader else { return }
         wroteHeader = true
         try output.write(bytes: header)
-    }
-}
-
-/// How much memory people waiting to be sorted may take (`--buffer-size`), and where they go
-/// beyond it: sorted runs in a scratch file, merged at the end.
-public struct SortBuffer {
-    /// The memory, in bytes.
-    public var bytes: Int
-    /// Makes the scratch file, when the first run is written.
-    public var makeScratch: () throws -> ScratchFile
-
-    /// A buffer of `bytes`, spilling into the scratch file `makeScratch` makes.
-    public init(bytes: Int, makeScratch: @escaping () throws -> ScratchFile) {
-        self.bytes = bytes
-        self.makeScratch = makeScratch
     }
 }
 

@@ -77,8 +77,8 @@ public struct ICSEncoder: PersonEncoder {
         }
     }
 
-    public func makeOrderedStage() -> (any OrderedStage)? {
-        EventUIDs()
+    public func makeOrderedStage(budget: MemoryBudget?) -> (any OrderedStage)? {
+        EventUIDs(budget: budget)
     }
 
     /// One yearly event from the date, or (with `years`) one event in each of the next years,
@@ -152,22 +152,28 @@ public struct ICSEncoder: PersonEncoder {
 /// An encoded person is a sequence of events, each two pieces: the identity, and the event's
 /// lines after its `UID`; a piece is its length (4 bytes, little-endian), then its bytes.
 final class EventUIDs: OrderedStage {
-    /// The UIDs written so far, as 64-bit keys (`StableID.key`): 8 to 16 bytes an event, not a
-    /// string each. Two UIDs sharing a key (odds about 1 in 10^7 at a million events) would
-    /// only make the second one take a suffix.
-    private var used = Set<UInt64>()
+    /// The UIDs written so far, as 64-bit keys (`StableID.key`), not a string each; beyond a
+    /// share of the budget, in sorted runs on the disk. Two UIDs sharing a key (odds about 1 in
+    /// 10^7 at a million events) would only make the second one take a suffix.
+    private let used: SpillingKeySet
+
+    /// UIDs remembered in about a 64th of `budget` (nil: in memory, all of them).
+    init(budget: MemoryBudget? = nil) {
+        // A Set of UInt64 of 2^k buckets holds 0.75 * 2^k keys, 8 bytes a bucket.
+        used = SpillingKeySet(memoryKeys: budget.map { max(1, $0.bytes / 96) } ?? .max, makeScratch: budget?.makeScratch)
+    }
 
     static func appendPiece(_ piece: [UInt8], to bytes: inout [UInt8]) {
         withUnsafeBytes(of: UInt32(piece.count).littleEndian) { bytes.append(contentsOf: $0) }
         bytes.append(contentsOf: piece)
     }
 
-    func write(_ encoded: Span<UInt8>, to bytes: inout [UInt8]) {
-        forEachEvent(encoded) { event(uid: $0, lines: $1, to: &bytes) }
+    func write(_ encoded: Span<UInt8>, to bytes: inout [UInt8]) throws {
+        try forEachEvent(encoded) { event(uid: $0, lines: $1, to: &bytes) }
     }
 
     /// Gives each event of an encoded person its UID and its lines after the UID's.
-    func forEachEvent(_ encoded: Span<UInt8>, _ body: (_ uid: String, _ lines: Span<UInt8>) -> Void) {
+    func forEachEvent(_ encoded: Span<UInt8>, _ body: (_ uid: String, _ lines: Span<UInt8>) -> Void) throws {
         var at = 0
         func piece() -> Range<Int> {
             var length = 0
@@ -177,7 +183,7 @@ final class EventUIDs: OrderedStage {
         }
         while at < encoded.count {
             let identity = encoded.extracting(piece()).withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
-            body(uid(identity), encoded.extracting(piece()))
+            body(try uid(identity), encoded.extracting(piece()))
         }
     }
 
@@ -189,10 +195,10 @@ final class EventUIDs: OrderedStage {
     }
 
     /// The UID of an event of `identity`: the first of its identity keeps the plain one.
-    private func uid(_ identity: String) -> String {
+    private func uid(_ identity: String) throws -> String {
         var text = identity
         var n = 2
-        while !used.insert(StableID.key(text)).inserted {
+        while try !used.insert(StableID.key(text)) {
             text = identity + "\u{1F}\(n)"
             n += 1
         }

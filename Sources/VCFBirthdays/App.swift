@@ -272,7 +272,7 @@ public enum App {
         case .ics: calendar(options, dates: dates, locale: locale)
         case .mutt: MuttQueryFormat()
         }
-        let buffer = SortBuffer(bytes: options.selection.sortBufferBytes, makeScratch: fileSystem.makeScratchFile)
+        let buffer = MemoryBudget(bytes: options.selection.sortBufferBytes, makeScratch: fileSystem.makeScratchFile)
         return FormattedOutput(format: format, selection: selection, order: order, collator: collator,
                                dates: dates, output: output, diagnostics: diagnostics, buffer: buffer)
     }

@@ -13,6 +13,21 @@ public protocol ScratchFile: ByteOutput {
     func read(at offset: Int, into buffer: inout MutableSpan<UInt8>) throws -> Int
 }
 
+/// How much memory a stage may hold (people waiting to be sorted, the calendar's UIDs), and
+/// where what goes beyond it is written: a scratch file, made when first needed.
+public struct MemoryBudget {
+    /// The memory, in bytes.
+    public var bytes: Int
+    /// Makes the scratch file.
+    public var makeScratch: () throws -> ScratchFile
+
+    /// A budget of `bytes`, spilling into the scratch file `makeScratch` makes.
+    public init(bytes: Int, makeScratch: @escaping () throws -> ScratchFile) {
+        self.bytes = bytes
+        self.makeScratch = makeScratch
+    }
+}
+
 /// A scratch file in the temporary directory: created with `mkstemp` and unlinked at once (with
 /// the signals held back in between); the descriptor is closed when the object goes.
 final class LocalScratchFile: ScratchFile {

@@ -11,14 +11,15 @@ public protocol PersonEncoder: Sendable {
     /// The same, saying to `diagnostics` what could not be written as it was (the default says nothing).
     func append(_ person: PersonInfo, to bytes: inout [UInt8], diagnostics: DiagnosticsHandler)
     /// A stage each encoded person goes through last, in output order, for what depends on the
-    /// people before (the calendar's unique UIDs); none by default.
-    func makeOrderedStage() -> (any OrderedStage)?
+    /// people before (the calendar's unique UIDs), holding about `budget` of memory at most
+    /// (nil: what it needs); none by default.
+    func makeOrderedStage(budget: MemoryBudget?) -> (any OrderedStage)?
 }
 
 /// What an output does to each person's encoded bytes on one thread, in output order.
 public protocol OrderedStage: AnyObject {
     /// Appends to `bytes` what is written for a person `PersonEncoder.append` encoded as `encoded`.
-    func write(_ encoded: Span<UInt8>, to bytes: inout [UInt8])
+    func write(_ encoded: Span<UInt8>, to bytes: inout [UInt8]) throws
 }
 
 extension PersonEncoder {
@@ -29,7 +30,7 @@ extension PersonEncoder {
     public var trailer: [UInt8] { [] }
 
     /// Written as encoded.
-    public func makeOrderedStage() -> (any OrderedStage)? { nil }
+    public func makeOrderedStage(budget: MemoryBudget?) -> (any OrderedStage)? { nil }
 
     /// Nothing to say.
     public func append(_ person: PersonInfo, to bytes: inout [UInt8], diagnostics: DiagnosticsHandler) {

@@ -21,11 +21,11 @@ public final class CalendarItems: VDirItems {
 
     public var fileExtension: String { "ics" }
 
-    public func items(of person: PersonInfo, diagnostics: DiagnosticsHandler) -> [(uid: String, bytes: [UInt8])] {
+    public func items(of person: PersonInfo, diagnostics: DiagnosticsHandler) throws -> [(uid: String, bytes: [UInt8])] {
         var encoded: [UInt8] = []
         encoder.append(person, to: &encoded)
         var items: [(uid: String, bytes: [UInt8])] = []
-        uids.forEachEvent(encoded.span) { uid, lines in
+        try uids.forEachEvent(encoded.span) { uid, lines in
             var file = header
             uids.event(uid: uid, lines: lines, to: &file)
             items.append((uid, file + trailer))

@@ -17,7 +17,7 @@ public final class CardItems: VDirItems {
 
     public var fileExtension: String { "vcf" }
 
-    public func items(of person: PersonInfo, diagnostics: DiagnosticsHandler) -> [(uid: String, bytes: [UInt8])] {
+    public func items(of person: PersonInfo, diagnostics: DiagnosticsHandler) throws -> [(uid: String, bytes: [UInt8])] {
         var person = person
         let own = person.uid.flatMap { $0.isEmpty ? nil : $0 }
         var uid = own ?? Self.derivedUID(person)

@@ -8,7 +8,7 @@ public protocol VDirItems {
     var fileExtension: String { get }
     /// The person's items, each its UID and the bytes of its file; what could not be written as
     /// it was goes to `diagnostics`.
-    func items(of person: PersonInfo, diagnostics: DiagnosticsHandler) -> [(uid: String, bytes: [UInt8])]
+    func items(of person: PersonInfo, diagnostics: DiagnosticsHandler) throws -> [(uid: String, bytes: [UInt8])]
 }
 
 extension VDirItems {

@@ -40,7 +40,7 @@ public final class VDirWriter: PeopleSink {
 
     public func consume(_ person: PersonInfo) throws {
         if let selection, !selection.includes(person) { return }
-        for item in items.items(of: person, diagnostics: diagnostics) {
+        for item in try items.items(of: person, diagnostics: diagnostics) {
             var name = Self.fileName(uid: item.uid, extension: items.fileExtension)
             var n = 2
             while names.contains(name) {  // two UIDs made safe alike
