@@ -34,11 +34,14 @@ let package = Package(
         .target(name: "VCFBirthdaysTesting", dependencies: ["VCFBirthdays"]),
         // The build's version, from `git describe` (see the Makefile).
         .target(name: "VCBuild"),
+        // glibc's <malloc.h>, for the command's malloc tuning.
+        .systemLibrary(name: "CMalloc"),
         .executableTarget(
             name: "vcf2birthdays",
             dependencies: [
                 "VCFBirthdays",
                 "VCBuild",
+                .target(name: "CMalloc", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -66,6 +66,26 @@ private func expectSame(_ serial: [String], _ parallel: [String], _ label: Strin
         }
     }
 
+    /// Large records (photos) go to the workers one or a few at a time: the bytes in flight
+    /// stay under the bound (or one part, when it alone is larger), whatever the threads.
+    @Test func theBytesInFlightAreBounded() throws {
+        let photo = "PHOTO;ENCODING=b;TYPE=JPEG:" + String(repeating: "QUJD", count: 2500) + "\n"
+        let bytes = Array((0..<40).map { "BEGIN:VCARD\nVERSION:3.0\nFN:Person \($0)\n" + photo + "END:VCARD\n" }.joined().utf8)
+        let one = Transcript(), parts = Transcript()
+        let parser = VCardParser(path: "in.vcf", sink: one, diagnostics: one)
+        try feed(parser, bytes, chunkSize: 4096)
+        let threads = WorkerThreads(count: 8)
+        for bound in [1, 25_000] {
+            let reader = PartitionedReader(VCardFraming(path: "in.vcf", options: VCardParser.Options()), sink: parts,
+                                           diagnostics: parts, threads: threads, partBytes: 100, maxInFlightBytes: bound)
+            parts.entries = []
+            try feed(reader, bytes, chunkSize: 4096)
+            #expect(parts.entries == one.entries)
+            #expect(reader.peakInFlightBytes <= max(bound, 10_100), "bound \(bound)")
+            #expect(reader.peakInFlightBytes > 10_000)
+        }
+    }
+
     private static func expectSame(_ bytes: [UInt8], partBytes: Int, chunk: Int = 4096, scope: DecodeScope = .full,
                                    maxRecordBytes: Int = 64 << 20, strict: Bool = false, _ label: String) {
         VCFBirthdaysTests.expectSame(

@@ -36,8 +36,9 @@ package protocol PartParser: ContactsParser, SendableMetatype {
 /// warnings, rejects and line numbers come out as one parser would give them. A part whose last
 /// record is still open at its end (a cut that was a guess) is continued by its own parser into
 /// the next part, here, and the worker's reading of that part is dropped. An input with no place
-/// to cut within a few parts is read by one parser from there on. At most `threads + 1` parts
-/// are in flight, so memory stays bounded. When the sink is a `PreparedSink` (the formatted
+/// to cut within a few parts is read by one parser from there on. At most `threads + 1` parts,
+/// and beyond the first of them at most `maxInFlightBytes`, are in flight, so memory stays
+/// bounded whatever the number of threads (large records, such as photos, go one or a few at a time). When the sink is a `PreparedSink` (the formatted
 /// outputs), each part also prepares its people on its worker, and only their bytes are replayed.
 package final class PartitionedReader<Framing: RecordFraming>: ContactsParser {
     private typealias Reading = (parser: Framing.Parser, recorder: EventRecorder)
@@ -54,6 +55,10 @@ package final class PartitionedReader<Framing: RecordFraming>: ContactsParser {
     /// Input without a place to cut beyond this is read on by one parser.
     private let aloneAfterBytes: Int
     private let maxInFlight: Int
+    private let maxInFlightBytes: Int
+    private var inFlightBytes = 0
+    /// The most bytes that were in flight at once.
+    package private(set) var peakInFlightBytes = 0
 
     /// The lead's events are replayed too, so that a warning said once per input is said once.
     private let lead: Reading
@@ -70,7 +75,7 @@ package final class PartitionedReader<Framing: RecordFraming>: ContactsParser {
     private var saidOnce = SaidOnce()
 
     package init(_ framing: Framing, sink: PeopleSink, diagnostics: DiagnosticsHandler, threads: WorkerThreads,
-         partBytes: Int = WorkerThreads.partBytes, aloneAfterBytes: Int? = nil) {
+         partBytes: Int = WorkerThreads.partBytes, aloneAfterBytes: Int? = nil, maxInFlightBytes: Int = 4 << 20) {
         self.framing = framing
         self.sink = sink
         preparedSink = sink as? PreparedSink
@@ -80,6 +85,7 @@ package final class PartitionedReader<Framing: RecordFraming>: ContactsParser {
         // Eight parts, and at least 2 MiB: one large record (a photo) is no reason to stop cutting.
         self.aloneAfterBytes = aloneAfterBytes ?? max(8 * self.partBytes, 2 << 20)
         maxInFlight = threads.count + 1
+        self.maxInFlightBytes = maxInFlightBytes
         let recorder = EventRecorder(preparer: preparedSink?.makePreparer())
         lead = (framing.makeLead(sink: recorder, diagnostics: recorder), recorder)
     }
@@ -166,6 +172,9 @@ package final class PartitionedReader<Framing: RecordFraming>: ContactsParser {
     // MARK: Parts
 
     private func send(_ range: Range<Int>, last: Bool) throws {
+        while !inFlight.isEmpty && (inFlight.count >= maxInFlight || inFlightBytes + range.count > maxInFlightBytes) {
+            try mergeOldest()
+        }
         let bytes = Array(pending[range])
         let firstLine = pendingLine
         if !last { pendingLine += bytes.withUnsafeBufferPointer(LineEnds.count) }
@@ -174,11 +183,13 @@ package final class PartitionedReader<Framing: RecordFraming>: ContactsParser {
             result.fulfil(Part(bytes, makeParser: makeParser, preparer: preparer, firstLine: firstLine, last: last))
         }
         inFlight.append((result, bytes, last))
-        while inFlight.count > maxInFlight { try mergeOldest() }
+        inFlightBytes += bytes.count
+        peakInFlightBytes = max(peakInFlightBytes, inFlightBytes)
     }
 
     private func mergeOldest() throws {
         let (promise, bytes, last) = inFlight.removeFirst()
+        inFlightBytes -= bytes.count
         let part = promise.wait()
         if let (parser, recorder) = continued {
             try parser.feed(bytes)
