@@ -4,7 +4,8 @@ would pick instead, on corpora from scripts/gen_corpus.py, and writes BENCHMARKS
 BENCHMARKS.png.
 
 Environment: BENCH_SIZES (default 10000,100000,1000000), BENCH_RUNS (default 3),
-BENCH_PEERS=0 to skip the peers, VCF2BIRTHDAYS_BENCH_DIR for the corpus cache
+BENCH_PEERS=0 to skip the peers, BENCH_LARGE=0 to skip the rows of 1M and 3M people and of
+large photos (flat memory), VCF2BIRTHDAYS_BENCH_DIR for the corpus cache
 (default ~/.cache/vcf2birthdays-bench). Peers missing are installed with apt-get/pip.
 """
 import hashlib
@@ -26,6 +27,9 @@ with open(GEN, "rb") as _gen:
 SIZES = [int(s) for s in os.environ.get("BENCH_SIZES", "10000,100000,1000000").split(",")]
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 PEERS = os.environ.get("BENCH_PEERS", "1") != "0"
+LARGE = os.environ.get("BENCH_LARGE", "1") != "0"
+# The sizes of the flat-memory rows (the guards name 1M and 3M).
+LARGE_SIZES = [int(s) for s in os.environ.get("BENCH_LARGE_SIZES", "1000000,3000000").split(",")]
 MAIN = 100_000 if 100_000 in SIZES else SIZES[-1]
 EXT = {"vcard21": "vcf", "vcard3": "vcf", "vcard4": "vcf", "google-csv": "csv", "outlook-csv": "csv"}
 
@@ -38,6 +42,23 @@ def corpus(fmt, people, *omitted_quirks):
         print(f"generating {path}", file=sys.stderr)
         subprocess.run([sys.executable, GEN, "--people", str(people), "--seed", "1", "--format", fmt, "--quirks",
                         *[arg for q in omitted_quirks for arg in ("--no-quirk", q)], "--out", path + ".part"], check=True)
+        os.rename(path + ".part", path)
+    return path
+
+
+def photo_cards(cards, megabytes):
+    """`cards` vCard 3.0 cards, each with a photo of `megabytes` MB of random bytes (base64 on
+    one line), the same bytes every time."""
+    os.makedirs(CACHE, exist_ok=True)
+    path = os.path.join(CACHE, f"photos-{cards}x{megabytes}MB.vcf")
+    if not os.path.exists(path):
+        import base64
+        import random
+        photo = base64.b64encode(random.Random(1).randbytes(megabytes << 20)).decode()
+        with open(path + ".part", "w") as f:
+            for i in range(cards):
+                f.write(f"BEGIN:VCARD\nVERSION:3.0\nN:Person{i};Photo;;;\nFN:Photo Person{i}\n"
+                        f"BDAY:1980-01-{i % 28 + 1:02d}\nPHOTO;ENCODING=b;TYPE=JPEG:{photo}\nEND:VCARD\n")
         os.rename(path + ".part", path)
     return path
 
@@ -181,12 +202,32 @@ def main():
             [sys.executable, "-m", "khard", "-c", khard_config(folder), "birthdays"], folder, 10_000, runs=1)
         add("peer", "khard email --parsable on the vdir of 10,000 files",
             [sys.executable, "-m", "khard", "-c", khard_config(folder), "email", "--parsable", QUERY], folder, 10_000, runs=1)
+    large = []  # (task, people, median, rss)
+    if LARGE:
+        def add_large(task, command, path, people, runs=1):
+            median, lo, hi, rss = measure(command, runs, path)
+            large.append((task, people, median, rss))
+            print(f"{task:58} {median:8.3f} s  {rss:7.1f} MiB", file=sys.stderr)
+        for people in LARGE_SIZES:
+            path = corpus("vcard3", people)
+            add_large("sorted birthday list", [BIN, "--sort", "last", "--locale", "de", "--today", "2026-11-22", path],
+                      path, people)
+            add_large("calendar (--to ics)", [BIN, "--to", "ics", "--today", "2026-11-22", path], path, people)
+        first = corpus("vcard3", LARGE_SIZES[0])
+        if PEERS and shutil.which("abook"):
+            add_large("*abook --convert vcard to csv (lossy)*",
+                      f"abook --convert --informat vcard --infile '{first}' --outformat csv | sort", first, LARGE_SIZES[0])
+        for cards, megabytes in ((16, 60), (300, 2)):
+            path = photo_cards(cards, megabytes)
+            for threads in ("1", "2", "8"):
+                add_large(f"{cards} cards with {megabytes} MB photos to vCard 4.0, --threads {threads}",
+                          [BIN, "--to", "vcard4", "--max-record-bytes", "1G", "--threads", threads, path], path, cards)
     scaling = []
     for people in SIZES:
         path = corpus("vcard3", people)
         scaling.append((people, os.path.getsize(path), measure([BIN, "--to", "json", path], 1, path),
                         measure([BIN, "--to", "tsv", "--locale", "de", path], 1, path)))
-    write_report(rows, scaling)
+    write_report(rows, scaling, large)
 
 
 # Which peers do the same job as which of our tasks (a ratio below 1 means we are faster).
@@ -215,7 +256,44 @@ def machine():
     return f"{model}, {os.cpu_count()} cores, {memory:.0f} GiB, {platform.system()} {platform.release()}"
 
 
-def write_report(rows, scaling):
+def guards(rows, large):
+    """The performance guards (the bars that must not regress): (what, measured, holds)."""
+    time_of = {r[1]: r[4] for r in rows}
+    rss_of = {r[1]: r[7] for r in rows}
+    out = []
+    def ratio(what, ours, peer, bar):
+        if ours in time_of and peer in time_of:
+            r = time_of[peer] / time_of[ours]
+            out.append((what, f"{r:.2f}×", r >= bar))
+    ratio("birthday list at least 1.4× faster than abook", "birthday list, vCard 3.0 (--to tsv, ICU de)",
+          "abook --convert vcard to csv (lossy)", 1.4)
+    ratio("Google CSV → list at least 3× faster than Python's csv", "Google CSV to birthday list",
+          "Python csv: Google CSV birthday list", 3)
+    conversions = ["vCard 3.0 to NDJSON", "vCard 2.1 (quoted-printable) to NDJSON", "vCard 4.0 to NDJSON",
+                   "Outlook CSV to NDJSON", "vCard 3.0 to Google CSV", "vCard 3.0 to vCard 4.0", "vCard 3.0 to iCalendar"]
+    peak = max((rss_of[c] for c in conversions if c in rss_of), default=None)
+    if peak is not None:
+        out.append(("streaming conversions under 20 MiB", f"{peak:.1f} MiB at most", peak < 20))
+    big = {(task, people): (median, rss) for task, people, median, rss in large}
+    sorted_1m, sorted_3m = big.get(("sorted birthday list", 1_000_000)), big.get(("sorted birthday list", 3_000_000))
+    abook_1m = big.get(("*abook --convert vcard to csv (lossy)*", 1_000_000))
+    if sorted_1m and abook_1m:
+        out.append(("1M people sorted faster than abook", f"{sorted_1m[0]:.1f} s vs {abook_1m[0]:.1f} s",
+                    sorted_1m[0] < abook_1m[0]))
+    if sorted_1m:
+        out.append(("1M people sorted under 150 MiB", f"{sorted_1m[1]:.1f} MiB", sorted_1m[1] < 150))
+    if sorted_3m:
+        out.append(("3M people sorted under 150 MiB", f"{sorted_3m[1]:.1f} MiB", sorted_3m[1] < 150))
+    if sorted_1m and sorted_3m:
+        r = sorted_3m[0] / sorted_1m[0]
+        out.append(("3M sorted within 3.6× the time of 1M", f"{r:.2f}×", r <= 3.6))
+    calendar_3m = big.get(("calendar (--to ics)", 3_000_000))
+    if calendar_3m:
+        out.append(("the calendar of 3M people under 64 MiB", f"{calendar_3m[1]:.1f} MiB", calendar_3m[1] < 64))
+    return out
+
+
+def write_report(rows, scaling, large):
     wc = next(r[4] for r in rows if r[1].startswith("wc -l"))
     lines = ["# Benchmarks", "", f"Made by `make bench` on {time.strftime('%Y-%m-%d')}: {machine()}.",
              f"Corpora from `scripts/gen_corpus.py --seed 1 --quirks`; {RUNS} runs each (1 for slow peers), "
@@ -236,6 +314,20 @@ def write_report(rows, scaling):
     for people, size, json_run, sorted_run in scaling:
         lines.append(f"| {people:,} | {size / 1e6:.1f} | {json_run[0]:.2f} | {json_run[3]:.1f} | {sorted_run[0]:.2f} "
                      f"| {sorted_run[3]:.1f} |")
+    if large:
+        lines += ["", "## Flat memory: millions of people, large photos", "",
+                  "Sorted output beyond `--buffer-size` (64 MiB) is sorted in runs in a temporary file and merged; "
+                  "the calendar's UIDs are bounded the same way; the threads hold at most 4 MiB beyond one part "
+                  "and share at most three malloc arenas. One run each.", "",
+                  "| task | people or cards | time s | peak RSS MiB |", "|---|---:|---:|---:|"]
+        for task, people, median, rss in large:
+            lines.append(f"| {task} | {people:,} | {median:.2f} | {rss:.1f} |")
+    checks = guards(rows, large)
+    if checks:
+        lines += ["", "## Guards", "", "The bars that must not regress, measured in this run.", "",
+                  "| guard | measured | holds |", "|---|---:|---|"]
+        for what, measured, holds in checks:
+            lines.append(f"| {what} | {measured} | {'yes' if holds else '**no**'} |")
     with open(os.path.join(ROOT, "scripts", "bench-notes.md")) as notes:  # the analysis, kept by hand
         lines += ["", notes.read().rstrip()]
     with open(os.path.join(ROOT, "BENCHMARKS.md"), "w") as f:
