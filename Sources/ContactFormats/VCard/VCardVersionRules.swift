@@ -319,12 +319,28 @@ struct VCardPropertyConverter {
     }
 
     /// The text without its white space (base64 may be written with line breaks and spaces);
-    /// ASCII text, as base64 is, is filtered on its bytes.
+    /// ASCII text, as base64 is, is filtered on its bytes (a photo's value is megabytes long).
     static func removingWhitespace(_ text: String) -> String {
-        let isASCIISpace = { (b: UInt8) in b == 0x20 || (b >= 0x09 && b <= 0x0D) }
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            return text.utf8.contains(where: isASCIISpace) ? String(decoding: text.utf8.filter { !isASCIISpace($0) }, as: UTF8.self) : text
+        var text = text
+        text.makeContiguousUTF8()
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            let isSpace = { (b: UInt8) in b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+            var spaces = 0
+            for b in bytes {
+                if b >= 0x80 { return nil }
+                if isSpace(b) { spaces += 1 }
+            }
+            guard spaces > 0 else { return text }
+            return String(unsafeUninitializedCapacity: bytes.count - spaces) { out in
+                var n = 0
+                for b in bytes where !isSpace(b) {
+                    out[n] = b
+                    n += 1
+                }
+                return n
+            }
         }
+        if let ascii = ascii ?? nil { return ascii }
         return String(text.unicodeScalars.filter { !$0.properties.isWhitespace })
     }
 
