@@ -40,6 +40,19 @@ package final class EventRecorder: PeopleSink, DiagnosticsHandler, @unchecked Se
         return recorded
     }
 
+    /// Passes the events since the last take to `body` and then forgets every event recorded,
+    /// keeping their memory for the next ones: for a recorder replayed on the thread that
+    /// records into it, right away (a reader reading alone, whose people may be large: a photo
+    /// prepared into a new buffer every time cost a third of the run in page faults).
+    package func takeReusingMemory<T>(_ body: (RecordedEvents) throws -> T) rethrows -> T {
+        defer {
+            storage.events.removeAll(keepingCapacity: true)
+            storage.prepared.removeAll(keepingCapacity: true)
+            taken = 0
+        }
+        return try body(RecordedEvents(storage: storage, range: taken..<storage.events.count))
+    }
+
     package func consume(_ person: PersonInfo) {
         if let preparer {
             let start = storage.prepared.count

@@ -159,14 +159,14 @@ package final class PartitionedReader<Framing: RecordFraming>: ContactsParser {
     private func readAlone(_ bytes: Span<UInt8>) throws {
         let (parser, recorder) = continued ?? lead
         try parser.feed(bytes)
-        try replay(recorder.take())
+        try recorder.takeReusingMemory(replay)
     }
 
     /// Finishes the parser that reads alone, and passes on what it gave.
     private func finishAlone() throws {
         let (parser, recorder) = continued ?? lead
         try parser.finish()
-        try replay(recorder.take())
+        try recorder.takeReusingMemory(replay)
     }
 
     // MARK: Parts
