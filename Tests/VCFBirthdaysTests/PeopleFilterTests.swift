@@ -21,6 +21,17 @@ private func person(_ name: String, categories: [String] = [], nicknames: [Strin
         #expect(folded(text) == expected)
     }
 
+    /// ASCII is folded on its bytes, as ICU folds it: every printable character, and names.
+    @Test func asciiFoldsAsICUFoldsIt() {
+        let printable = String((0x20..<0x7F).map { Character(Unicode.Scalar(UInt8($0))) })
+        for text in [printable, "Anna BERG", "o'Brien-Smith", "", "Mc\tDonald", "AZaz@[`{"] {
+            var copy = text
+            let icu = copy.withUTF8 { icuFolded($0) }
+            #expect(folded(text) == icu, "\(text)")
+        }
+        #expect(folded("Anna BERG") == "anna berg")
+    }
+
     @Test func matchFindsASubstringOfTheNameOrANickname() {
         let filter = PeopleFilter(match: "MULL")
         #expect(filter.includes(person("Dr. Jürgen Müller")))
