@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactFormats
 
 /// Who is written, for every output: people in any of `categories` (all when empty), in none of
 /// `excludedCategories`, whose name holds `match`, and who have `query` in their name, a
@@ -33,13 +34,19 @@ public struct PeopleFilter: Sendable {
             if !categories.isEmpty && !theirs.contains(where: categories.contains) { return false }
             if theirs.contains(where: excludedCategories.contains) { return false }
         }
-        if let match, !([person.displayName] + person.nicknames).contains(where: { folded($0).contains(match) }) {
+        if let match, !([person.displayName] + person.nicknames).contains(where: { Self.holds($0, match) }) {
             return false
         }
         if let query {
             let texts = [person.displayName] + person.nicknames + [person.organization ?? ""] + person.emails.map(\.value)
-            return texts.contains { folded($0).contains(query) }
+            return texts.contains { Self.holds($0, query) }
         }
         return true
+    }
+
+    /// Whether `text`, folded, holds `part` (folded already): compared as UTF-8 bytes.
+    private static func holds(_ text: String, _ part: String) -> Bool {
+        var text = folded(text), part = part
+        return text.withUTF8 { text in part.withUTF8 { ByteScan.contains($0, in: text) } }
     }
 }

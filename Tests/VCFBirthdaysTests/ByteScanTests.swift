@@ -54,4 +54,16 @@ import Testing
             }
         }
     }
+
+    /// A substring found byte for byte wherever it is, and not when it only starts at the end.
+    @Test func containsASubstring() {
+        func holds(_ text: String, _ part: String) -> Bool {
+            Array(text.utf8).withUnsafeBufferPointer { t in Array(part.utf8).withUnsafeBufferPointer { ByteScan.contains($0, in: t) } }
+        }
+        for (text, part, expected) in [("anna berg", "berg", true), ("bbberg", "berg", true), ("anna ber", "berg", false),
+                                       ("", "", true), ("x", "", true), ("", "x", false), ("zoe lee", "zoe", true),
+                                       ("bergen", "berg", true), ("ber g", "berg", false), ("müller", "ü", true)] {
+            #expect(holds(text, part) == expected, "\(text) \(part)")
+        }
+    }
 }

@@ -32,6 +32,18 @@ package enum ByteScan {
         return false
     }
 
+    /// Whether `needle` occurs in the bytes, byte for byte: its first byte found by `memchr`,
+    /// then the rest compared.
+    package static func contains(_ needle: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let head = needle.first else { return true }
+        var from = 0
+        while let at = firstIndex(of: head, in: bytes, from: from), at + needle.count <= bytes.count {
+            if memcmp(bytes.baseAddress! + at, needle.baseAddress!, needle.count) == 0 { return true }
+            from = at + 1
+        }
+        return false
+    }
+
     /// The index of the first LF or CR at or after `from`; the count when there is none.
     static func firstLineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
         first(in: bytes, from: from, marks: { zeroBytes($0 ^ lfs) | zeroBytes($0 ^ crs) },
