@@ -50,10 +50,15 @@ extension VCardCards {
             keeper[name] = k
             written[name] = properties[k].value
         }
-        // The model took the first name that says something: an empty N or FN is none.
-        for name in ["N", "FN"] {
-            let saysSomething = { (p: VCardProperty) in p.name == name && p.value.contains { !";, \t".contains($0) } }
-            guard let k = properties.firstIndex(where: saysSomething) else { continue }
+        // The names the model took (PersonDecoder): the first FN with text, and the first N with
+        // a family name, a given name or a prefix (each N before it gave way to the next; of N
+        // without any, the last).
+        let fn = properties.firstIndex { $0.name == "FN" && !ValueDecoding.unescape(Array($0.value.utf8)).trimmingSpaces().isEmpty }
+        let names = properties.indices.filter { properties[$0].name == "N" }
+        let n = names.first(where: { Self.nameParts(properties[$0]).contains(Self.nameParts(of: person)) })
+            ?? names.first(where: { Self.nameParts(properties[$0]).contains { !($0[0] + $0[1] + $0[3]).isEmpty } }) ?? names.last
+        for (name, k) in [("FN", fn), ("N", n)] {
+            guard let k else { continue }
             keeper[name] = k
             written[name] = properties[k].value
         }
@@ -127,6 +132,22 @@ extension VCardCards {
     }
 
     /// Whether the property is `name` with `date` as its value.
+    /// An `N`'s five components as the reader takes them, read with lists (3.0, 4.0) and without (2.1).
+    private static func nameParts(_ p: VCardProperty) -> [[[String]]] {
+        [true, false].map { lists in
+            var parts: [[String]] = Array(repeating: [], count: 5)
+            ValueDecoding.forEachItem(Array(p.value.utf8), lists: lists) { component, item in
+                if component < 5 { parts[component].append(item) }
+            }
+            return parts
+        }
+    }
+
+    /// The model's name components.
+    private static func nameParts(of person: PersonInfo) -> [[String]] {
+        [person.familyNames, person.givenNames, person.additionalNames, person.honorificPrefixes, person.honorificSuffixes]
+    }
+
     private static func says(_ date: PartialDate, _ p: VCardProperty, _ name: String) -> Bool {
         guard p.name == name, !p.parameters.contains(where: { $0.name == "VALUE" && $0.values == ["text"] }),
               case .date(let said) = DateParsing.parse(Array(p.value.utf8)) else { return false }
