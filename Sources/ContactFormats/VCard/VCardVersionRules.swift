@@ -74,7 +74,7 @@ struct VCardPropertyConverter {
         default:
             p.value = Self.value(p.value, kind: kind)
         }
-        if kind != .binary { convertEncoding(&p) }
+        if kind != .binary { convertEncoding(&p, kind: kind) }
         if kind == .phone && target == .v3 { plainPhone(&p) }
         convertPreference(&p)
         return (p, keptAs)
@@ -227,8 +227,10 @@ struct VCardPropertyConverter {
     // MARK: Parameters
 
     /// `ENCODING` on a property that is not one of the binary ones (an `X-` property, say):
-    /// base64 becomes a `data:` URI in 4.0, which has no `ENCODING`, and `ENCODING=b` in 3.0.
-    private func convertEncoding(_ p: inout VCardProperty) {
+    /// base64 becomes a `data:` URI in 4.0, which has no `ENCODING`, and `ENCODING=b` in 3.0. A
+    /// property of a known text kind (an `ADR` saying base64) keeps its value as the text the
+    /// reader took it for.
+    private func convertEncoding(_ p: inout VCardProperty, kind: Kind) {
         guard let k = p.parameters.firstIndex(where: { $0.name == "ENCODING" }) else { return }
         let isBase64 = p.parameters[k].values.first.map { ["B", "BASE64"].contains($0.uppercased()) } ?? false
         switch target {
@@ -236,7 +238,7 @@ struct VCardPropertyConverter {
             if isBase64 { p.parameters[k].values = ["b"] }
         case .v4:
             p.parameters.remove(at: k)
-            guard isBase64 else { return }
+            guard isBase64 && kind == .raw else { return }
             let base64 = Self.removingWhitespace(p.value)
             let format = p.parameters.first { $0.name == "TYPE" }?.values.first
             p.parameters.removeAll { $0.name == "TYPE" || $0.name == "VALUE" }
