@@ -140,8 +140,8 @@ final class SortedRecords {
                 let y = UInt64(bigEndian: keyB.loadUnaligned(as: UInt64.self))
                 if x != y { return x < y }
             }
-            let c = memcmp(keyA, keyB, common)
-            return c != 0 ? c < 0 : a.keyLength < b.keyLength
+            return SortedRecords.compareKeys(UnsafeRawBufferPointer(start: keyA, count: Int(a.keyLength)),
+                                             UnsafeRawBufferPointer(start: keyB, count: Int(b.keyLength))) < 0
         }
     }
 

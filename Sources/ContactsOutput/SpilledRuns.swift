@@ -32,9 +32,8 @@ final class SpilledRuns {
     }
 
     func append(key: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer) throws {
-        for length in [key.count, payload.count] {
-            withUnsafeBytes(of: UInt32(length).littleEndian) { pending.append(contentsOf: $0) }
-        }
+        withUnsafeBytes(of: UInt32(key.count).littleEndian) { pending.append(contentsOf: $0) }
+        withUnsafeBytes(of: UInt32(payload.count).littleEndian) { pending.append(contentsOf: $0) }
         pending.append(contentsOf: key)
         pending.append(contentsOf: payload)
         if pending.count >= 1 << 20 { try flush() }
