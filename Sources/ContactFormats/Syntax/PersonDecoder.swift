@@ -173,7 +173,9 @@ package final class PersonDecoder {
             (address.types, address.preferred) = typesAndPreference(card, p, label: label, dropping: nil)
             person.addresses.append(address)
         case .url:
-            person.urls.append(text(card, p).trimmingSpaces())
+            // An empty URL holds nothing (as an empty nickname or category): no list item.
+            let url = text(card, p).trimmingSpaces()
+            if !url.isEmpty { person.urls.append(url) }
         case .categories:
             person.categories += withValue(card, p) { ValueDecoding.textList($0) }
         case .uid:
