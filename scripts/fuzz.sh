@@ -10,7 +10,7 @@ set -eu
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
 work=${VCF2BIRTHDAYS_FUZZ_DIR:-$HOME/.cache/vcf2birthdays-fuzz}
-targets=${FUZZ_TARGETS:-"vcard csv dates decoding roundtrip threads vcard-frames csv-fields"}
+targets=${FUZZ_TARGETS:-"vcard csv dates decoding roundtrip threads vcard-frames csv-fields ldif"}
 repeatable=""
 [ -z "${FUZZ_SEED:-}" ] || repeatable="-seed=$FUZZ_SEED"
 [ -z "${FUZZ_RUNS:-}" ] || repeatable="$repeatable -runs=$FUZZ_RUNS"
@@ -39,9 +39,10 @@ for target in $targets; do
         dates) for d in 1985-04-15 19850415 --0415 --04-15 1604-04-15 1985-04-15T10:00:00Z 0000-02-29; do
                    printf '%s' "$d" > "$corpus/seed-$d"; done ;;
         decoding) printf '\002caf=E9=20=0D=0Ab' > "$corpus/seed-latin1"; printf '\003=82=A0=82=A2' > "$corpus/seed-sjis" ;;
-        threads) for f in Fixtures/*.vcf Fixtures/csv/*.csv Fixtures/fuzz/* "$generated"/*; do  # a first byte for the part size
+        threads) for f in Fixtures/*.vcf Fixtures/csv/*.csv Fixtures/ldif/*.ldif Fixtures/fuzz/* "$generated"/*; do  # a first byte for the part size
                      printf ' ' | cat - "$f" > "$corpus/seed-$(basename "$f")"; done ;;
         vcard-frames|csv-fields) cp Fuzz/seeds/$target/* "$corpus/" ;;
+        ldif) cp Fixtures/ldif/*.ldif "$corpus/" 2>/dev/null || true ;;
     esac
     log="Fuzz/findings/$target.log"
     if Fuzz/.build/release/fuzz-$target -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \

@@ -302,7 +302,7 @@ public enum App {
         }
     }
 
-    /// Paths as given; directories become the `.vcf`, `.vcard` and `.csv` files in them, sorted
+    /// Paths as given; directories become the `.vcf`, `.vcard`, `.csv` and `.ldif` files in them, sorted
     /// by name (an entry that is not a regular file, after links, is skipped with a warning: a
     /// FIFO would block the run). A path named on its own is read whatever it is (a FIFO too).
     static func list(_ paths: [String], _ env: Environment) -> Listing {
@@ -324,7 +324,7 @@ public enum App {
                     let entries = sortedBytewise(try env.fileSystem.directoryEntries(path).filter { isContactsFileName($0.name) },
                                                  name: \.name)
                     if entries.isEmpty {
-                        listing.diagnostics.append(Diagnostic(.warning, .noContactsFiles, path: path, line: 0, "no .vcf, .vcard or .csv files"))
+                        listing.diagnostics.append(Diagnostic(.warning, .noContactsFiles, path: path, line: 0, "no .vcf, .vcard, .csv or .ldif files"))
                     }
                     let base = Array((path.hasSuffix("/") ? path : path + "/").utf8)
                     listing.inputs.reserveCapacity(listing.inputs.count + entries.count)

@@ -9,13 +9,14 @@ import Darwin
 
 /// Which entries of a directory are inputs, and their order.
 extension App {
-    /// Whether a directory's entry is read: a `.vcf`, `.vcard` or `.csv` file (in any case)
+    /// Whether a directory's entry is read: a `.vcf`, `.vcard`, `.csv` or `.ldif` file (in any case)
     /// whose name does not start with a dot.
     static func isContactsFileName(_ name: String) -> Bool {
         let bytes = name.utf8
         guard bytes.first != UInt8(ascii: "."), let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return false }
         let suffix = bytes[bytes.index(after: dot)...]
         return matchesIgnoringCase(suffix, "VCF") || matchesIgnoringCase(suffix, "VCARD") || matchesIgnoringCase(suffix, "CSV")
+            || matchesIgnoringCase(suffix, "LDIF")
     }
 
     /// `items` in the order of their names' UTF-8 bytes (`precedesBytewise`). A directory may

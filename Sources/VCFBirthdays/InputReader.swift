@@ -3,7 +3,8 @@ import ContactFormats
 import ContactsOutput
 
 /// Reads one input: finds its encoding (a UTF-16 byte-order mark, `--encoding`, or UTF-8 with a
-/// Windows-1252 fallback for CSV) and its format (vCard when a line near the start is `BEGIN:VCARD`, else CSV),
+/// Windows-1252 fallback for CSV) and its format (LDIF when it starts with `version:` or `dn:`,
+/// vCard when a line near the start is `BEGIN:VCARD`, else CSV),
 /// then feeds the right parser in chunks of up to 1 MiB, transcoding to UTF-8 on the way.
 struct InputReader {
     /// What reading takes from the run's options, and the collation locale (whose usual date
@@ -209,14 +210,24 @@ struct InputReader {
                                          diagnostics: reporter, threads: workers, partBytes: options.partBytes)
             }
             return CSVParser(path: displayPath, sink: sink, diagnostics: reporter, options: csvOptions)
+        case .ldif:
+            let ldifOptions = LDIFParser.Options(scope: options.scope, keepsRawText: options.keepsRawText,
+                                                 maxRecordBytes: options.maxRecordBytes)
+            if let workers {
+                return PartitionedReader(LDIFFraming(path: displayPath, options: ldifOptions), sink: sink,
+                                         diagnostics: reporter, threads: workers, partBytes: options.partBytes)
+            }
+            return LDIFParser(path: displayPath, sink: sink, diagnostics: reporter, options: ldifOptions)
         }
     }
 
-    /// vCard when a line of the first bytes is `BEGIN:VCARD` (any case, white space around its
+    /// LDIF when the first line that is no comment is `version:` or `dn:`; vCard when a line of
+    /// the first bytes is `BEGIN:VCARD` (any case, white space around its
     /// parts) and is not inside a quoted CSV field, else CSV: a CSV note that mentions or holds
     /// `BEGIN:VCARD` does not make the file a vCard, a line of text before the first card does
     /// not make it CSV.
     static func detectFormat(_ head: [UInt8]) -> RunOptions.InputFormat {
+        if LDIFParser.looksLikeLDIF(head) { return .ldif }
         var quoted = false
         var lineStart = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while lineStart < head.count {

@@ -67,6 +67,8 @@ public struct RunOptions: Sendable {
         case vcard
         /// CSV with a header row.
         case csv
+        /// LDIF (RFC 2849): Thunderbird's and abook's address book exports, LDAP dumps.
+        case ldif
     }
 
     /// What is read, and how (`--from`, `--encoding`, the CSV options).
@@ -87,7 +89,7 @@ public struct RunOptions: Sendable {
 
     /// What is read, and how.
     public struct Input: Sendable {
-        /// Files, directories (every `.vcf` and `.csv` in them) or `-` for standard input; none = standard input.
+        /// Files, directories (every `.vcf`, `.csv` and `.ldif` in them) or `-` for standard input; none = standard input.
         public var paths: [String] = []
         /// nil: detected per input (vCard when a line near the start is `BEGIN:VCARD`, outside CSV quotes; else CSV).
         public var format: InputFormat?

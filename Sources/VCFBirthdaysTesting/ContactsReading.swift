@@ -4,13 +4,22 @@ import VCFBirthdays
 /// in two chunks cut at `split` (default: all in one), into a recording sink.
 public func readContacts(_ bytes: [UInt8], csv: Bool, scope: DecodeScope = .full, split: Int? = nil,
                          maxRecordBytes: Int = 64 << 20) throws -> (people: [PersonInfo], diagnostics: RecordingDiagnostics) {
+    try readContacts(bytes, format: csv ? .csv : .vcard, scope: scope, split: split, maxRecordBytes: maxRecordBytes)
+}
+
+/// The same for any input format.
+public func readContacts(_ bytes: [UInt8], format: RunOptions.InputFormat, scope: DecodeScope = .full, split: Int? = nil,
+                         maxRecordBytes: Int = 64 << 20) throws -> (people: [PersonInfo], diagnostics: RecordingDiagnostics) {
     let sink = SpySink()
     let diagnostics = RecordingDiagnostics()
-    let parser: ContactsParser = csv
-        ? CSVParser(path: "in.csv", sink: sink, diagnostics: diagnostics,
-                    options: CSVParser.Options(scope: scope, keepsRawText: true, maxRecordBytes: maxRecordBytes))
-        : VCardParser(path: "in.vcf", sink: sink, diagnostics: diagnostics,
-                      options: VCardParser.Options(scope: scope, keepsRawText: true, maxRecordBytes: maxRecordBytes))
+    let parser: ContactsParser = switch format {
+    case .csv: CSVParser(path: "in.csv", sink: sink, diagnostics: diagnostics,
+                         options: CSVParser.Options(scope: scope, keepsRawText: true, maxRecordBytes: maxRecordBytes))
+    case .vcard: VCardParser(path: "in.vcf", sink: sink, diagnostics: diagnostics,
+                             options: VCardParser.Options(scope: scope, keepsRawText: true, maxRecordBytes: maxRecordBytes))
+    case .ldif: LDIFParser(path: "in.ldif", sink: sink, diagnostics: diagnostics,
+                           options: LDIFParser.Options(scope: scope, keepsRawText: true, maxRecordBytes: maxRecordBytes))
+    }
     let cut = min(split ?? bytes.count, bytes.count)
     try parser.feed(Array(bytes[..<cut]))
     try parser.feed(Array(bytes[cut...]))

@@ -6,7 +6,7 @@ import VCFBirthdays
 
 /// What is read, and how: `RunOptions.Input`.
 struct InputOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp("vCard or CSV files, directories (every .vcf and .csv in them), or - for standard input (the default).",
+    @Argument(help: ArgumentHelp("vCard, CSV or LDIF files, directories (every .vcf, .csv and .ldif in them), or - for standard input (the default).",
                                  valueName: "path"))
     var paths: [String] = []
 

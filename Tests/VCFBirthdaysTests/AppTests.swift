@@ -186,11 +186,11 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         let r = run({ $0.input.paths = ["d", "e.vcf", "c.vcf"]; $0.diagnostics.quiet = false },
                     files: ["d/readme.txt": "hello", "e.vcf": "", "c.vcf": sample])
         #expect(r.status == .success)
-        #expect(r.stderr == "d: warning: no .vcf, .vcard or .csv files\ne.vcf: warning: empty: no contacts\n"
+        #expect(r.stderr == "d: warning: no .vcf, .vcard, .csv or .ldif files\ne.vcf: warning: empty: no contacts\n"
             + "3 people, 2 warnings, 0 rejected\n")
         // Nothing read at all: the warning, and no summary counting nothing.
         let none = run({ $0.input.paths = ["d"]; $0.diagnostics.quiet = false }, files: ["d/readme.txt": "hello"])
-        #expect(none.status == .success && none.stderr == "d: warning: no .vcf, .vcard or .csv files\n")
+        #expect(none.status == .success && none.stderr == "d: warning: no .vcf, .vcard, .csv or .ldif files\n")
     }
 
     /// A program or an image named `.vcf` is one error and one rejection (it was read as CSV

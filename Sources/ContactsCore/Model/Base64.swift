@@ -34,4 +34,23 @@ package enum Base64 {
         }
         return out.isEmpty ? nil : out
     }
+
+    /// Appends the bytes as base64 (RFC 4648, with padding, no line breaks).
+    package static func encode<C: Collection<UInt8>>(_ bytes: C, to out: inout [UInt8]) {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        out.reserveCapacity(out.count + (bytes.count + 2) / 3 * 4)
+        var i = bytes.startIndex
+        while i != bytes.endIndex {
+            var group: UInt32 = 0
+            var count = 0
+            while count < 3 && i != bytes.endIndex {
+                group |= UInt32(bytes[i]) << (16 - 8 * UInt32(count))
+                bytes.formIndex(after: &i)
+                count += 1
+            }
+            for k in 0..<4 {
+                out.append(k <= count ? alphabet[Int(group >> (18 - 6 * UInt32(k)) & 63)] : UInt8(ascii: "="))
+            }
+        }
+    }
 }

@@ -57,6 +57,12 @@ extension Diagnostic {
         case fieldCount = "field-count"
         /// A CSV row with nothing a contact is made of.
         case noContactField = "no-contact-field"
+        /// An LDIF change record (`changetype: modify`, `delete`, `modrdn`), which holds no entry.
+        case changeRecord = "change-record"
+        /// An LDIF entry of no person's object class (an organizational unit, a domain): skipped.
+        case notAPerson = "not-a-person"
+        /// An LDIF line that is no `attribute: value`, or a base64 value (`attribute:: `) that is no base64.
+        case notAnAttribute = "not-an-attribute"
 
         // The values.
         /// A date that is not one (no month, a time alone, a two-digit year).

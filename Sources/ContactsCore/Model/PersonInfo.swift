@@ -206,4 +206,7 @@ extension VCardProperty {
     /// The name of a property that carries a CSV column no field holds:
     /// `X-CSV;COLUMN="Header":value`, read by the CSV writers to put it back in its column.
     package static let csvColumn = "X-CSV"
+    /// The name of a property that carries an LDIF attribute no field holds:
+    /// `X-LDIF;ATTRIBUTE=type:value`, read by the LDIF writer to put it back as that attribute.
+    package static let ldifAttribute = "X-LDIF"
 }

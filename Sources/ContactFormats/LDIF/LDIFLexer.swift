@@ -1,0 +1,133 @@
+import ContactsCore
+
+/// Cuts LDIF bytes (RFC 2849) into records: logical lines (folded lines joined: a line that
+/// starts with a space goes on the one before, without the space) separated by blank lines.
+/// Comments (`#`, folded too) are dropped; CRLF and LF both end a line. A record keeps its raw
+/// text, byte for byte, when asked (for `--rejects`), and stops keeping lines once larger than
+/// `maxRecordBytes`.
+struct LDIFLexer {
+    /// One logical line: its bytes (no line end) and the line it starts on.
+    struct Line {
+        var bytes: [UInt8]
+        var number: Int
+    }
+
+    /// A record's logical lines, its first line's number (the first that is no comment), and its raw text.
+    struct Record {
+        var lines: [Line] = []
+        var firstLine = 0
+        var hasFirstLine = false
+        var raw: [UInt8] = []
+        var size = 0
+        var isOversized = false
+        /// Continuation lines with no line before them (the first of them).
+        var strayContinuation: Int?
+    }
+
+    private let keepsRawText: Bool
+    private let maxRecordBytes: Int
+    /// The physical line being read, when a chunk ended inside it.
+    private var partial: [UInt8] = []
+    /// The number of the next physical line.
+    private var lineNumber: Int
+    private var record = Record()
+    /// The logical line being joined, and whether it is a comment.
+    private var logical: Line?
+    private var inComment = false
+
+    init(keepsRawText: Bool, maxRecordBytes: Int, firstLine: Int = 1) {
+        self.keepsRawText = keepsRawText
+        self.maxRecordBytes = maxRecordBytes
+        lineNumber = firstLine
+    }
+
+    /// Whether the bytes read so far end between records (after a blank line, or at the start).
+    var isAtRecordStart: Bool { partial.isEmpty && logical == nil && !inComment && record.size == 0 }
+
+    /// Reads a chunk; `emit` gets each record that ends in it.
+    mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, _ emit: (Record) throws -> Void) rethrows {
+        var start = 0
+        while start < bytes.count {
+            guard let lf = ByteScan.firstIndex(of: 0x0A, in: bytes, from: start) else {
+                partial.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+                return
+            }
+            if partial.isEmpty {
+                try physicalLine(UnsafeBufferPointer(rebasing: bytes[start...lf]), emit)
+            } else {
+                partial.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...lf]))
+                let line = partial
+                partial.removeAll(keepingCapacity: true)
+                try line.withUnsafeBufferPointer { try physicalLine($0, emit) }
+            }
+            start = lf + 1
+        }
+    }
+
+    /// Ends the input: a last line without a line end, and the last record.
+    mutating func finish(_ emit: (Record) throws -> Void) rethrows {
+        if !partial.isEmpty {
+            let line = partial
+            partial = []
+            try line.withUnsafeBufferPointer { try physicalLine($0, emit) }
+        }
+        try endRecord(emit)
+    }
+
+    /// One physical line, its line end (LF, maybe after CR) included when it has one.
+    private mutating func physicalLine(_ withEnd: UnsafeBufferPointer<UInt8>, _ emit: (Record) throws -> Void) rethrows {
+        var end = withEnd.count
+        if end > 0 && withEnd[end - 1] == 0x0A { end -= 1 }
+        if end > 0 && withEnd[end - 1] == 0x0D { end -= 1 }
+        let number = lineNumber
+        lineNumber += 1
+        if end == 0 {
+            try endRecord(emit)
+            return
+        }
+        if record.size == 0 { record.firstLine = number }
+        if !record.hasFirstLine && withEnd[0] != UInt8(ascii: "#") && withEnd[0] != 0x20 {
+            record.firstLine = number
+            record.hasFirstLine = true
+        }
+        record.size += withEnd.count
+        if record.size > maxRecordBytes && !record.isOversized {
+            record.isOversized = true
+            record.lines = []
+            record.raw = []
+            logical = nil
+        }
+        if record.isOversized { return }
+        if keepsRawText { record.raw.append(contentsOf: withEnd) }
+        let text = UnsafeBufferPointer(rebasing: withEnd[..<end])
+        if text[0] == 0x20 {
+            if inComment { return }
+            if logical == nil {
+                if record.strayContinuation == nil { record.strayContinuation = number }
+                return
+            }
+            logical!.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[1...]))
+            return
+        }
+        closeLogical()
+        if text[0] == UInt8(ascii: "#") {
+            inComment = true
+        } else {
+            logical = Line(bytes: Array(text), number: number)
+        }
+    }
+
+    private mutating func closeLogical() {
+        inComment = false
+        if let line = logical { record.lines.append(line) }
+        logical = nil
+    }
+
+    private mutating func endRecord(_ emit: (Record) throws -> Void) rethrows {
+        closeLogical()
+        guard record.size > 0 else { return }
+        let done = record
+        record = Record()
+        try emit(done)
+    }
+}

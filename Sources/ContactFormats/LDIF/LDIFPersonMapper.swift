@@ -1,0 +1,253 @@
+import ContactsCore
+
+/// One `attribute: value` of an LDIF record: the attribute's type (as written) and options
+/// (`cn;lang-de`), and the value's bytes (base64 decoded; a `:<` URL as written).
+struct LDIFAttribute {
+    var type: String
+    var options: [String]
+    var value: [UInt8]
+    var isURL: Bool
+    var line: Int
+
+    /// The type, lower-case: attribute names are case-insensitive.
+    var key: String { type.asciiLowercased() }
+}
+
+/// Turns an LDIF entry into a `PersonInfo`: Thunderbird's attributes (its LDIF export), abook's,
+/// and LDAP's `inetOrgPerson`. Attributes with no field of the model travel along as
+/// `X-LDIF;ATTRIBUTE=name:value` extra properties (a photo as `PHOTO`), as do second values of
+/// a single-valued field.
+struct LDIFPersonMapper {
+    /// What an attribute fills.
+    enum Role {
+        case dn, objectClass, ignored
+        case formattedName, family, given, nickname
+        case email, phone(String?), url, labeledURI
+        case organization, unit, title, note
+        case street(home: Bool), street2(home: Bool), locality(home: Bool), region(home: Bool)
+        case postalCode(home: Bool), country(home: Bool), postalAddress(home: Bool)
+        case birthYear, birthMonth, birthDay, birthDate
+        case photo
+    }
+
+    /// The attributes read, lower-case. Thunderbird's LDIF export writes `mozilla…` names and
+    /// LDAP ones (`telephoneNumber` is its work phone, `street`, `l`, `st`… its work address);
+    /// abook writes `streetaddress`, `locality`, `countryname`, `xmozilla…`.
+    static let roles: [String: Role] = [
+        "dn": .dn, "objectclass": .objectClass, "changetype": .ignored, "modifytimestamp": .ignored,
+        "createtimestamp": .ignored, "mozillausehtmlmail": .ignored, "xmozillausehtmlmail": .ignored,
+        "cn": .formattedName, "commonname": .formattedName, "displayname": .formattedName,
+        "sn": .family, "surname": .family, "givenname": .given, "gn": .given,
+        "mozillanickname": .nickname, "xmozillanickname": .nickname,
+        "mail": .email, "mozillasecondemail": .email, "xmozillasecondemail": .email, "rfc822mailbox": .email,
+        "telephonenumber": .phone("work"), "homephone": .phone("home"), "hometelephonenumber": .phone("home"),
+        "mobile": .phone("cell"), "mobiletelephonenumber": .phone("cell"), "cellphone": .phone("cell"),
+        "facsimiletelephonenumber": .phone("fax"), "fax": .phone("fax"), "pager": .phone("pager"),
+        "pagerphone": .phone("pager"), "xmozillaanyphone": .phone(nil),
+        "mozillahomestreet": .street(home: true), "mozillahomestreet2": .street2(home: true),
+        "mozillahomelocalityname": .locality(home: true), "mozillahomestate": .region(home: true),
+        "mozillahomepostalcode": .postalCode(home: true), "mozillahomecountryname": .country(home: true),
+        "homepostaladdress": .postalAddress(home: true),
+        "street": .street(home: false), "streetaddress": .street(home: false), "postofficebox": .ignored,
+        "mozillaworkstreet2": .street2(home: false), "streetaddress2": .street2(home: false),
+        "l": .locality(home: false), "locality": .locality(home: false), "localityname": .locality(home: false),
+        "st": .region(home: false), "stateorprovincename": .region(home: false),
+        "postalcode": .postalCode(home: false), "zip": .postalCode(home: false),
+        "c": .country(home: false), "co": .country(home: false), "countryname": .country(home: false),
+        "postaladdress": .postalAddress(home: false),
+        "o": .organization, "organizationname": .organization, "company": .organization,
+        "ou": .unit, "organizationalunitname": .unit, "department": .unit,
+        "title": .title, "description": .note, "notes": .note,
+        "mozillaworkurl": .url, "mozillahomeurl": .url, "workurl": .url, "homeurl": .url, "labeleduri": .labeledURI,
+        "birthyear": .birthYear, "birthmonth": .birthMonth, "birthday": .birthDay, "birthdate": .birthDate,
+        "dateofbirth": .birthDate, "jpegphoto": .photo, "photo": .photo,
+    ]
+
+    /// Object classes of a person or a group of people (a Thunderbird mailing list).
+    static let personClasses: Set<String> = [
+        "person", "organizationalperson", "inetorgperson", "residentialperson", "mozillaabpersonalpha",
+        "mozillaabpersonobsolete", "mozillaorgperson", "posixaccount", "account", "contact", "pilotperson",
+        "newpilotperson", "groupofnames", "groupofuniquenames", "mozillaablistalpha",
+    ]
+    static let groupClasses: Set<String> = ["groupofnames", "groupofuniquenames", "mozillaablistalpha"]
+
+    private(set) var warnings: [(line: Int, code: Diagnostic.Code, message: String)] = []
+    /// The object classes the last entry named that are no person's (empty when it is a person's).
+    private(set) var otherClasses: [String] = []
+    let keepsExtras: Bool
+
+    init(keepsExtras: Bool) {
+        self.keepsExtras = keepsExtras
+    }
+
+    /// Fills `person` from the entry's attributes; false when the entry is no person's (see `otherClasses`).
+    mutating func map(_ attributes: [LDIFAttribute], into person: inout PersonInfo) -> Bool {
+        warnings = []
+        otherClasses = []
+        var classes: [String] = []
+        var home = PostalAddress(), work = PostalAddress()
+        var homeStreets: [String] = [], workStreets: [String] = []
+        var homeFormatted: [LDIFAttribute] = [], workFormatted: [LDIFAttribute] = []
+        var year: LDIFAttribute?, month: LDIFAttribute?, day: LDIFAttribute?
+        var extras: [VCardProperty] = []
+
+        func text(_ a: LDIFAttribute) -> String {
+            if !ValueDecoding.isValidUTF8(a.value) {
+                warnings.append((a.line, .notUTF8, "\(a.type): not UTF-8; undecodable bytes replaced by U+FFFD"))
+            }
+            return ValueDecoding.makeString(a.value).trimmingSpaces()
+        }
+        func extra(_ a: LDIFAttribute) {
+            guard keepsExtras else { return }
+            extras.append(Self.extraProperty(a))
+        }
+        func single(_ field: inout String?, _ a: LDIFAttribute) {
+            if field == nil { field = text(a) } else { extra(a) }
+        }
+        for a in attributes {
+            if a.isURL { extra(a); continue }
+            guard let role = Self.roles[a.key] else { extra(a); continue }
+            switch role {
+            case .dn: extra(a)
+            case .objectClass: classes.append(text(a))
+            case .ignored: continue
+            case .formattedName: single(&person.formattedName, a)
+            case .family: append(text(a), to: &person.familyNames)
+            case .given: append(text(a), to: &person.givenNames)
+            case .nickname: append(text(a), to: &person.nicknames)
+            case .email:
+                let value = text(a)
+                if !value.isEmpty { person.emails.append(ContactPoint(value: value)) }
+            case .phone(let type):
+                let value = ValueDecoding.phoneNumber(text(a))
+                if !value.isEmpty { person.phones.append(ContactPoint(value: value, types: type.map { [$0] } ?? [])) }
+            case .url: append(text(a), to: &person.urls)
+            case .labeledURI:
+                // `URI label`: the URI is up to the first space.
+                let value = text(a)
+                append(String(value.prefix { $0 != " " }), to: &person.urls)
+            case .organization: single(&person.organization, a)
+            case .unit: append(text(a), to: &person.organizationUnits)
+            case .title: single(&person.title, a)
+            case .note:
+                if person.note == nil { person.note = ValueDecoding.makeString(a.value).normalizingLineBreaks() } else { extra(a) }
+            case .street(let isHome), .street2(let isHome):
+                if isHome { append(text(a), to: &homeStreets) } else { append(text(a), to: &workStreets) }
+            case .locality(let isHome): set(&home.locality, &work.locality, isHome, a, text(a), extra)
+            case .region(let isHome): set(&home.region, &work.region, isHome, a, text(a), extra)
+            case .postalCode(let isHome): set(&home.postalCode, &work.postalCode, isHome, a, text(a), extra)
+            case .country(let isHome): set(&home.country, &work.country, isHome, a, text(a), extra)
+            case .postalAddress(let isHome):
+                if isHome { homeFormatted.append(a) } else { workFormatted.append(a) }
+            case .birthYear: if year == nil { year = a } else { extra(a) }
+            case .birthMonth: if month == nil { month = a } else { extra(a) }
+            case .birthDay: if day == nil { day = a } else { extra(a) }
+            case .birthDate:
+                if person.birthday == nil, case .date(let date) = DateParsing.parse(a.value.prefix(8)), a.value.count >= 8 {
+                    person.birthday = date
+                } else {
+                    warnings.append((a.line, .invalidDate, "\(a.type): not a date: \(Diagnostic.safeText(text(a), limit: 40))"))
+                    extra(a)
+                }
+            case .photo:
+                guard keepsExtras else { continue }
+                var base64: [UInt8] = []
+                Base64.encode(a.value, to: &base64)
+                extras.append(VCardProperty(name: "PHOTO", parameters: [VCardParameter(name: "ENCODING", values: ["b"]),
+                                                                         VCardParameter(name: "TYPE", values: ["JPEG"])],
+                                            value: ValueDecoding.makeString(base64), line: a.line))
+            }
+        }
+        let lowercased = classes.map { $0.asciiLowercased() }
+        if !classes.isEmpty && !lowercased.contains(where: Self.personClasses.contains) {
+            otherClasses = classes
+            return false
+        }
+        if lowercased.contains(where: Self.groupClasses.contains) && keepsExtras {
+            extras.insert(VCardProperty(name: "KIND", value: "group", line: attributes.first?.line ?? 0), at: 0)
+        }
+        for (address, streets, formatted, type) in [(home, homeStreets, homeFormatted, "home"), (work, workStreets, workFormatted, "work")] {
+            var address = address
+            address.street = streets.joined(separator: "\n")
+            let structured = address != PostalAddress()
+            if structured {
+                address.types = [type]
+                person.addresses.append(address)
+            }
+            for a in formatted {
+                // RFC 4517's postal address: lines separated by `$`, `\24` a dollar, `\5C` a backslash.
+                if structured { extra(a); continue }
+                var one = PostalAddress()
+                one.street = text(a).split(separator: "$", omittingEmptySubsequences: false)
+                    .map { String($0).replacingAll("\\24", with: "$").replacingAll("\\5C", with: "\\").replacingAll("\\5c", with: "\\").trimmingSpaces() }
+                    .joined(separator: "\n")
+                one.types = [type]
+                person.addresses.append(one)
+            }
+        }
+        if year != nil || month != nil || day != nil {
+            switch Self.birthday(year, month, day) {
+            case .date(let date): person.birthday = date
+            case .invalid(let code, let message):
+                let given = [year, month, day].compactMap { $0 }
+                warnings.append((given[0].line, code, message))
+                given.forEach(extra)
+            case .empty: break
+            }
+        }
+        person.extraProperties = extras
+        return true
+    }
+
+    private func append(_ value: String, to list: inout [String]) {
+        if !value.isEmpty { list.append(value) }
+    }
+
+    private func set(_ home: inout String, _ work: inout String, _ isHome: Bool, _ a: LDIFAttribute, _ value: String,
+                     _ extra: (LDIFAttribute) -> Void) {
+        if isHome {
+            if home.isEmpty { home = value } else { extra(a) }
+        } else {
+            if work.isEmpty { work = value } else { extra(a) }
+        }
+    }
+
+    /// Thunderbird's `birthyear`, `birthmonth` and `birthday` (numbers; the year may be missing).
+    /// A `birthday` that is a whole date (`1985-03-14`) is read as one.
+    private static func birthday(_ year: LDIFAttribute?, _ month: LDIFAttribute?, _ day: LDIFAttribute?) -> DateParsing.Result {
+        if year == nil && month == nil, let day, day.value.count > 2, case .date(let date) = DateParsing.parse(day.value) {
+            return .date(date)
+        }
+        func number(_ a: LDIFAttribute?) -> Int? {
+            guard let a else { return nil }
+            let digits = ValueDecoding.makeString(a.value).trimmingSpaces()
+            guard !digits.isEmpty, digits.utf8.count <= 4, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return -1 }
+            return Int(digits)
+        }
+        let y = number(year), m = number(month), d = number(day)
+        if let m, let d, m >= 0, d >= 0, y ?? 0 >= 0, let date = PartialDate(year: y == 0 ? nil : y, month: m, day: d) {
+            return .date(date)
+        }
+        let shown = [year, month, day].compactMap { $0 }
+            .map { "\($0.type): \(Diagnostic.safeText(ValueDecoding.makeString($0.value), limit: 20))" }.joined(separator: ", ")
+        let isNumbers = [y, m, d].allSatisfy { ($0 ?? 0) >= 0 } && m != nil && d != nil
+        return .invalid(isNumbers ? .impossibleDate : .invalidDate, "birthday (\(shown)) is no date: kept as it is")
+    }
+
+    /// `X-LDIF;ATTRIBUTE=type[;OPTIONS=…]:value`, the value escaped as vCard text (base64 when it is no UTF-8 text).
+    static func extraProperty(_ a: LDIFAttribute) -> VCardProperty {
+        var parameters = [VCardParameter(name: "ATTRIBUTE", values: [a.type])]
+        if !a.options.isEmpty { parameters.append(VCardParameter(name: "OPTIONS", values: a.options)) }
+        if a.isURL { parameters.append(VCardParameter(name: "VALUE", values: ["uri"])) }
+        let isText = ValueDecoding.isValidUTF8(a.value) && !a.value.contains { $0 < 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        guard isText else {
+            var base64: [UInt8] = []
+            Base64.encode(a.value, to: &base64)
+            parameters.append(VCardParameter(name: "ENCODING", values: ["b"]))
+            return VCardProperty(name: VCardProperty.ldifAttribute, parameters: parameters,
+                                 value: ValueDecoding.makeString(base64), line: a.line)
+        }
+        return VCardProperty(name: VCardProperty.ldifAttribute, parameters: parameters,
+                             value: VCardText.escape(ValueDecoding.makeString(a.value)), line: a.line)
+    }
+}

@@ -1,0 +1,133 @@
+import Testing
+@testable import ContactsCore
+@testable import ContactFormats
+@testable import VCFBirthdays
+import VCFBirthdaysTesting
+
+private let ldifFixtures = ["ldif/thunderbird.ldif", "ldif/abook.ldif", "ldif/ldap-dump.ldif"]
+
+private func read(_ text: String, split: Int? = nil, scope: DecodeScope = .full) throws -> (people: [PersonInfo], diagnostics: RecordingDiagnostics) {
+    try readContacts(Array(text.utf8), format: .ldif, scope: scope, split: split)
+}
+
+@Suite struct LDIFReaderTests {
+    @Test func thunderbirdExport() throws {
+        let (people, diagnostics) = try readContacts(fixtureBytes("ldif/thunderbird.ldif"), format: .ldif)
+        #expect(diagnostics.warnings.isEmpty && diagnostics.rejections.isEmpty)
+        #expect(people.map(\.formattedName) == ["Sanne van der Meer", "Lars Östberg", "Book club"])
+        let sanne = people[0]
+        #expect(sanne.givenNames == ["Sanne"] && sanne.familyNames == ["van der Meer"] && sanne.nicknames == ["San"])
+        #expect(sanne.emails.map(\.value) == ["sanne@vandermeer.example", "s.meer@werk.example"])
+        #expect(sanne.phones == [ContactPoint(value: "+31 6 12345678", types: ["cell"]),
+                                 ContactPoint(value: "+31 20 555 0101", types: ["work"])])
+        #expect(sanne.addresses.count == 1 && sanne.addresses[0].street == "Prinsengracht 12"
+                && sanne.addresses[0].locality == "Amsterdam" && sanne.addresses[0].postalCode == "1015 DV"
+                && sanne.addresses[0].country == "Netherlands" && sanne.addresses[0].types == ["home"])
+        #expect(sanne.organization == "Volksuniversiteit" && sanne.organizationUnits == ["Talen"] && sanne.title == "Docent")
+        #expect(sanne.urls == ["https://vu.example/sanne"])
+        #expect(sanne.birthday == PartialDate(year: 1991, month: 7, day: 14))
+        // What no field holds travels along, the entry's name too.
+        #expect(sanne.extraProperties.map(\.name) == ["X-LDIF", "X-LDIF"])
+        #expect(sanne.extraProperties.map { $0.parameters[0].values } == [["dn"], ["mozillaCustom1"]])
+        #expect(sanne.extraProperties[1].value == "Dutch class")
+        let lars = people[1]
+        #expect(lars.familyNames == ["Östberg"] && lars.addresses[0].locality == "Göteborg")
+        #expect(lars.birthday == PartialDate(year: nil, month: 2, day: 29))
+        #expect(lars.note == "Met at the conference.\nLikes sailing.")
+        // A mailing list is a group card, its members kept.
+        let list = people[2]
+        #expect(list.extraProperties.first == VCardProperty(name: "KIND", value: "group", line: 46))
+        #expect(list.extraProperties.filter { $0.parameters.first?.values == ["member"] }.count == 2)
+    }
+
+    @Test func abookExport() throws {
+        let (people, diagnostics) = try readContacts(fixtureBytes("ldif/abook.ldif"), format: .ldif)
+        #expect(diagnostics.warnings.isEmpty && diagnostics.rejections.isEmpty)
+        #expect(people.map(\.formattedName) == ["Mira Kowalski", "Tomas Novak"])
+        #expect(people[0].source.line == 4 && people[1].source.line == 20)
+        #expect(people[0].emails.map(\.value) == ["mira@kowalski.example", "mira.k@uni.example"])
+        #expect(people[0].phones.map(\.types) == [["home"], []])
+        #expect(people[0].addresses.first?.street == "ul. Dluga 5" && people[0].addresses.first?.locality == "Krakow")
+        #expect(people[0].nicknames == ["Mirka"] && people[0].urls == ["https://mira.example"])
+        // A folded line: the first space of the next line is the fold, the second is text.
+        #expect(people[1].note == "Bike repair, ask about the spare wheel")
+    }
+
+    @Test func ldapDump() throws {
+        let (people, diagnostics) = try readContacts(fixtureBytes("ldif/ldap-dump.ldif"), format: .ldif)
+        #expect(people.map(\.formattedName) == ["Anna Berg", "Erik Berg"])
+        // The domain and the organizational unit are no people; the change record is rejected.
+        #expect(diagnostics.warnings.map(\.code) == [.notAPerson, .notAPerson])
+        #expect(diagnostics.warnings.map(\.line) == [1, 7])
+        #expect(diagnostics.rejections.map { $0.diagnostic?.code } == [.changeRecord])
+        #expect(diagnostics.rejections.first?.rawText == "dn: uid=old,ou=people,dc=example,dc=org\nchangetype: delete\n")
+        let anna = people[0]
+        #expect(anna.addresses.first?.street == "Example Org\nHauptstr. 1\n10115 Berlin")
+        #expect(anna.urls == ["https://example.org/~aberg"])
+        #expect(anna.note == "A very long description line that an LDAP tool folds at seventy-six characters, continued on the next line.")
+        #expect(anna.extraProperties.contains { $0.name == "PHOTO" && $0.value.hasPrefix("/9j/") })
+        // The second cn and the display name are kept, not lost.
+        let kept = anna.extraProperties.filter { $0.name == "X-LDIF" }.map { ($0.parameters[0].values[0], $0.value) }
+        #expect(kept.contains { $0 == ("cn", "Anna") } && kept.contains { $0 == ("displayName", "Anna Berg (Sales)") })
+        #expect(people[1].birthday == PartialDate(year: 1980, month: 5, day: 12))
+    }
+
+    @Test(arguments: ldifFixtures)
+    func sameResultAtEverySplitAndOnThreads(fixture: String) throws {
+        let bytes = fixtureBytes(fixture)
+        let whole = try readContacts(bytes, format: .ldif)
+        for split in 0...bytes.count {
+            let part = try readContacts(bytes, format: .ldif, split: split)
+            #expect(part.people == whole.people, "split at \(split)")
+            #expect(part.diagnostics.warnings == whole.diagnostics.warnings && part.diagnostics.rejections.map(\.rawText) == whole.diagnostics.rejections.map(\.rawText))
+        }
+        for partBytes in [16, 64, 181] {
+            #expect(convertOnThreads(bytes, threads: 3, partBytes: partBytes, maxRecordBytes: 4096)
+                    == convertOnThreads(bytes, threads: 1, partBytes: partBytes, maxRecordBytes: 4096), "parts of \(partBytes)")
+        }
+    }
+
+    @Test func base64ValuesAndVersionLine() throws {
+        let (people, diagnostics) = try read("version: 1\ndn: cn=x\ncn:: WsO2w6s=\nsn: Berg\nmail:: bm90IGJhc2U2NA=!=\n")
+        #expect(people.map(\.formattedName) == ["Zöë"])
+        #expect(diagnostics.warnings.map(\.code) == [.notAnAttribute] && diagnostics.warnings[0].line == 5)
+    }
+
+    @Test func linesThatAreNoAttributes() throws {
+        let (people, diagnostics) = try read(" stray\ndn: cn=a\ncn: A\nno colon here\n\u{1B}[31m: x\n")
+        #expect(people.map(\.formattedName) == ["A"])
+        #expect(diagnostics.warnings.map(\.code) == [.notAnAttribute, .notAnAttribute, .notAnAttribute])
+        #expect(diagnostics.warnings.map(\.line) == [1, 4, 5])
+        #expect(!diagnostics.warnings[2].message.contains("\u{1B}"))
+    }
+
+    @Test func birthdayPartsThatAreNoDate() throws {
+        let (people, diagnostics) = try read("dn: cn=a\ncn: A\nbirthmonth: 13\nbirthday: 2\n\ndn: cn=b\ncn: B\nbirthday: x\n")
+        #expect(people.allSatisfy { $0.birthday == nil })
+        #expect(diagnostics.warnings.map(\.code) == [.impossibleDate, .invalidDate])
+        // Kept as they were.
+        #expect(people[0].extraProperties.map(\.value) == ["cn=a", "13", "2"])
+    }
+
+    @Test func entriesWithNothingToReadAndOversizedOnesAreRejected() throws {
+        let text = "dn: cn=x\nobjectclass: person\n\ndn: cn=big\ncn: " + String(repeating: "b", count: 200) + "\n\ndn: cn=ok\ncn: OK\n"
+        let (people, diagnostics) = try readContacts(Array(text.utf8), format: .ldif, maxRecordBytes: 100)
+        #expect(people.map(\.formattedName) == ["OK"])
+        #expect(diagnostics.rejections.map { $0.diagnostic?.code } == [.noContactField, .recordTooLarge])
+        #expect(diagnostics.rejections[0].rawText == "dn: cn=x\nobjectclass: person\n")
+    }
+
+    @Test func crlfCommentsAndFoldedComments() throws {
+        let (people, diagnostics) = try read("# a comment\r\n  folded into it\r\ndn: cn=a\r\ncn: An\r\n na\r\n# inside\r\nsn: B\r\n\r\n\r\n")
+        #expect(diagnostics.warnings.isEmpty)
+        #expect(people.map(\.formattedName) == ["Anna"] && people[0].familyNames == ["B"])
+    }
+
+    @Test func formatIsDetectedByContent() {
+        #expect(InputReader.detectFormat(Array("version: 1\ndn: cn=a\n".utf8)) == .ldif)
+        #expect(InputReader.detectFormat(Array("# export\n\nDN: cn=a\n".utf8)) == .ldif)
+        #expect(InputReader.detectFormat(Array("dn,cn\na,b\n".utf8)) == .csv)
+        #expect(InputReader.detectFormat(Array("BEGIN:VCARD\r\n".utf8)) == .vcard)
+        #expect(App.isContactsFileName("book.LDIF") && !App.isContactsFileName(".hidden.ldif"))
+    }
+}
