@@ -19,8 +19,8 @@ struct Command: ParsableCommand {
         commandName: "vcf2birthdays",
         abstract: "List the birthdays in your contacts, sorted by name or date, or convert the contacts.",
         discussion: """
-        Reads vCard 2.1, 3.0 and 4.0 and CSV (Google, Outlook, Thunderbird, spreadsheets) from files, \
-        directories of .vcf and .csv files, or standard input, and prints a birthday list sorted in \
+        Reads vCard 2.1, 3.0 and 4.0, CSV (Google, Outlook, Thunderbird, spreadsheets) and LDIF \
+        (Thunderbird, abook, LDAP) from files, directories of .vcf, .csv and .ldif files, or standard input, and prints a birthday list sorted in \
         the locale's collation, or converts the contacts to TSV, JSON, CSV, iCalendar or vCard 3.0/4.0.
 
         Environment: VCF2BIRTHDAYS_SORT sets the default --sort for list and tsv (--within sorts by \
@@ -60,7 +60,7 @@ struct Command: ParsableCommand {
     @OptionGroup(title: "Calendar (--to ics)") var calendar: CalendarOptions
     @OptionGroup(title: "Diagnostics") var diagnostics: DiagnosticOptions
 
-    @Option(help: ArgumentHelp("Threads that parse parts of a large vCard or CSV input, and the files of a directory, at once; the output is the same with any number (default: the online CPUs, at most 8; 1 = no extra threads).",
+    @Option(help: ArgumentHelp("Threads that parse parts of a large vCard, CSV or LDIF input, and the files of a directory, at once; the output is the same with any number (default: the online CPUs, at most 8; 1 = no extra threads).",
                                valueName: "n"))
     var threads: Int?
 

@@ -12,7 +12,7 @@ import Testing
         "phone.vcf": ["android-2.1.vcf"], "old-phone.vcf": ["android-2.1.vcf"], "new.vcf": ["nextcloud-4.0.vcf"],
         "export.vcf": ["apple-contacts.vcf"], "list.csv": ["csv/spreadsheet-semicolon.csv"],
         "Kontakte.csv": ["csv/outlook-german.csv"], "exports/a.vcf": ["apple-contacts.vcf"],
-        "exports/b.csv": ["csv/google-contacts.csv"],
+        "exports/b.csv": ["csv/google-contacts.csv"], "thunderbird.ldif": ["ldif/thunderbird.ldif"],
     ]
 
     /// A documented command and the output printed after it, if any.
