@@ -2,7 +2,7 @@ import ContactsCore
 
 /// Cuts LDIF bytes (RFC 2849) into records: logical lines (folded lines joined: a line that
 /// starts with a space goes on the one before, without the space) separated by blank lines.
-/// Comments (`#`, folded too) are dropped; CRLF and LF both end a line. A record keeps its raw
+/// Comments (`#`, folded too) are dropped; CRLF, LF and a CR alone end a line. A record keeps its raw
 /// text, byte for byte, when asked (for `--rejects`), and stops keeping lines once larger than
 /// `maxRecordBytes`.
 struct LDIFLexer {
@@ -47,31 +47,41 @@ struct LDIFLexer {
     /// Reads a chunk; `emit` gets each record that ends in it.
     mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, _ emit: (Record) throws -> Void) rethrows {
         var start = 0
+        if partial.last == 0x0D, bytes.count > 0 {  // a CR at the end of the chunk before: is it CRLF?
+            if bytes[0] == 0x0A {
+                partial.append(0x0A)
+                start = 1
+            }
+            try flushPartial(emit)
+        }
         while start < bytes.count {
-            guard let lf = ByteScan.firstIndex(of: 0x0A, in: bytes, from: start) else {
+            let end = ByteScan.firstLineEnd(bytes, from: start)
+            guard end < bytes.count, !(bytes[end] == 0x0D && end + 1 == bytes.count) else {
                 partial.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
                 return
             }
+            // LF, CRLF, or a CR alone (old Macs), as the vCard and CSV readers take them.
+            let last = bytes[end] == 0x0D && bytes[end + 1] == 0x0A ? end + 1 : end
             if partial.isEmpty {
-                try physicalLine(UnsafeBufferPointer(rebasing: bytes[start...lf]), emit)
+                try physicalLine(UnsafeBufferPointer(rebasing: bytes[start...last]), emit)
             } else {
-                partial.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...lf]))
-                let line = partial
-                partial.removeAll(keepingCapacity: true)
-                try line.withUnsafeBufferPointer { try physicalLine($0, emit) }
+                partial.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...last]))
+                try flushPartial(emit)
             }
-            start = lf + 1
+            start = last + 1
         }
     }
 
     /// Ends the input: a last line without a line end, and the last record.
     mutating func finish(_ emit: (Record) throws -> Void) rethrows {
-        if !partial.isEmpty {
-            let line = partial
-            partial = []
-            try line.withUnsafeBufferPointer { try physicalLine($0, emit) }
-        }
+        if !partial.isEmpty { try flushPartial(emit) }
         try endRecord(emit)
+    }
+
+    private mutating func flushPartial(_ emit: (Record) throws -> Void) rethrows {
+        let line = partial
+        partial.removeAll(keepingCapacity: true)
+        try line.withUnsafeBufferPointer { try physicalLine($0, emit) }
     }
 
     /// One physical line, its line end (LF, maybe after CR) included when it has one.
