@@ -230,7 +230,7 @@ public enum App {
         let chosen = options.selection
         if !chosen.categories.isEmpty || !chosen.excludedCategories.isEmpty { return true }
         switch options.output.format {
-        case .json, .csv, .googleCSV, .outlookCSV, .vcard3, .vcard4: return true
+        case .json, .csv, .googleCSV, .outlookCSV, .vcard3, .vcard4, .ldif: return true
         case .list, .tsv: return chosen.includesEveryone  // a group card would be listed as someone
         case .ics, .mutt: return false
         }
@@ -271,6 +271,7 @@ public enum App {
         case .vcard4: VCardEncoder(version: .v4, appleCompat: options.output.appleCompat)
         case .ics: calendar(options, dates: dates, locale: locale)
         case .mutt: MuttQueryFormat()
+        case .ldif: LDIFEncoder()
         }
         let buffer = MemoryBudget(bytes: options.selection.sortBufferBytes, makeScratch: fileSystem.makeScratchFile)
         return FormattedOutput(format: format, selection: selection, order: order, collator: collator,

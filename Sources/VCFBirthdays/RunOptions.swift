@@ -26,6 +26,8 @@ public struct RunOptions: Sendable {
         case vcard4
         /// The answer to a mail client's address-book query (mutt's `query_command`): a line per e-mail address.
         case mutt
+        /// LDIF (RFC 2849) that Thunderbird's address book imports.
+        case ldif
 
         /// The birthday formats list people with a birthday, sorted; the others convert everyone.
         public var isBirthdayFormat: Bool { self == .list || self == .tsv }
@@ -38,6 +40,7 @@ public struct RunOptions: Sendable {
             case .csv, .googleCSV, .outlookCSV: return "csv"
             case .ics: return "ics"
             case .vcard3, .vcard4: return "vcf"
+            case .ldif: return "ldif"
             }
         }
     }
@@ -57,7 +60,7 @@ public struct RunOptions: Sendable {
         case .ics: return calendar.includesOtherDates ? .full : .namesAndDates  // Apple's labelled dates are extras
         case .json, .mutt: return .fields
         case .csv, .googleCSV, .outlookCSV: return .full
-        case .vcard3, .vcard4: return .card
+        case .vcard3, .vcard4, .ldif: return .card  // LDIF carries the card in its x-vcard lines
         }
     }
 

@@ -39,6 +39,17 @@ import Glibc
         return "exit \(r.status.rawValue)\n--- stderr\n\(r.stderr)--- stdout\n\(String(decoding: r.stdout, as: UTF8.self))"
     }
 
+    /// Our vCard 4.0, vCard 3.0 and LDIF output of every quirk reads back as the same people
+    /// (an Android nickname came back twice: beside it, the writers add a NICKNAME).
+    @Test(arguments: fixtures.filter { !$0.hasPrefix("realworld/pdf") }, [RunOptions.Format.vcard4, .vcard3, .ldif])
+    func ourOutputReadsBackAsTheSamePeople(fixture: String, format: RunOptions.Format) {
+        let direct = run(fixtureBytes(fixture), path: fixture, to: .json) { $0.input.encoding = Self.encodings[fixture] }
+        let written = run(fixtureBytes(fixture), path: fixture, to: format) { $0.input.encoding = Self.encodings[fixture] }
+        let back = run(written.stdout, path: "out", to: .json) { $0.diagnostics.quiet = false }
+        #expect(!direct.stdout.isEmpty)
+        #expect(back.stdout == direct.stdout && back.stderr.hasSuffix(" 0 warnings, 0 rejected\n"), "\(fixture) → \(format): \(back.stderr)")
+    }
+
     @Test(arguments: cases)
     func readsAsTheExporterMeantIt(fixture: String, format: RunOptions.Format) throws {
         let actual = Self.converted(fixtureBytes(fixture), name: fixture, format: format)

@@ -3,7 +3,7 @@ import VCFBirthdays
 import VCFBirthdaysTesting
 
 /// Each writer round trip: parse → write vCard 4.0 → parse, → vCard 3.0 → parse, and → csv →
-/// parse must give the same people (their JSON), whatever the input bytes.
+/// parse, → LDIF → parse, and → csv → parse must give the same people (their JSON), whatever the input bytes.
 /// (The CSV trip covers the people a CSV row can hold: `csvRepresentable`.)
 @_cdecl("fuzz_roundtrip_main")
 public func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
@@ -26,6 +26,15 @@ public func fuzzRoundTrip(_ pointer: UnsafePointer<UInt8>?, _ size: Int) -> CInt
         guard again.rejected == 0, Fuzz.json(again.people) == expected else {
             Fuzz.fail("vCard \(version.rawValue) round trip changed the people:\n\(expected)\n---\n\(Fuzz.json(again.people))")
         }
+    }
+    let ldif = Fuzz.write(people) { FormattedOutput(format: LDIFEncoder(), output: $0) }
+    do {
+        let (fromLDIF, diagnostics) = try readContacts(Array(ldif.utf8), format: .ldif, scope: .card)
+        guard diagnostics.rejections.isEmpty, diagnostics.warnings.isEmpty, Fuzz.json(fromLDIF) == expected else {
+            Fuzz.fail("LDIF round trip changed the people:\n\(expected)\n---\n\(Fuzz.json(fromLDIF))\n\(diagnostics.warnings)")
+        }
+    } catch {
+        Fuzz.fail("the LDIF reader threw \(error)")
     }
     let contacts = csvRepresentable(people)
     let csv = Fuzz.write(contacts) { FormattedOutput(format: CSVEncoder(layout: GenericCSVLayout(), guardsFormulas: false), output: $0) }

@@ -101,6 +101,16 @@ public final class LDIFParser: ContactsParser {
                                   "an LDIF change record (changetype: \(Diagnostic.safeText(kind, limit: 20))), not an entry: rejected")
             }
         }
+        let carried = attributes.filter { $0.key == LDIFEncoder.carrier }
+        if !carried.isEmpty {
+            let others = attributes.filter { $0.key != LDIFEncoder.carrier }
+            if let person = carriedPerson(carried, others, firstLine: record.firstLine) {
+                statistics.people += 1
+                return try sink.consume(person)
+            }
+            warn(record.firstLine, .editedEntry, "the attributes differ from the entry's x-vcard lines (changed since written): read from the attributes")
+            attributes = others
+        }
         var person = PersonInfo(source: SourcePosition(path: path, line: record.firstLine))
         let isPerson = mapper.map(attributes, into: &person)
         for w in mapper.warnings { warn(w.line, w.code, w.message) }
@@ -114,6 +124,26 @@ public final class LDIFParser: ContactsParser {
         }
         statistics.people += 1
         try sink.consume(person)
+    }
+
+    /// The person our LDIF output carries in its `x-vcard` lines (vCard 4.0 content lines), when
+    /// the entry's other attributes are those the writer gives that person: nil once they were changed.
+    private func carriedPerson(_ carried: [LDIFAttribute], _ others: [LDIFAttribute], firstLine: Int) -> PersonInfo? {
+        var card = CardBuffer()
+        card.reset(beginLine: firstLine)
+        _ = Array("VERSION:4.0".utf8).withUnsafeBufferPointer { card.append(line: $0, number: firstLine) }
+        for line in carried {
+            guard line.value.withUnsafeBufferPointer({ card.append(line: $0, number: line.line) }) else { return nil }
+        }
+        var person = PersonDecoder(scope: options.scope == .card ? .card : .full).decode(&card, path: path)
+        let read = others.map { LDIFEncoder.Attribute(description: ([$0.type] + $0.options).joined(separator: ";").asciiLowercased(),
+                                                      value: $0.value, isURL: $0.isURL) }
+        let written = LDIFEncoder.attributes(person).map {
+            LDIFEncoder.Attribute(description: $0.description.asciiLowercased(), value: $0.value, isURL: $0.isURL)
+        }
+        guard read == written else { return nil }
+        if !options.scope.keepsExtras { person.extraProperties = [] }
+        return person
     }
 
     /// The `attribute[;options]: value`, `:: base64` or `:< URL` of a logical line; nil, with a

@@ -16,7 +16,7 @@ struct LDIFAttribute {
 /// Turns an LDIF entry into a `PersonInfo`: Thunderbird's attributes (its LDIF export), abook's,
 /// and LDAP's `inetOrgPerson`. Attributes with no field of the model travel along as
 /// `X-LDIF;ATTRIBUTE=name:value` extra properties (a photo as `PHOTO`), as do second values of
-/// a single-valued field.
+/// a single-valued field, and a mailing list's object classes.
 struct LDIFPersonMapper {
     /// What an attribute fills.
     enum Role {
@@ -163,8 +163,9 @@ struct LDIFPersonMapper {
             otherClasses = classes
             return false
         }
-        if lowercased.contains(where: Self.groupClasses.contains) && keepsExtras {
-            extras.insert(VCardProperty(name: "KIND", value: "group", line: attributes.first?.line ?? 0), at: 0)
+        if lowercased.contains(where: Self.groupClasses.contains) {
+            // A mailing list: its object classes are kept, so that LDIF output writes a list again.
+            attributes.filter { $0.key == "objectclass" }.forEach(extra)
         }
         for (address, streets, formatted, type) in [(home, homeStreets, homeFormatted, "home"), (work, workStreets, workFormatted, "work")] {
             var address = address

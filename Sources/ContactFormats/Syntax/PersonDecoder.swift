@@ -216,8 +216,9 @@ package final class PersonDecoder {
                 return false
             }
         case "vnd.android.cursor.item/nickname":
+            // One the card has already (the NICKNAME our vCard writers add beside it) stays an extra.
             let nickname = fields[1].trimmingSpaces()
-            guard !nickname.isEmpty else { return false }
+            guard !nickname.isEmpty, !person.nicknames.contains(nickname) else { return false }
             person.nicknames.append(nickname)
         default:
             return false

@@ -63,6 +63,9 @@ extension Diagnostic {
         case notAPerson = "not-a-person"
         /// An LDIF line that is no `attribute: value`, or a base64 value (`attribute:: `) that is no base64.
         case notAnAttribute = "not-an-attribute"
+        /// An LDIF entry this tool wrote whose attributes were changed since: read from its
+        /// attributes, its `x-vcard` lines left out.
+        case editedEntry = "edited-entry"
 
         // The values.
         /// A date that is not one (no month, a time alone, a two-digit year).
