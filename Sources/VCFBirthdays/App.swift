@@ -73,8 +73,11 @@ public enum App {
             VDirWriter(directory: $0, items: vdirItems(options, dates: dates, locale: locale), selection: selection(options, dates: dates),
                        fileSystem: env.fileSystem, outputs: outputs, holdsFiles: options.diagnostics.strict, diagnostics: reporter)
         }
+        let duplicates = options.output.reportsDuplicates
+            ? DuplicateReport(output: output, summary: options.diagnostics.quiet ? nil : { try? stderr.write("vcf2birthdays: " + $0 + "\n") })
+            : nil
         var sink = options.diagnostics.checksOnly ? DiscardingSink()
-            : vdir ?? makeSinks(options, order: order, collator: collator, dates: dates, locale: locale, output: output,
+            : duplicates ?? vdir ?? makeSinks(options, order: order, collator: collator, dates: dates, locale: locale, output: output,
                                 diagnostics: reporter, fileSystem: env.fileSystem)
         if usesGroups(options) {
             let groups = GroupScan.groups(of: listing.inputs, fileSystem: env.fileSystem)

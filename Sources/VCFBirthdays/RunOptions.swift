@@ -48,6 +48,7 @@ public struct RunOptions: Sendable {
     /// The least a reader must decode for this output.
     var decodeScope: DecodeScope {
         if output.photoDirectory != nil { return .full }  // photos are extra properties
+        if output.reportsDuplicates { return .fields }  // UIDs, e-mail addresses, names and birthdays
         let scope = formatScope
         // The category filters need the categories, which the birthday formats pass over.
         let filtersCategories = !selection.categories.isEmpty || !selection.excludedCategories.isEmpty
@@ -164,6 +165,8 @@ public struct RunOptions: Sendable {
         public var byteOrderMark: Bool?
         /// vCard 3.0: year-less dates in Apple's form (`X-APPLE-OMIT-YEAR=1604`).
         public var appleCompat = false
+        /// Report the duplicates among everyone read (`--dupes`) instead of the output format.
+        public var reportsDuplicates = false
 
         /// The birthday list on standard output.
         public init() {}

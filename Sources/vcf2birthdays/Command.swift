@@ -88,8 +88,11 @@ struct Command: ParsableCommand {
         if diagnostics.check && (out.output != nil || out.open || out.photoDirectory != nil || diagnostics.rejects != nil) {
             throw ValidationError("--check converts nothing: it takes no -o, --open, --extract-photos or --rejects")
         }
+        if out.reportsDuplicates && (out.format != nil || out.vdir != nil || out.photoDirectory != nil || diagnostics.check) {
+            throw ValidationError("--dupes writes its own report: it takes no --to, --vdir, --extract-photos or --check")
+        }
         if out.vdir != nil {
-            guard [.ics, .vcard3, .vcard4].contains(out.format) else {
+            guard [.ics, .vcard3, .vcard4].contains(out.format ?? .list) else {
                 throw ValidationError("--vdir writes a file per event or card: it takes --to ics, vcard3 or vcard4")
             }
             if out.output != nil { throw ValidationError("-o and --vdir cannot go together: --vdir writes a folder") }

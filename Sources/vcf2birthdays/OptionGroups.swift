@@ -146,7 +146,10 @@ struct SelectionOptions: ParsableArguments {
 struct OutputOptions: ParsableArguments {
     @Option(name: .customLong("to"), help: ArgumentHelp("Output format; the birthday list by default.",
                                                         valueName: "format"))
-    var format: RunOptions.Format = .list
+    var format: RunOptions.Format?
+
+    @Flag(name: .customLong("dupes"), help: "Report the duplicates instead: a line per person in a group, GROUP TAB REASON TAB NAME TAB PATH:LINE (reasons: uid, email, name-birthday, conflict).")
+    var reportsDuplicates = false
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output: atomically (a link's target is replaced, a FIFO or device written in place), never onto an input.",
                                                     valueName: "file"))
@@ -177,7 +180,8 @@ struct OutputOptions: ParsableArguments {
 
     var options: RunOptions.Output {
         var output = RunOptions.Output()
-        output.format = format
+        output.format = format ?? .list
+        output.reportsDuplicates = reportsDuplicates
         output.file = self.output
         output.vdir = vdir
         output.opensResult = open

@@ -81,11 +81,12 @@ private func expectInteropCheck(_ script: String, _ arguments: [String]) throws 
 private let corpusGenerator = packageRoot + "/scripts/gen_corpus.py"
 
 /// A corpus from the project's generator (scripts/gen_corpus.py), with real-client quirks and 5% photos.
-private func generateCorpus(_ format: String, people: Int, seed: Int, to path: String, manifest: String? = nil) throws {
+private func generateCorpus(_ format: String, people: Int, seed: Int, to path: String, manifest: String? = nil,
+                            duplicates: Int = 0) throws {
     let gen = Process()
     gen.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     gen.arguments = ["python3", corpusGenerator, "--people", "\(people)", "--seed", "\(seed)", "--format", format,
-                     "--quirks", "--photos", "5", "--out", path] + (manifest.map { ["--manifest", $0] } ?? [])
+                     "--quirks", "--photos", "5", "--duplicates", "\(duplicates)", "--out", path] + (manifest.map { ["--manifest", $0] } ?? [])
     try gen.run()
     gen.waitUntilExit()
     #expect(gen.terminationStatus == 0)
@@ -588,6 +589,60 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         })
         #expect(!helpOptions.isEmpty)
         #expect(helpOptions == manOptions, "only in --help: \(helpOptions.subtracting(manOptions)); only in the man page: \(manOptions.subtracting(helpOptions))")
+    }
+
+    @Test func duplicatesAcrossExports() throws {
+        let r = try run(["--dupes", "google-contacts.vcf", "csv/google-contacts.csv", "csv/thunderbird.csv", "ldif/thunderbird.ldif"],
+                        directory: fixtures)
+        #expect(r.status == 0)
+        #expect(r.stdout == "1\temail\tPriya Sharma\tgoogle-contacts.vcf:1\n1\temail\tPriya Sharma\tcsv/google-contacts.csv:2\n"
+                + "2\temail\tSanne van der Meer\tcsv/thunderbird.csv:2\n2\temail\tSanne van der Meer\tldif/thunderbird.ldif:1\n")
+        #expect(r.stderr == "vcf2birthdays: 2 groups of duplicates (4 people), 0 conflicts\n13 people, 0 warnings, 0 rejected\n")
+        #expect(try run(["--dupes", "--to", "json", "google-contacts.vcf"], directory: fixtures).status == 64)
+    }
+
+    /// `--dupes` on a generated corpus with 10 % duplicates, against the manifest's true groups:
+    /// no false pair, at least 98 % of the true pairs found.
+    @Test(arguments: ["vcard3", "google-csv"])
+    func duplicatesOfTheGeneratedCorpus(format: String) throws {
+        let dir = try temporaryDirectory()
+        let corpus = dir.appendingPathComponent(format.hasSuffix("csv") ? "c.csv" : "c.vcf").path, manifest = dir.appendingPathComponent("m.jsonl").path
+        try generateCorpus(format, people: 3000, seed: 11, to: corpus, manifest: manifest, duplicates: 10)
+        let r = try run(["--dupes", corpus])
+        #expect(r.status == 0)
+        let parents = try String(contentsOfFile: manifest, encoding: .utf8).split(separator: "\n").map {
+            (try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any])["duplicateOf"] as? Int
+        }
+        func root(_ i: Int) -> Int { parents[i].map(root) ?? i }
+        var truth = Set<[Int]>()
+        var byRoot: [Int: [Int]] = [:]
+        for i in parents.indices { byRoot[root(i), default: []].append(i) }
+        for group in byRoot.values { for a in group { for b in group where a < b { truth.insert([a, b]) } } }
+        // The records' first lines, in order, give each reported person's index.
+        let lines = try String(contentsOfFile: corpus, encoding: .utf8)
+            .split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })  // CRLF is one Character
+        var index: [Int: Int] = [:]
+        if format.hasSuffix("csv") {
+            var quoted = false  // a quoted field's line breaks start no record
+            for (n, line) in lines.enumerated() {
+                if !quoted && n > 0 && !line.isEmpty { index[n + 1] = index.count }
+                for c in line.utf8 where c == UInt8(ascii: "\"") { quoted.toggle() }
+            }
+        } else {
+            for (n, line) in lines.enumerated() where line.trimmingCharacters(in: .whitespacesAndNewlines).uppercased() == "BEGIN:VCARD" {
+                index[n + 1] = index.count
+            }
+        }
+        var groups: [Substring: [Int]] = [:]
+        for line in r.stdout.split(separator: "\n") {
+            let fields = line.split(separator: "\t")
+            guard fields[1] != "conflict", let at = Int(fields[3].split(separator: ":").last!), let i = index[at] else { continue }
+            groups[fields[0], default: []].append(i)
+        }
+        var found = Set<[Int]>()
+        for group in groups.values { for a in group { for b in group where a < b { found.insert([a, b]) } } }
+        #expect(!truth.isEmpty && found.subtracting(truth).isEmpty, "false pairs: \(Array(found.subtracting(truth)).prefix(5))")
+        #expect(Double(found.intersection(truth).count) >= 0.98 * Double(truth.count), "\(found.intersection(truth).count) of \(truth.count) true pairs")
     }
 
     @Test(arguments: ["vcard21", "vcard3", "vcard4", "google-csv", "outlook-csv"])

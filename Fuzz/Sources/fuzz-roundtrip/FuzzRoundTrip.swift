@@ -2,8 +2,8 @@ import FuzzSupport
 import VCFBirthdays
 import VCFBirthdaysTesting
 
-/// Each writer round trip: parse → write vCard 4.0 → parse, → vCard 3.0 → parse, and → csv →
-/// parse, → LDIF → parse, and → csv → parse must give the same people (their JSON), whatever the input bytes.
+/// Each writer round trip: parse → write vCard 4.0 → parse, → vCard 3.0 → parse, → LDIF →
+/// parse, and → csv → parse must give the same people (their JSON), whatever the input bytes.
 /// (The CSV trip covers the people a CSV row can hold: `csvRepresentable`.)
 @_cdecl("fuzz_roundtrip_main")
 public func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
