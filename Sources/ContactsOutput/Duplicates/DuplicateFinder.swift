@@ -62,15 +62,26 @@ public struct DuplicateFinder {
             return !Self.roleAddresses.contains(String(email[..<at]))
         }
         let uid = person.uid.map { $0.trimmingSpaces() }.flatMap { $0.isEmpty ? nil : $0 }
-        people.append(Keys(uid: uid, emails: emails, name: Self.foldedName(person), birthday: person.birthday))
+        // The name counts only with a whole birthday: folded only then.
+        let name = person.birthday?.year == nil ? "" : Self.foldedName(person)
+        people.append(Keys(uid: uid, emails: emails, name: name, birthday: person.birthday))
     }
 
     /// The name compared: the given and family names (else the name shown), folded (case and
     /// accents), white space as single spaces.
     static func foldedName(_ person: PersonInfo) -> String {
         let parts = person.hasNameParts ? person.givenNames + person.familyNames : [person.formattedName ?? ""]
-        return folded(parts.joined(separator: " ")).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
-            .joined(separator: " ")
+        var name: [UInt8] = []
+        for byte in folded(parts.joined(separator: " ")).utf8 {
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                if name.last != 0x20 { name.append(0x20) }
+            } else {
+                name.append(byte)
+            }
+        }
+        if name.first == 0x20 { name.removeFirst() }
+        if name.last == 0x20 { name.removeLast() }
+        return String(decoding: name, as: UTF8.self)
     }
 
     /// The groups of two or more, in the order of their first member, each member in input order;
@@ -102,6 +113,7 @@ public struct DuplicateFinder {
         }
         func linkAll(_ why: Reason, _ keys: (Keys) -> [String]) {
             var first: [String: Int] = [:]
+            first.reserveCapacity(people.count)
             for (i, person) in people.enumerated() {
                 for key in keys(person) {
                     if let j = first[key] { link(j, i, why) } else { first[key] = i }
