@@ -26,10 +26,12 @@ let package = Package(
         ),
         // A small C front to ICU with an opaque, ICU-free header.
         .target(name: "VCICU", dependencies: ["CICU"]),
+        // A small C front to libphonenumber (Debian's libphonenumber-dev), for phone numbers in E.164.
+        .target(name: "VCPhone", linkerSettings: [.linkedLibrary("phonenumber")]),
         // The layers, each on the ones before it (ARCHITECTURE.md): the compiler rejects a back-arrow.
         .target(name: "ContactsCore", dependencies: ["VCICU"]),
         .target(name: "ContactFormats", dependencies: ["ContactsCore"]),
-        .target(name: "ContactsOutput", dependencies: ["ContactsCore", "ContactFormats"]),
+        .target(name: "ContactsOutput", dependencies: ["ContactsCore", "ContactFormats", "VCPhone"]),
         .target(name: "VCFBirthdays", dependencies: ["ContactsCore", "ContactFormats", "ContactsOutput"]),
         .target(name: "VCFBirthdaysTesting", dependencies: ["VCFBirthdays"]),
         // The build's version, from `git describe` (see the Makefile).

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Makes sure the Debian packages the build or the tests need are installed.
-#   scripts/require-packages.sh build   ICU headers (libicu-dev) and pkg-config
+#   scripts/require-packages.sh build   ICU headers (libicu-dev), libphonenumber (libphonenumber-dev) and pkg-config
 #   scripts/require-packages.sh test    the above, plus mandoc (man page lint), python3, and the
 #                                       Python readers the interop tests use (icalendar, dateutil, vobject)
 # Installs what is missing with apt-get (as root) and pip; otherwise says exactly what to run.
@@ -9,6 +9,7 @@ set -eu
 missing=""
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 pkg-config --exists icu-i18n 2>/dev/null || missing="$missing libicu-dev"
+[ -f /usr/include/phonenumbers/phonenumberutil.h ] || missing="$missing libphonenumber-dev"
 if [ "${1:-build}" = test ]; then
     command -v mandoc >/dev/null 2>&1 || missing="$missing mandoc"
     command -v python3 >/dev/null 2>&1 || missing="$missing python3"

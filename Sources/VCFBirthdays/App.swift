@@ -74,7 +74,7 @@ public enum App {
                        fileSystem: env.fileSystem, outputs: outputs, holdsFiles: options.diagnostics.strict, diagnostics: reporter)
         }
         let duplicates = options.output.reportsDuplicates
-            ? DuplicateReport(output: output, summary: options.diagnostics.quiet ? nil : { try? stderr.write("vcf2birthdays: " + $0 + "\n") })
+            ? DuplicateReport(output: output, region: options.input.region ?? likelyRegion(of: locale), summary: options.diagnostics.quiet ? nil : { try? stderr.write("vcf2birthdays: " + $0 + "\n") })
             : nil
         var sink = options.diagnostics.checksOnly ? DiscardingSink()
             : duplicates ?? vdir ?? makeSinks(options, order: order, collator: collator, dates: dates, locale: locale, output: output,

@@ -107,6 +107,9 @@ public struct RunOptions: Sendable {
         public var dateOrder: DateOrder?
         /// A record (card or CSV row) larger than this is rejected; reading goes on after it.
         public var maxRecordBytes = 64 << 20
+        /// The country whose national phone numbers the inputs hold (`--region`, ISO 3166: `DE`);
+        /// nil: the locale's.
+        public var region: String?
 
         /// Standard input, each input's format detected.
         public init() {}

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/ucol.h>
+#include <unicode/uloc.h>
 #include <unicode/ucnv.h>
 #include <unicode/ucnv_err.h>
 #include <unicode/ucnv_cb.h>
@@ -269,6 +270,17 @@ int32_t vc_plural_category(const char *locale, int32_t number, char *out, int32_
     uplrules_close(rules);
     if (U_FAILURE(status) || n >= capacity) return -1;
     u_UCharsToChars(keyword, out, n);
+    out[n] = 0;
+    return n;
+}
+
+int32_t vc_likely_region(const char *locale, char *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    char full[ULOC_FULLNAME_CAPACITY];
+    uloc_addLikelySubtags(locale, full, ULOC_FULLNAME_CAPACITY, &status);
+    if (U_FAILURE(status)) return -1;
+    int32_t n = uloc_getCountry(full, out, capacity, &status);
+    if (U_FAILURE(status) || n >= capacity) return -1;
     out[n] = 0;
     return n;
 }

@@ -34,7 +34,14 @@ struct InputOptions: ParsableArguments {
                                                                       valueName: "size"))
     var maxRecordBytes: String?
 
+    @Option(help: ArgumentHelp("The country of national phone numbers (those without +), as its two-letter code, such as DE or US, for --dupes (default: the locale's).",
+                               valueName: "CC"))
+    var region: String?
+
     func validate() throws {
+        if let region, region.utf8.count != 2 || !region.utf8.allSatisfy({ (0x41...0x5A).contains($0 & 0xDF) }) {
+            throw ValidationError("--region takes a two-letter country code, such as DE or US, not '\(region)'")
+        }
         if let maxRecordBytes, Command.byteCount(maxRecordBytes) == nil {
             throw ValidationError("--max-record-bytes takes a size of at least 1K, such as 65536, 512K or 64M, not '\(maxRecordBytes)'")
         }
@@ -52,6 +59,7 @@ struct InputOptions: ParsableArguments {
         input.csvDialect = csvDialect
         input.dateOrder = dateOrder
         if let size = maxRecordBytes.flatMap(Command.byteCount) { input.maxRecordBytes = size }
+        input.region = region?.uppercased()
         return input
     }
 }
@@ -148,7 +156,7 @@ struct OutputOptions: ParsableArguments {
                                                         valueName: "format"))
     var format: RunOptions.Format?
 
-    @Flag(name: .customLong("dupes"), help: "Report the duplicates instead: a line per person in a group, GROUP TAB REASON TAB NAME TAB PATH:LINE (reasons: uid, email, name-birthday, conflict).")
+    @Flag(name: .customLong("dupes"), help: "Report the duplicates instead: a line per person in a group, GROUP TAB REASON TAB NAME TAB PATH:LINE (reasons: uid, email, phone, name-birthday, conflict).")
     var reportsDuplicates = false
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output: atomically (a link's target is replaced, a FIFO or device written in place), never onto an input.",

@@ -4,18 +4,19 @@ import Testing
 
 @Suite struct DuplicateFinderTests {
     private func person(_ given: String, _ family: String, uid: String? = nil, emails: [String] = [],
-                        birthday: PartialDate? = nil) -> PersonInfo {
+                        phones: [String] = [], birthday: PartialDate? = nil) -> PersonInfo {
         var p = PersonInfo(source: SourcePosition(path: "t", line: 1))
-        p.givenNames = [given]
-        p.familyNames = [family]
+        p.givenNames = given.isEmpty ? [] : [given]
+        p.familyNames = family.isEmpty ? [] : [family]
+        p.phones = phones.map { ContactPoint(value: $0) }
         p.uid = uid
         p.emails = emails.map { ContactPoint(value: $0) }
         p.birthday = birthday
         return p
     }
 
-    private func groups(_ people: [PersonInfo]) -> [[String]] {
-        var finder = DuplicateFinder()
+    private func groups(_ people: [PersonInfo], region: String? = "DE") -> [[String]] {
+        var finder = DuplicateFinder(region: region)
         people.forEach { finder.add($0) }
         return finder.groups().map { $0.map { "\($0.index):\($0.reason.rawValue)" } }
     }
@@ -41,5 +42,25 @@ import Testing
                       person("Anna", "Berg", emails: ["anna@example.org"], birthday: PartialDate(year: nil, month: 5, day: 1))]
         // The third joins the first (a birthday without a year fits); the second stays apart.
         #expect(groups(people) == [["0:email", "2:email"], ["0:conflict", "1:conflict"]])
+    }
+
+    /// A family shares its landline: Anna and Erik Berg are two people; Anna, A. Berg and a
+    /// nameless card with the number, written three ways, are one.
+    @Test func aPhoneJoinsNamesThatFit() {
+        let people = [person("Anna", "Berg", phones: ["030 1234567"]), person("Erik", "Berg", phones: ["+49 30 1234567"]),
+                      person("A.", "Berg", phones: ["+49 (30) 123-4567"]), person("", "", phones: ["0049 30 1234567"]),
+                      person("Anna", "Lund", phones: ["+49 30 1234567"])]
+        #expect(groups(people) == [["0:phone", "2:phone", "3:phone"]])
+        // A national number (and 0049) needs a region: without one, only the +49 numbers are
+        // read, and Erik, A. Berg and Anna Lund fit no one of them.
+        #expect(groups(people, region: nil).isEmpty)
+        #expect(groups([people[2], people[0], people[4]], region: nil).isEmpty)
+        #expect(groups([people[2], person("Anna", "Berg", phones: ["+49 30 1234567"])], region: nil) == [["0:phone", "1:phone"]])
+    }
+
+    @Test func aPhoneWithAnotherBirthdayIsAConflict() {
+        let people = [person("Anna", "Berg", phones: ["+46 8 123 456 78"], birthday: PartialDate(year: 1990, month: 5, day: 1)),
+                      person("Anna", "Berg", phones: ["+46812345678"], birthday: PartialDate(year: 1990, month: 6, day: 1))]
+        #expect(groups(people) == [["0:conflict", "1:conflict"]])
     }
 }

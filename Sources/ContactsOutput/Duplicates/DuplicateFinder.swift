@@ -2,14 +2,16 @@ import ContactsCore
 
 /// Finds the people that are one person, by hashed keys (never pairwise), strongest reason
 /// first: the same UID; the same personal e-mail address (any case; a role address such as
-/// `info@` links nobody); the same folded name and the same whole birthday (its year too).
-/// People a UID or an
-/// e-mail links whose known birthdays differ are not joined: they make a conflict.
+/// `info@` links nobody); the same phone number in E.164 and names that fit (a family shares
+/// its landline: `Anna Berg` and `Erik Berg` are two, `Anna Berg`, `A. Berg` and a nameless
+/// card one); the same folded name and the same whole birthday (its year too). People a UID,
+/// an e-mail or a phone links whose known birthdays differ are not joined: they make a conflict.
 public struct DuplicateFinder {
     /// Why people are in a group, strongest first.
     public enum Reason: String, Comparable, Sendable {
         case uid
         case email
+        case phone
         case nameAndBirthday = "name-birthday"
         case conflict
 
@@ -17,8 +19,9 @@ public struct DuplicateFinder {
             switch self {
             case .uid: 0
             case .email: 1
-            case .nameAndBirthday: 2
-            case .conflict: 3
+            case .phone: 2
+            case .nameAndBirthday: 3
+            case .conflict: 4
             }
         }
 
@@ -35,14 +38,22 @@ public struct DuplicateFinder {
     private struct Keys {
         var uid: String?
         var emails: [String]
+        /// The phone numbers in E.164.
+        var phones: [String]
         var name: String
+        /// The folded given and family names (the name shown as the family name when there are none).
+        var given: String
+        var family: String
         var birthday: PartialDate?
     }
 
     private var people: [Keys] = []
+    private let region: String?
 
-    /// No one yet.
-    public init() {}
+    /// No one yet; national phone numbers are read as numbers of `region` (ISO 3166: `DE`).
+    public init(region: String?) {
+        self.region = region
+    }
 
     /// The number of people added.
     public var count: Int { people.count }
@@ -62,15 +73,24 @@ public struct DuplicateFinder {
             return !Self.roleAddresses.contains(String(email[..<at]))
         }
         let uid = person.uid.map { $0.trimmingSpaces() }.flatMap { $0.isEmpty ? nil : $0 }
-        // The name counts only with a whole birthday: folded only then.
+        // The name counts only with a whole birthday, its parts only with a phone: folded only then.
         let name = person.birthday?.year == nil ? "" : Self.foldedName(person)
-        people.append(Keys(uid: uid, emails: emails, name: name, birthday: person.birthday))
+        let phones = person.phones.compactMap { e164($0.value, region: region) }
+        let parts: (given: String, family: String) = phones.isEmpty ? ("", "")
+            : person.hasNameParts ? (Self.folding(person.givenNames), Self.folding(person.familyNames))
+            : ("", Self.folding([person.formattedName ?? ""]))
+        people.append(Keys(uid: uid, emails: emails, phones: phones, name: name, given: parts.given, family: parts.family,
+                           birthday: person.birthday))
     }
 
     /// The name compared: the given and family names (else the name shown), folded (case and
     /// accents), white space as single spaces.
     static func foldedName(_ person: PersonInfo) -> String {
-        let parts = person.hasNameParts ? person.givenNames + person.familyNames : [person.formattedName ?? ""]
+        folding(person.hasNameParts ? person.givenNames + person.familyNames : [person.formattedName ?? ""])
+    }
+
+    /// The names joined, folded, white space as single spaces.
+    static func folding(_ parts: [String]) -> String {
         var name: [UInt8] = []
         for byte in folded(parts.joined(separator: " ")).utf8 {
             if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
@@ -89,6 +109,7 @@ public struct DuplicateFinder {
     public func groups() -> [[Member]] {
         var parent = Array(people.indices)
         var birthday = people.map(\.birthday)  // the group's birthday, at its root
+        var name = people.map { (given: $0.given, family: $0.family) }  // its fullest name, at its root
         var reason = [Reason?](repeating: nil, count: people.count)
         var conflicts: [(Int, Int)] = []
         func root(_ i: Int) -> Int {
@@ -102,12 +123,16 @@ public struct DuplicateFinder {
         func link(_ a: Int, _ b: Int, _ why: Reason) {
             let (ra, rb) = (root(a), root(b))
             guard ra != rb else { return }
+            // A phone joins groups whose names fit (their fullest ones): a nameless card that
+            // shares the landline of Anna and Erik Berg joins one of them, not both.
+            if why == .phone && !Self.namesFit(name[ra], name[rb]) { return }
             if let x = birthday[ra], let y = birthday[rb], !Self.compatible(x, y) {
                 if why != .nameAndBirthday { conflicts.append((min(a, b), max(a, b))) }
                 return
             }
             let (keep, join) = ra < rb ? (ra, rb) : (rb, ra)
             parent[join] = keep
+            if Self.fullness(name[join]) > Self.fullness(name[keep]) { name[keep] = name[join] }
             if birthday[keep] == nil || (birthday[keep]?.year == nil && birthday[join]?.year != nil) { birthday[keep] = birthday[join] }
             for i in [a, b] where reason[i] == nil || why < reason[i]! { reason[i] = why }
         }
@@ -122,6 +147,15 @@ public struct DuplicateFinder {
         }
         linkAll(.uid) { $0.uid.map { [$0] } ?? [] }
         linkAll(.email) { $0.emails }
+        // A phone links each earlier holder whose names fit, not only the first: a family's
+        // landline, then someone's own card with it.
+        var holders: [String: [Int]] = [:]
+        for (i, person) in people.enumerated() {
+            for phone in person.phones {
+                for j in holders[phone] ?? [] { link(j, i, .phone) }
+                holders[phone, default: []].append(i)
+            }
+        }
         linkAll(.nameAndBirthday) { person in
             // A whole date: a year-less birthday may be anyone's of that name born on that day.
             guard let day = person.birthday, day.year != nil, !person.name.isEmpty else { return [] }
@@ -140,6 +174,26 @@ public struct DuplicateFinder {
             groups.append([Member(index: a, reason: .conflict), Member(index: b, reason: .conflict)])
         }
         return groups.sorted { $0[0].index < $1[0].index }
+    }
+
+    /// Names that may be one person's: one side has none, or the family names agree and the
+    /// given names agree, one is missing, or one is the other's initial (`A.` for `Anna`).
+    private static func namesFit(_ a: (given: String, family: String), _ b: (given: String, family: String)) -> Bool {
+        if (a.given.isEmpty && a.family.isEmpty) || (b.given.isEmpty && b.family.isEmpty) { return true }
+        guard a.family == b.family else { return false }
+        if a.given == b.given || a.given.isEmpty || b.given.isEmpty { return true }
+        func initial(_ name: String) -> Character? {
+            let letters = name.filter { $0 != "." && $0 != " " }
+            return letters.count == 1 ? letters.first : nil
+        }
+        if let i = initial(a.given) { return b.given.first == i }
+        if let i = initial(b.given) { return a.given.first == i }
+        return false
+    }
+
+    /// How much of a name is known: none, a family name, an initial, a whole given name.
+    private static func fullness(_ name: (given: String, family: String)) -> Int {
+        (name.family.isEmpty ? 0 : 1) + (name.given.filter { $0 != "." && $0 != " " }.count > 1 ? 2 : name.given.isEmpty ? 0 : 1)
     }
 
     /// Two known birthdays that may be one: the same day and month, and the same year where both have one.

@@ -6,14 +6,16 @@ import ContactsCore
 public final class DuplicateReport: PeopleSink {
     private let output: TextOutput
     private let summary: ((String) -> Void)?
-    private var finder = DuplicateFinder()
+    private var finder: DuplicateFinder
     /// Each person's name and position, as the report shows them.
     private var shown: [(name: String, source: SourcePosition)] = []
 
-    /// A report written to `output`; `summary` gets the line that counts the groups (none when nil).
-    public init(output: TextOutput, summary: ((String) -> Void)?) {
+    /// A report written to `output`; `summary` gets the line that counts the groups (none when
+    /// nil); national phone numbers are numbers of `region`.
+    public init(output: TextOutput, region: String?, summary: ((String) -> Void)?) {
         self.output = output
         self.summary = summary
+        finder = DuplicateFinder(region: region)
     }
 
     public func consume(_ person: PersonInfo) throws {

@@ -66,4 +66,10 @@ int32_t vc_fold(const uint8_t *utf8, int32_t length, uint8_t *out, int32_t capac
    out, NUL-terminated; returns its length, or -1 on failure. */
 int32_t vc_plural_category(const char *locale, int32_t number, char *out, int32_t capacity);
 
+/* Locales ---------------------------------------------------------------------------------------- */
+
+/* The country of a locale, or the likeliest one for its language ("de" gives "DE", "sv" "SE"),
+   into out, NUL-terminated; returns its length, 0 when there is none (the root locale), -1 on failure. */
+int32_t vc_likely_region(const char *locale, char *out, int32_t capacity);
+
 #endif
