@@ -92,6 +92,14 @@ private func read(_ text: String, split: Int? = nil, scope: DecodeScope = .full)
         #expect(diagnostics.warnings.map(\.code) == [.notAnAttribute] && diagnostics.warnings[0].line == 5)
     }
 
+    /// `version: 1` is no attribute, after a comment too (a record of its own), as a part
+    /// read on a thread sees it.
+    @Test func versionAfterAComment() throws {
+        let (people, diagnostics) = try read("# export\n\nversion: 1\ndn: cn=a\ncn: A\n")
+        #expect(diagnostics.warnings.isEmpty && people.count == 1)
+        #expect(people.first?.extraProperties.map { $0.parameters[0].values[0] } == ["dn"])
+    }
+
     @Test func linesThatAreNoAttributes() throws {
         let (people, diagnostics) = try read(" stray\ndn: cn=a\ncn: A\nno colon here\n\u{1B}[31m: x\n")
         #expect(people.map(\.formattedName) == ["A"])

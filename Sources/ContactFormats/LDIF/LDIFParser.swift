@@ -32,15 +32,13 @@ public final class LDIFParser: ContactsParser {
     private let options: Options
     private var lexer: LDIFLexer
     private var mapper: LDIFPersonMapper
-    /// Whether no record was read yet from the input's start (where `version: 1` may be).
-    private var atInputStart: Bool
 
     /// A parser that pushes people into `sink` and problems into `diagnostics`.
     public convenience init(path: String, sink: PeopleSink, diagnostics: DiagnosticsHandler, options: Options = Options()) {
         self.init(path: path, sink: sink, diagnostics: diagnostics, options: options, firstLine: 1)
     }
 
-    /// A parser for the part of an input that starts at a record on `firstLine` (no `version` line there).
+    /// A parser for the part of an input that starts at a record on `firstLine`.
     init(path: String, sink: PeopleSink, diagnostics: DiagnosticsHandler, options: Options, firstLine: Int) {
         self.path = path
         self.sink = sink
@@ -48,7 +46,6 @@ public final class LDIFParser: ContactsParser {
         self.options = options
         lexer = LDIFLexer(keepsRawText: options.keepsRawText, maxRecordBytes: options.maxRecordBytes, firstLine: firstLine)
         mapper = LDIFPersonMapper(keepsExtras: options.scope.keepsExtras)
-        atInputStart = firstLine == 1
     }
 
     public func feed(_ bytes: Span<UInt8>) throws {
@@ -78,8 +75,6 @@ public final class LDIFParser: ContactsParser {
     }
 
     private func handle(_ record: LDIFLexer.Record) throws {
-        let first = atInputStart
-        atInputStart = false
         if record.isOversized {
             return try reject(record, .recordTooLarge, "entry larger than \(options.maxRecordBytes) bytes (see --max-record-bytes): rejected"
                               + (options.keepsRawText ? ", not written to the rejects file" : ""))
@@ -92,7 +87,9 @@ public final class LDIFParser: ContactsParser {
         for line in record.lines {
             if let attribute = attribute(line) { attributes.append(attribute) }
         }
-        if first, attributes.first?.key == "version" { attributes.removeFirst() }
+        // `version: 1` starts the input; taken wherever a record starts with it, so that a
+        // part read on a thread reads as the whole does.
+        if attributes.first?.key == "version" { attributes.removeFirst() }
         guard !attributes.isEmpty else { return }
         if let change = attributes.first(where: { $0.key == "changetype" }) {
             let kind = ValueDecoding.makeString(change.value).trimmingSpaces()
