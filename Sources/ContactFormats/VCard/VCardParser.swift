@@ -237,8 +237,16 @@ public final class VCardParser: ContactsParser {
     static func opensAgent(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         var end = line.count
         while end > 0 && (line[end - 1] == 0x20 || line[end - 1] == 0x09) { end -= 1 }
-        guard end > 0, line[end - 1] == UInt8(ascii: ":"), let name = ContentLineParser.name(line) else { return false }
-        return matchesIgnoringCase(line[name], "AGENT")
+        guard end > 0, line[end - 1] == UInt8(ascii: ":"), let name = ContentLineParser.name(line),
+              matchesIgnoringCase(line[name], "AGENT") else { return false }
+        // The colon that ends the name and parameters (the first outside quotes) must be that
+        // last one: `AGENT::` has the value `:`.
+        var quoted = false
+        for i in name.upperBound..<end {
+            if line[i] == UInt8(ascii: "\"") { quoted.toggle() }
+            if line[i] == UInt8(ascii: ":") && !quoted { return i == end - 1 }
+        }
+        return false
     }
 
     /// More properties than any real card has; beyond it, a card is rejected.
