@@ -32,6 +32,10 @@ public final class LDIFParser: ContactsParser {
     private let options: Options
     private var lexer: LDIFLexer
     private var mapper: LDIFPersonMapper
+    /// What reads the `x-vcard` lines of our own output, kept from entry to entry as the vCard
+    /// parser keeps its own.
+    private lazy var carrierDecoder = PersonDecoder(scope: options.scope == .card ? .card : .full)
+    private var carrierCard = CardBuffer()
 
     /// A parser that pushes people into `sink` and problems into `diagnostics`.
     public convenience init(path: String, sink: PeopleSink, diagnostics: DiagnosticsHandler, options: Options = Options()) {
@@ -126,13 +130,12 @@ public final class LDIFParser: ContactsParser {
     /// The person our LDIF output carries in its `x-vcard` lines (vCard 4.0 content lines), when
     /// the entry's other attributes are those the writer gives that person: nil once they were changed.
     private func carriedPerson(_ carried: [LDIFAttribute], _ others: [LDIFAttribute], firstLine: Int) -> PersonInfo? {
-        var card = CardBuffer()
-        card.reset(beginLine: firstLine)
-        _ = Array("VERSION:4.0".utf8).withUnsafeBufferPointer { card.append(line: $0, number: firstLine) }
+        carrierCard.reset(beginLine: firstLine)
+        _ = Array("VERSION:4.0".utf8).withUnsafeBufferPointer { carrierCard.append(line: $0, number: firstLine) }
         for line in carried {
-            guard line.value.withUnsafeBufferPointer({ card.append(line: $0, number: line.line) }) else { return nil }
+            guard line.value.withUnsafeBufferPointer({ carrierCard.append(line: $0, number: line.line) }) else { return nil }
         }
-        var person = PersonDecoder(scope: options.scope == .card ? .card : .full).decode(&card, path: path)
+        var person = carrierDecoder.decode(&carrierCard, path: path)
         let read = others.map { LDIFEncoder.Attribute(description: ([$0.type] + $0.options).joined(separator: ";").asciiLowercased(),
                                                       value: $0.value, isURL: $0.isURL) }
         let written = LDIFEncoder.attributes(person).map {

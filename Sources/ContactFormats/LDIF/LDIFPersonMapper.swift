@@ -8,9 +8,14 @@ struct LDIFAttribute {
     var value: [UInt8]
     var isURL: Bool
     var line: Int
+    /// The type, lower-case (attribute names are case-insensitive), made once: the parser and
+    /// the mapper each look at it several times.
+    let key: String
 
-    /// The type, lower-case: attribute names are case-insensitive.
-    var key: String { type.asciiLowercased() }
+    init(type: String, options: [String], value: [UInt8], isURL: Bool, line: Int) {
+        (self.type, self.options, self.value, self.isURL, self.line) = (type, options, value, isURL, line)
+        key = type.asciiLowercased()
+    }
 }
 
 /// Turns an LDIF entry into a `PersonInfo`: Thunderbird's attributes (its LDIF export), abook's,
