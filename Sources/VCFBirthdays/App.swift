@@ -73,12 +73,19 @@ public enum App {
             VDirWriter(directory: $0, items: vdirItems(options, dates: dates, locale: locale), selection: selection(options, dates: dates),
                        fileSystem: env.fileSystem, outputs: outputs, holdsFiles: options.diagnostics.strict, diagnostics: reporter)
         }
+        let summarize: ((String) -> Void)? = options.diagnostics.quiet ? nil : { try? stderr.write("vcf2birthdays: " + $0 + "\n") }
+        let region = options.input.region ?? likelyRegion(of: locale)
         let duplicates = options.output.reportsDuplicates
-            ? DuplicateReport(output: output, region: options.input.region ?? likelyRegion(of: locale), summary: options.diagnostics.quiet ? nil : { try? stderr.write("vcf2birthdays: " + $0 + "\n") })
+            ? DuplicateReport(output: output, region: region, summary: summarize)
             : nil
         var sink = options.diagnostics.checksOnly ? DiscardingSink()
             : duplicates ?? vdir ?? makeSinks(options, order: order, collator: collator, dates: dates, locale: locale, output: output,
                                 diagnostics: reporter, fileSystem: env.fileSystem)
+        if options.output.mergesDuplicates {
+            sink = DuplicateMerger(next: sink, region: region, scope: options.decodeScope,
+                                   budget: MemoryBudget(bytes: options.selection.sortBufferBytes, makeScratch: env.fileSystem.makeScratchFile),
+                                   summary: summarize)
+        }
         if usesGroups(options) {
             let groups = GroupScan.groups(of: listing.inputs, fileSystem: env.fileSystem)
             if !groups.isEmpty {

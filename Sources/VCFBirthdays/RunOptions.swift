@@ -49,7 +49,9 @@ public struct RunOptions: Sendable {
     var decodeScope: DecodeScope {
         if output.photoDirectory != nil { return .full }  // photos are extra properties
         if output.reportsDuplicates { return .fields }  // UIDs, e-mail addresses, names and birthdays
-        let scope = formatScope
+        var scope = formatScope
+        // Duplicates are found by UIDs, e-mail addresses and phone numbers.
+        if output.mergesDuplicates && scope == .namesAndDates { scope = .fields }
         // The category filters need the categories, which the birthday formats pass over.
         let filtersCategories = !selection.categories.isEmpty || !selection.excludedCategories.isEmpty
         return filtersCategories && scope == .namesAndDates ? .fields : scope
@@ -170,6 +172,8 @@ public struct RunOptions: Sendable {
         public var appleCompat = false
         /// Report the duplicates among everyone read (`--dupes`) instead of the output format.
         public var reportsDuplicates = false
+        /// Write each group of duplicates as one person (`--merge`).
+        public var mergesDuplicates = false
 
         /// The birthday list on standard output.
         public init() {}

@@ -91,6 +91,9 @@ struct Command: ParsableCommand {
         if out.reportsDuplicates && (out.format != nil || out.vdir != nil || out.photoDirectory != nil || diagnostics.check) {
             throw ValidationError("--dupes writes its own report: it takes no --to, --vdir, --extract-photos or --check")
         }
+        if out.mergesDuplicates && (out.reportsDuplicates || diagnostics.check) {
+            throw ValidationError("--merge writes the people merged: it takes no --dupes (which lists the groups it merges) or --check")
+        }
         if out.vdir != nil {
             guard [.ics, .vcard3, .vcard4].contains(out.format ?? .list) else {
                 throw ValidationError("--vdir writes a file per event or card: it takes --to ics, vcard3 or vcard4")

@@ -34,7 +34,7 @@ struct InputOptions: ParsableArguments {
                                                                       valueName: "size"))
     var maxRecordBytes: String?
 
-    @Option(help: ArgumentHelp("The country of national phone numbers (those without +), as its two-letter code, such as DE or US, for --dupes (default: the locale's).",
+    @Option(help: ArgumentHelp("The country of national phone numbers (those without +), as its two-letter code, such as DE or US, for --dupes and --merge (default: the locale's).",
                                valueName: "CC"))
     var region: String?
 
@@ -159,6 +159,9 @@ struct OutputOptions: ParsableArguments {
     @Flag(name: .customLong("dupes"), help: "Report the duplicates instead: a line per person in a group, GROUP TAB REASON TAB NAME TAB PATH:LINE (reasons: uid, email, phone, name-birthday, conflict).")
     var reportsDuplicates = false
 
+    @Flag(name: .customLong("merge"), help: "Write each group of duplicates (as --dupes finds them) as one person, keeping every value: e-mails and phones once each, both notes, all categories; a differing name, organization or title as X-MERGED-* properties. Conflicts are not merged.")
+    var mergesDuplicates = false
+
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output: atomically (a link's target is replaced, a FIFO or device written in place), never onto an input.",
                                                     valueName: "file"))
     var output: String?
@@ -190,6 +193,7 @@ struct OutputOptions: ParsableArguments {
         var output = RunOptions.Output()
         output.format = format ?? .list
         output.reportsDuplicates = reportsDuplicates
+        output.mergesDuplicates = mergesDuplicates
         output.file = self.output
         output.vdir = vdir
         output.opensResult = open

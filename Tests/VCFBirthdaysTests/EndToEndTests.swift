@@ -645,6 +645,51 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         #expect(Double(found.intersection(truth).count) >= 0.98 * Double(truth.count), "\(found.intersection(truth).count) of \(truth.count) true pairs")
     }
 
+    /// `--merge` across the exports of one address book: each group one person, the output the
+    /// same when the people wait in a scratch file; alone, a file without duplicates is written as without it.
+    @Test func mergeAcrossExports() throws {
+        let files = ["google-contacts.vcf", "csv/google-contacts.csv", "csv/thunderbird.csv", "ldif/thunderbird.ldif"]
+        let r = try run(["--merge", "--to", "vcard4"] + files, directory: fixtures)
+        #expect(r.status == 0)
+        #expect(r.stderr == "vcf2birthdays: merged 4 people into 2 (groups of duplicates: --dupes lists them), 0 conflicts left apart\n"
+                + "13 people, 0 warnings, 0 rejected\n")
+        #expect(r.stdout.components(separatedBy: "BEGIN:VCARD").count - 1 == 11)
+        #expect(r.stdout.contains("EMAIL;TYPE=home;PREF=1:priya@home.example\r\n"))  // the CSV's third address
+        #expect(try run(["--merge", "--to", "vcard4", "--buffer-size", "1K"] + files, directory: fixtures).stdout == r.stdout)
+        #expect(try run(["--merge", "--dupes"] + files, directory: fixtures).status == 64)
+        for format in ["vcard4", "vcard3", "google-csv", "json", "ldif"] {
+            let alone = vcardFixtures.filter { $0 != "test.vcf" }
+            #expect(try run(["-q", "--merge", "--to", format] + alone, directory: fixtures).stdout
+                    == (try run(["-q", "--to", format] + alone, directory: fixtures).stdout), "\(format)")
+        }
+    }
+
+    /// `--merge` on a generated corpus with 10 % duplicates loses nothing: every e-mail address
+    /// and category is still there, every note inside one; one person per group.
+    @Test func mergeOfTheGeneratedCorpusLosesNothing() throws {
+        let dir = try temporaryDirectory()
+        let corpus = dir.appendingPathComponent("c.vcf").path
+        try generateCorpus("vcard3", people: 3000, seed: 11, to: corpus, duplicates: 10)
+        func people(_ arguments: [String]) throws -> [[String: Any]] {
+            let r = try run(arguments + ["--to", "json", corpus])
+            #expect(r.status == 0)
+            return r.stdout.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        }
+        let before = try people([]), after = try people(["--merge"])
+        let grouped = try run(["--dupes", corpus]).stdout.split(separator: "\n").filter { !$0.contains("\tconflict\t") }
+        let groups = Set(grouped.map { $0.split(separator: "\t")[0] }).count
+        #expect(groups > 100)
+        #expect(after.count == before.count - grouped.count + groups)
+        func values(_ people: [[String: Any]], _ key: String) -> Set<String> {
+            Set(people.flatMap { ($0[key] as? [Any] ?? []).map { (($0 as? [String: Any])?["value"] as? String ?? $0 as! String).lowercased() } })
+        }
+        #expect(values(after, "emails") == values(before, "emails"))
+        #expect(values(after, "categories") == values(before, "categories"))
+        let notes = after.compactMap { $0["note"] as? String }
+        #expect(before.compactMap { $0["note"] as? String }.allSatisfy { note in notes.contains { $0.contains(note) } })
+        #expect(try run(["--merge", "--buffer-size", "64K", "--to", "json", corpus]).stdout == (try run(["--merge", "--to", "json", corpus]).stdout))
+    }
+
     @Test(arguments: ["vcard21", "vcard3", "vcard4", "google-csv", "outlook-csv"])
     func generatedCorpusMatchesItsManifest(format: String) throws {
         let dir = try temporaryDirectory()

@@ -1,0 +1,209 @@
+import ContactsCore
+import ContactFormats
+
+/// The people of one group of duplicates as one person (`--merge`), losing nothing: each is
+/// written as a vCard 4.0 card, the cards' properties are merged into one card, and that card
+/// is read as the merged person (at the first member's position).
+///
+/// - A value that repeats is kept once: e-mail addresses and web addresses compared without
+///   case, phone numbers in E.164, a category or nickname item by item; properties in a group
+///   (`item1.TEL` with its `item1.X-ABLABEL`) are kept or left out together.
+/// - Notes that differ are joined, a blank line between them (one that another holds is not repeated).
+/// - A single value that differs: the name (`FN`, `N`) is the fullest of the group's (as
+///   `--dupes` compares them), the birthday one with its year, everything else the first
+///   member's; each other value is kept as `X-MERGED-NAME` (`X-MERGED-FN`, `X-MERGED-ORG`,
+///   `X-MERGED-UID`, …). `REV`, `PRODID` and `KIND` are the first member's (bookkeeping).
+struct CardMerge {
+    /// What the merged person is read with (the run's scope).
+    let scope: DecodeScope
+    /// The country of national phone numbers.
+    let region: String?
+    private let encoder = VCardEncoder(version: .v4, appleCompat: false)
+
+    /// Properties of which a card has one.
+    private static let single: Set<String> = [
+        "FN", "N", "BDAY", "ANNIVERSARY", "DEATHDATE", "UID", "ORG", "TITLE", "ROLE", "KIND", "GENDER", "REV",
+        "PRODID", "SORT-STRING", "X-PHONETIC-FIRST-NAME", "X-PHONETIC-MIDDLE-NAME", "X-PHONETIC-LAST-NAME",
+    ]
+    /// Single values that are bookkeeping: the first member's stays, the others go.
+    private static let bookkeeping: Set<String> = ["REV", "PRODID", "KIND"]
+    /// Values compared without case.
+    private static let caseless: Set<String> = ["EMAIL", "URL", "IMPP", "ADR"]
+
+    /// The group as one person; nil when a member's card could not be read back (then the
+    /// members are written as they are).
+    func merged(_ people: [PersonInfo]) throws -> PersonInfo? {
+        var cards: [[VCardProperty]] = []
+        for person in people {
+            var bytes: [UInt8] = []
+            encoder.append(person, to: &bytes)
+            guard let card = try Self.read(bytes, path: person.source.path, scope: .card) else { return nil }
+            cards.append(card.cardProperties)
+        }
+        var text: [UInt8] = []
+        ContentLineFolding.append("BEGIN:VCARD", to: &text)
+        ContentLineFolding.append("VERSION:4.0", to: &text)
+        for property in merge(cards, of: people) {
+            ContentLineFolding.append(VCardLineWriter.line(property), to: &text)
+        }
+        ContentLineFolding.append("END:VCARD", to: &text)
+        guard var person = try Self.read(text, path: people[0].source.path, scope: scope) else { return nil }
+        person.source = people[0].source
+        // Lines of the merged card are no lines of the input: warnings say the first member's.
+        for i in person.extraProperties.indices { person.extraProperties[i].line = 0 }
+        for i in person.cardProperties.indices { person.cardProperties[i].line = 0 }
+        return person
+    }
+
+    /// The cards' properties as one card's.
+    func merge(_ cards: [[VCardProperty]], of people: [PersonInfo]) -> [VCardProperty] {
+        var merged = Merged(region: region)
+        // The fullest name goes first, and the first birthday with a year.
+        var named = 0
+        for k in people.indices where Self.fullness(people[k]) > Self.fullness(people[named]) { named = k }
+        for property in cards[named] where property.group == nil && ["FN", "N"].contains(property.name.uppercased()) {
+            merged.add(property, from: named, people)
+        }
+        if let born = people.firstIndex(where: { $0.birthday?.year != nil }) {
+            for property in cards[born] where property.group == nil && property.name.uppercased() == "BDAY" { merged.add(property, from: born, people) }
+        }
+        for (k, card) in cards.enumerated() {
+            var groups: [String: [VCardProperty]] = [:]
+            for property in card {
+                if let group = property.group?.lowercased() { groups[group, default: []].append(property) }
+            }
+            var renamed: [String: String] = [:]
+            for property in card {
+                guard let group = property.group else {
+                    merged.add(property, from: k, people)
+                    continue
+                }
+                let key = group.lowercased()
+                guard let unit = groups.removeValue(forKey: key) else { continue }  // added or left with its first
+                renamed[key] = merged.addGroup(unit, named: group, suffix: k + 1)
+            }
+            merged.groups.formUnion(renamed.values.map { $0.lowercased() })
+        }
+        return merged.properties
+    }
+
+    /// How much of a name is known: a family name 1, an initial 1, a given name 2.
+    static func fullness(_ person: PersonInfo) -> Int {
+        let given = person.hasNameParts ? person.givenName : ""
+        let family = person.hasNameParts ? person.familyName : person.formattedName ?? ""
+        let letters = given.filter { $0.isLetter }.count
+        return (family.isEmpty ? 0 : 1) + (letters > 1 ? 2 : letters)
+    }
+
+    /// The merged card so far.
+    private struct Merged {
+        let region: String?
+        var properties: [VCardProperty] = []
+        /// Each value kept: the property's name, then its value compared.
+        var keys: Set<String> = []
+        /// Where each single-valued property is, and whose it is.
+        var singles: [String: (index: Int, member: Int)] = [:]
+        /// The groups of the cards merged so far (lower case).
+        var groups: Set<String> = []
+
+        init(region: String?) {
+            self.region = region
+        }
+
+        mutating func add(_ property: VCardProperty, from member: Int, _ people: [PersonInfo]) {
+            let name = property.name.uppercased()
+            let key = self.key(property)
+            guard !keys.contains(key) else { return }
+            if name == "CATEGORIES" || name == "NICKNAME" {
+                let value = Array(property.value.utf8)
+                let items = ValueDecoding.split(value, on: UInt8(ascii: ",")).filter { range in
+                    let item = name + "\u{0}" + folded(ValueDecoding.unescape(value[range]))
+                    return !range.isEmpty && keys.insert(item).inserted
+                }
+                guard !items.isEmpty else { return }
+                var kept = property
+                kept.value = items.map { String(decoding: value[$0], as: UTF8.self) }.joined(separator: ",")
+                properties.append(kept)
+                return
+            }
+            if name == "NOTE", let at = properties.firstIndex(where: { $0.group == nil && $0.name.uppercased() == "NOTE" }) {
+                let before = ValueDecoding.unescape(Array(properties[at].value.utf8))
+                let note = ValueDecoding.unescape(Array(property.value.utf8))
+                keys.insert(key)
+                if before.contains(note) { return }
+                properties[at].value = note.contains(before) ? property.value : properties[at].value + "\\n\\n" + property.value
+                return
+            }
+            keys.insert(key)
+            if CardMerge.single.contains(name) {
+                if let first = singles[name] {
+                    if CardMerge.bookkeeping.contains(name) || sameDate(name, people[first.member], people[member]) { return }
+                    var other = property
+                    other.name = "X-MERGED-" + name
+                    if keys.insert(self.key(other)).inserted { properties.append(other) }
+                    return
+                }
+                singles[name] = (properties.count, member)
+            }
+            properties.append(property)
+        }
+
+        /// Adds a group's properties, unless each is there already; returns the group's name
+        /// in the merged card (another card's group of the same name is renamed).
+        mutating func addGroup(_ unit: [VCardProperty], named group: String, suffix: Int) -> String {
+            let labels = unit.filter { !$0.name.uppercased().hasPrefix("X-AB") }
+            guard (labels.isEmpty ? unit : labels).contains(where: { !keys.contains(key($0)) }) else { return group }
+            var name = group
+            while groups.contains(name.lowercased()) { name += "-\(suffix)" }
+            for var property in unit {
+                keys.insert(key(property))
+                property.group = name
+                properties.append(property)
+            }
+            return name
+        }
+
+        /// Two dates of one kind that are one (the same day, and year where both have one).
+        private func sameDate(_ name: String, _ a: PersonInfo, _ b: PersonInfo) -> Bool {
+            let dates: (PartialDate?, PartialDate?) = switch name {
+            case "BDAY": (a.birthday, b.birthday)
+            case "ANNIVERSARY": (a.anniversary, b.anniversary)
+            case "DEATHDATE": (a.deathDate, b.deathDate)
+            default: (nil, nil)
+            }
+            guard let x = dates.0, let y = dates.1 else { return false }
+            return DuplicateFinder.compatible(x, y)
+        }
+
+        /// A property's name and its value as compared.
+        private func key(_ property: VCardProperty) -> String {
+            let name = property.name.uppercased()
+            var value = property.value.trimmingSpaces()
+            if name == "TEL" {
+                if value.lowercased().hasPrefix("tel:") { value.removeFirst(4) }
+                value = e164(value, region: region) ?? String(value.filter { $0.isNumber || $0 == "+" })
+            } else if CardMerge.caseless.contains(name) {
+                value = value.lowercased()
+            }
+            return name + "\u{0}" + value
+        }
+    }
+
+    /// The one person a card's bytes hold (nil when none: rejected).
+    private static func read(_ bytes: [UInt8], path: String, scope: DecodeScope) throws -> PersonInfo? {
+        let collected = CollectedPeople()
+        let parser = VCardParser(path: path, sink: collected, diagnostics: collected, options: VCardParser.Options(scope: scope))
+        try parser.feed(bytes.span)
+        try parser.finish()
+        return collected.people.count == 1 ? collected.people[0] : nil
+    }
+}
+
+/// The people a card's bytes hold; its warnings were said when it was first read.
+private final class CollectedPeople: PeopleSink, DiagnosticsHandler {
+    var people: [PersonInfo] = []
+    func consume(_ person: PersonInfo) throws { people.append(person) }
+    func finish() throws {}
+    func report(_ diagnostic: Diagnostic) {}
+    func reject(_ diagnostic: Diagnostic?, rawText: [UInt8]) throws {}
+}
