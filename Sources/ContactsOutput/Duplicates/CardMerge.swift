@@ -16,8 +16,8 @@ import ContactFormats
 struct CardMerge {
     /// What the merged person is read with (the run's scope).
     let scope: DecodeScope
-    /// The country of national phone numbers.
-    let region: String?
+    /// Reads phone numbers into E.164.
+    let numbers: PhoneNumbers
     private let encoder = VCardEncoder(version: .v4, appleCompat: false)
 
     /// Properties of which a card has one.
@@ -33,13 +33,10 @@ struct CardMerge {
     /// The group as one person; nil when a member's card could not be read back (then the
     /// members are written as they are).
     func merged(_ people: [PersonInfo]) throws -> PersonInfo? {
-        var cards: [[VCardProperty]] = []
-        for person in people {
-            var bytes: [UInt8] = []
-            encoder.append(person, to: &bytes)
-            guard let card = try Self.read(bytes, path: person.source.path, scope: .card) else { return nil }
-            cards.append(card.cardProperties)
-        }
+        var bytes: [UInt8] = []
+        for person in people { encoder.append(person, to: &bytes) }
+        let cards = try Self.read(bytes, path: people[0].source.path, scope: .card).map(\.cardProperties)
+        guard cards.count == people.count else { return nil }
         var text: [UInt8] = []
         ContentLineFolding.append("BEGIN:VCARD", to: &text)
         ContentLineFolding.append("VERSION:4.0", to: &text)
@@ -47,7 +44,8 @@ struct CardMerge {
             ContentLineFolding.append(VCardLineWriter.line(property), to: &text)
         }
         ContentLineFolding.append("END:VCARD", to: &text)
-        guard var person = try Self.read(text, path: people[0].source.path, scope: scope) else { return nil }
+        let read = try Self.read(text, path: people[0].source.path, scope: scope)
+        guard read.count == 1, var person = read.first else { return nil }
         person.source = people[0].source
         // Lines of the merged card are no lines of the input: warnings say the first member's.
         for i in person.extraProperties.indices { person.extraProperties[i].line = 0 }
@@ -57,7 +55,7 @@ struct CardMerge {
 
     /// The cards' properties as one card's.
     func merge(_ cards: [[VCardProperty]], of people: [PersonInfo]) -> [VCardProperty] {
-        var merged = Merged(region: region)
+        var merged = Merged(numbers: numbers)
         // The fullest name goes first, and the first birthday with a year.
         var named = 0
         for k in people.indices where Self.fullness(people[k]) > Self.fullness(people[named]) { named = k }
@@ -97,7 +95,7 @@ struct CardMerge {
 
     /// The merged card so far.
     private struct Merged {
-        let region: String?
+        let numbers: PhoneNumbers
         var properties: [VCardProperty] = []
         /// Each value kept: the property's name, then its value compared.
         var keys: Set<String> = []
@@ -106,8 +104,8 @@ struct CardMerge {
         /// The groups of the cards merged so far (lower case).
         var groups: Set<String> = []
 
-        init(region: String?) {
-            self.region = region
+        init(numbers: PhoneNumbers) {
+            self.numbers = numbers
         }
 
         mutating func add(_ property: VCardProperty, from member: Int, _ people: [PersonInfo]) {
@@ -181,7 +179,7 @@ struct CardMerge {
             var value = property.value.trimmingSpaces()
             if name == "TEL" {
                 if value.lowercased().hasPrefix("tel:") { value.removeFirst(4) }
-                value = e164(value, region: region) ?? String(value.filter { $0.isNumber || $0 == "+" })
+                value = numbers.e164(value) ?? String(value.filter { $0.isNumber || $0 == "+" })
             } else if CardMerge.caseless.contains(name) {
                 value = value.lowercased()
             }
@@ -189,17 +187,17 @@ struct CardMerge {
         }
     }
 
-    /// The one person a card's bytes hold (nil when none: rejected).
-    private static func read(_ bytes: [UInt8], path: String, scope: DecodeScope) throws -> PersonInfo? {
+    /// The people cards' bytes hold (fewer than the cards when one is rejected).
+    private static func read(_ bytes: [UInt8], path: String, scope: DecodeScope) throws -> [PersonInfo] {
         let collected = CollectedPeople()
         let parser = VCardParser(path: path, sink: collected, diagnostics: collected, options: VCardParser.Options(scope: scope))
         try parser.feed(bytes.span)
         try parser.finish()
-        return collected.people.count == 1 ? collected.people[0] : nil
+        return collected.people
     }
 }
 
-/// The people a card's bytes hold; its warnings were said when it was first read.
+/// The people cards' bytes hold; their warnings were said when they were first read.
 private final class CollectedPeople: PeopleSink, DiagnosticsHandler {
     var people: [PersonInfo] = []
     func consume(_ person: PersonInfo) throws { people.append(person) }

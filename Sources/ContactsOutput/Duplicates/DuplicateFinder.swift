@@ -48,14 +48,16 @@ public struct DuplicateFinder {
     }
 
     private var people: [Keys] = []
-    private let region: String?
-    /// Each number as written, read once by libphonenumber (slow: its patterns): a number
-    /// comes again and again in duplicates and in a company's cards.
-    private var readNumbers: [String: String?] = [:]
+    private let numbers: PhoneNumbers
 
     /// No one yet; national phone numbers are read as numbers of `region` (ISO 3166: `DE`).
     public init(region: String?) {
-        self.region = region
+        numbers = PhoneNumbers(region: region)
+    }
+
+    /// No one yet; phone numbers read by `numbers`.
+    init(numbers: PhoneNumbers) {
+        self.numbers = numbers
     }
 
     /// The number of people added.
@@ -78,12 +80,7 @@ public struct DuplicateFinder {
         let uid = person.uid.map { $0.trimmingSpaces() }.flatMap { $0.isEmpty ? nil : $0 }
         // The name counts only with a whole birthday, its parts only with a phone: folded only then.
         let name = person.birthday?.year == nil ? "" : Self.foldedName(person)
-        let phones = person.phones.compactMap { phone in
-            if let known = readNumbers[phone.value] { return known }
-            let number = e164(phone.value, region: region)
-            readNumbers[phone.value] = number
-            return number
-        }
+        let phones = person.phones.compactMap { numbers.e164($0.value) }
         let parts: (given: String, family: String) = phones.isEmpty ? ("", "")
             : person.hasNameParts ? (Self.folding(person.givenNames), Self.folding(person.familyNames))
             : ("", Self.folding([person.formattedName ?? ""]))

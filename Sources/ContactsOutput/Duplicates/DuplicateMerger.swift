@@ -17,9 +17,10 @@ public final class DuplicateMerger: PeopleSink {
     public init(next: PeopleSink, region: String?, scope: DecodeScope, budget: MemoryBudget, summary: ((String) -> Void)?) {
         self.next = next
         self.summary = summary
-        finder = DuplicateFinder(region: region)
+        let numbers = PhoneNumbers(region: region)
+        finder = DuplicateFinder(numbers: numbers)
         held = HeldPeople(budget: budget)
-        merge = CardMerge(scope: scope, region: region)
+        merge = CardMerge(scope: scope, numbers: numbers)
     }
 
     public func consume(_ person: PersonInfo) throws {

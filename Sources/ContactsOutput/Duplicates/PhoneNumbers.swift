@@ -13,3 +13,24 @@ func e164(_ number: String, region: String?) -> String? {
     guard n > 0 else { return nil }
     return String(decoding: out[..<Int(n)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
+
+/// Phone numbers read into E.164 once per number as written (libphonenumber is slow: its
+/// patterns), for all that compares them in a run: a number comes again and again in
+/// duplicates and in a company's cards.
+final class PhoneNumbers {
+    /// The country of national numbers.
+    let region: String?
+    private var read: [String: String?] = [:]
+
+    init(region: String?) {
+        self.region = region
+    }
+
+    /// `number` in E.164 (see `e164`).
+    func e164(_ number: String) -> String? {
+        if let known = read[number] { return known }
+        let found = ContactsOutput.e164(number, region: region)
+        read[number] = found
+        return found
+    }
+}
