@@ -205,6 +205,8 @@ def main():
     twins = corpus("vcard3", 100_000, duplicates=10)
     add("ours", "duplicates report, 100,000 people with 10 % repeated (--dupes)", [BIN, "-q", "--dupes", twins],
         twins, 100_000)
+    add("ours", "duplicates merged, 100,000 people with 10 % repeated (--merge --to vcard4)",
+        [BIN, "-q", "--merge", "--to", "vcard4", twins], twins, 100_000)
     if PEERS:
         if shutil.which("abook"):
             abook = f"abook --convert --informat vcard --infile '{v3}' --outformat csv | sort"
@@ -313,6 +315,11 @@ def guards(rows, large, paired):
     dupes = next((r for r in rows if r[1].startswith("duplicates report")), None)
     if dupes:
         out.append(("100k people with 10 % duplicates under 2 s", f"{dupes[4]:.2f} s, {dupes[7]:.1f} MiB", dupes[4] < 2))
+    merged = next((r for r in rows if r[1].startswith("duplicates merged")), None)
+    if merged:
+        # Memory: the finder's keys and about --buffer-size (64 MiB) of people held.
+        out.append(("100k people with 10 % duplicates merged under 2 s and 200 MiB", f"{merged[4]:.2f} s, {merged[7]:.1f} MiB",
+                    merged[4] < 2 and merged[7] < 200))
     calendar_3m = big.get(("calendar (--to ics)", 3_000_000))
     if calendar_3m:
         out.append(("the calendar of 3M people under 64 MiB", f"{calendar_3m[1]:.1f} MiB", calendar_3m[1] < 64))

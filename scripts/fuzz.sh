@@ -10,7 +10,7 @@ set -eu
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
 work=${VCF2BIRTHDAYS_FUZZ_DIR:-$HOME/.cache/vcf2birthdays-fuzz}
-targets=${FUZZ_TARGETS:-"vcard csv dates decoding roundtrip threads vcard-frames csv-fields ldif"}
+targets=${FUZZ_TARGETS:-"vcard csv dates decoding roundtrip threads vcard-frames csv-fields ldif merge"}
 repeatable=""
 [ -z "${FUZZ_SEED:-}" ] || repeatable="-seed=$FUZZ_SEED"
 [ -z "${FUZZ_RUNS:-}" ] || repeatable="$repeatable -runs=$FUZZ_RUNS"
@@ -34,7 +34,7 @@ for target in $targets; do
     corpus="$work/$target"
     mkdir -p "$corpus"
     case $target in
-        vcard|roundtrip) cp Fixtures/*.vcf Fixtures/vdir/*.vcf Fixtures/fuzz/*.vcf "$generated"/*.vcf "$corpus/" 2>/dev/null || true ;;
+        vcard|roundtrip|merge) cp Fixtures/*.vcf Fixtures/vdir/*.vcf Fixtures/fuzz/*.vcf "$generated"/*.vcf "$corpus/" 2>/dev/null || true ;;
         csv) cp Fixtures/csv/* Fixtures/fuzz/*.csv "$generated"/*.csv "$corpus/" 2>/dev/null || true ;;
         dates) for d in 1985-04-15 19850415 --0415 --04-15 1604-04-15 1985-04-15T10:00:00Z 0000-02-29; do
                    printf '%s' "$d" > "$corpus/seed-$d"; done ;;

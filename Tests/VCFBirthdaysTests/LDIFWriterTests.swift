@@ -72,6 +72,19 @@ import VCFBirthdaysTesting
         #expect(out.contains("\ndepartmentNumber;x-opt: 42\n"))
     }
 
+    /// A person with two `dn`s (two entries merged) is one entry with one `dn` line; the
+    /// other goes in the carried card, and reading the entry back gives the person.
+    @Test func oneDistinguishedNamePerEntry() throws {
+        var person = sample()
+        person.extraProperties = ["cn=Zoë A,mail=zoe@example.org", "cn=Z. Andersson,mail=zoe@work.example"].map {
+            VCardProperty(name: "X-LDIF", parameters: [VCardParameter(name: "ATTRIBUTE", values: ["dn"])], value: $0.replacingAll(",", with: "\\,"))
+        }
+        let text = encoded(person)
+        #expect(text.split(separator: "\n").filter { $0.hasPrefix("dn:") }.count == 1)
+        let back = try readContacts(Array(text.utf8), format: .ldif)
+        #expect(back.diagnostics.warnings.isEmpty && back.people.first?.extraProperties.map(\.value) == person.extraProperties.map(\.value))
+    }
+
     private func base64(_ text: String) -> String {
         var out: [UInt8] = []
         Base64.encode(Array(text.utf8), to: &out)

@@ -44,7 +44,8 @@ public struct LDIFEncoder: PersonEncoder {
         var dn: Attribute?
         for property in person.extraProperties {
             guard property.name.uppercased() == VCardProperty.ldifAttribute, let attribute = extraAttribute(property) else { continue }
-            if attribute.description.lowercased() == "dn" && dn == nil { dn = attribute } else { ldifExtras.append(attribute) }
+            // An entry has one dn (another, as a merged person has, is carried in the x-vcard lines only).
+            if attribute.description.lowercased() == "dn" { dn = dn ?? attribute } else { ldifExtras.append(attribute) }
         }
         out.append(dn ?? Attribute(description: "dn", value: Array(distinguishedName(person).utf8)))
         // A mailing list read from LDIF has its own object classes among the extras.
