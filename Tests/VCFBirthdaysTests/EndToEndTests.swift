@@ -657,6 +657,13 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         #expect(r.stdout.contains("EMAIL;TYPE=home;PREF=1:priya@home.example\r\n"))  // the CSV's third address
         #expect(try run(["--merge", "--to", "vcard4", "--buffer-size", "1K"] + files, directory: fixtures).stdout == r.stdout)
         #expect(try run(["--merge", "--dupes"] + files, directory: fixtures).status == 64)
+        // No temporary directory: a clear error, exit 74, and no output file.
+        let out = try temporaryDirectory().appendingPathComponent("merged.vcf").path
+        let failed = try run(["--merge", "--to", "vcard4", "--buffer-size", "1K", "-o", out] + files,
+                             environment: ["TMPDIR": "/nonexistent-tmp"], directory: fixtures)
+        #expect(failed.status == 74)
+        #expect(failed.stderr.contains("vcf2birthdays: temporary sort file in /nonexistent-tmp: No such file or directory\n"))
+        #expect(!FileManager.default.fileExists(atPath: out))
         for format in ["vcard4", "vcard3", "google-csv", "json", "ldif"] {
             let alone = vcardFixtures.filter { $0 != "test.vcf" }
             #expect(try run(["-q", "--merge", "--to", format] + alone, directory: fixtures).stdout
