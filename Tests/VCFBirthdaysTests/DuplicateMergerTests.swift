@@ -36,12 +36,12 @@ import VCFBirthdaysTesting
             "FN:Robert Smith\nN:Smith;Robert;;;\nEMAIL;TYPE=work:bob@x.example\nTEL:+49 30 1234567\nNOTE:Met in Berlin.\n"
                 + "CATEGORIES:Friends\nORG:Acme\nUID:u1",
             "FN:Zoë Ek\nN:Ek;Zoë;;;",
-            "FN:Bob Smith\nN:Smith;Bob;;;\nEMAIL:BOB@x.example\nEMAIL:bob@home.example\nTEL:030 1234567\nNOTE:Plays chess.\n"
+            "FN:Bob Smith\nN:Smith;Bob;;;\nEMAIL;TYPE=home,WORK:BOB@x.example\nEMAIL:bob@home.example\nTEL;TYPE=cell:030 1234567\nNOTE:Plays chess.\n"
                 + "CATEGORIES:friends,Work\nORG:Other Co\nUID:u2\nBDAY:1980-03-15"))
         #expect(out.count == 2)
         #expect(out.map(\.source.line) == [1, 12])
         #expect(cards[0] == [
-            "FN:Robert Smith", "N:Smith;Robert;;;", "BDAY:19800315", "EMAIL;TYPE=work:bob@x.example", "TEL:+49 30 1234567",
+            "FN:Robert Smith", "N:Smith;Robert;;;", "BDAY:19800315", "EMAIL;TYPE=work,home:bob@x.example", "TEL;TYPE=cell:+49 30 1234567",
             "NOTE:Met in Berlin.\\n\\nPlays chess.", "CATEGORIES:Friends", "ORG:Acme", "UID:u1", "X-MERGED-FN:Bob Smith",
             "X-MERGED-N:Smith;Bob;;;", "EMAIL:bob@home.example", "CATEGORIES:Work", "X-MERGED-ORG:Other Co", "X-MERGED-UID:u2",
         ])

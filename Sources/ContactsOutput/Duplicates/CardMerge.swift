@@ -5,9 +5,10 @@ import ContactFormats
 /// written as a vCard 4.0 card, the cards' properties are merged into one card, and that card
 /// is read as the merged person (at the first member's position).
 ///
-/// - A value that repeats is kept once: e-mail addresses and web addresses compared without
-///   case, phone numbers in E.164, a category or nickname item by item; properties in a group
-///   (`item1.TEL` with its `item1.X-ABLABEL`) are kept or left out together.
+/// - A value that repeats is kept once, with the types of each (`TYPE=home,work`): e-mail and
+///   web addresses compared without case, phone numbers in E.164, a category or nickname item
+///   by item; properties in a group (`item1.TEL` with its `item1.X-ABLABEL`) are kept or left
+///   out together.
 /// - Notes that differ are joined, a blank line between them (one that another holds is not repeated).
 /// - A single value that differs: the name (`FN`, `N`) is the fullest of the group's (as
 ///   `--dupes` compares them), the birthday one with its year, everything else the first
@@ -27,6 +28,8 @@ struct CardMerge {
     ]
     /// Single values that are bookkeeping: the first member's stays, the others go.
     private static let bookkeeping: Set<String> = ["REV", "PRODID", "KIND"]
+    /// Properties whose types a repeated value adds.
+    private static let typed: Set<String> = ["EMAIL", "TEL", "ADR", "URL", "IMPP"]
     /// Values compared without case.
     private static let caseless: Set<String> = ["EMAIL", "URL", "IMPP", "ADR"]
 
@@ -99,6 +102,8 @@ struct CardMerge {
         var properties: [VCardProperty] = []
         /// Each value kept: the property's name, then its value compared.
         var keys: Set<String> = []
+        /// Where an address, number or web address is, by its key (another of the same value adds its types).
+        var typed: [String: Int] = [:]
         /// Where each single-valued property is, and whose it is.
         var singles: [String: (index: Int, member: Int)] = [:]
         /// The groups of the cards merged so far (lower case).
@@ -111,7 +116,10 @@ struct CardMerge {
         mutating func add(_ property: VCardProperty, from member: Int, _ people: [PersonInfo]) {
             let name = property.name.uppercased()
             let key = self.key(property)
-            guard !keys.contains(key) else { return }
+            guard !keys.contains(key) else {
+                if let at = typed[key] { addTypes(of: property, to: at) }
+                return
+            }
             if name == "CATEGORIES" || name == "NICKNAME" {
                 let value = Array(property.value.utf8)
                 let items = ValueDecoding.split(value, on: UInt8(ascii: ",")).filter { range in
@@ -143,7 +151,22 @@ struct CardMerge {
                 }
                 singles[name] = (properties.count, member)
             }
+            if CardMerge.typed.contains(name) { typed[key] = properties.count }
             properties.append(property)
+        }
+
+        /// Adds the types (`TYPE=home`) and the preference (`PREF`) of `property` that the one at `index` has not.
+        private mutating func addTypes(of property: VCardProperty, to index: Int) {
+            for parameter in property.parameters where ["TYPE", "PREF"].contains(parameter.name.uppercased()) {
+                let name = parameter.name.uppercased()
+                guard let at = properties[index].parameters.firstIndex(where: { $0.name.uppercased() == name }) else {
+                    properties[index].parameters.append(parameter)
+                    continue
+                }
+                guard name == "TYPE" else { continue }  // the first preference stays
+                let kept = Set(properties[index].parameters[at].values.map { $0.lowercased() })
+                properties[index].parameters[at].values += parameter.values.filter { !kept.contains($0.lowercased()) }
+            }
         }
 
         /// Adds a group's properties, unless each is there already; returns the group's name
