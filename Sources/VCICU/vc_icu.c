@@ -257,6 +257,50 @@ done:
     return result;
 }
 
+/* Transliteration ------------------------------------------------------------------------------ */
+
+#include <unicode/utrans.h>
+
+void *vc_latin_open(void) {
+    static const UChar id[] = u"Any-Latin; Latin-ASCII";
+    UErrorCode status = U_ZERO_ERROR;
+    UTransliterator *t = utrans_openU(id, -1, UTRANS_FORWARD, NULL, 0, NULL, &status);
+    if (U_FAILURE(status)) {
+        if (t != NULL) utrans_close(t);
+        return NULL;
+    }
+    return t;
+}
+
+void vc_latin_close(void *transliterator) {
+    if (transliterator != NULL) utrans_close((UTransliterator *)transliterator);
+}
+
+int32_t vc_latin(void *transliterator, const uint8_t *utf8, int32_t length, uint8_t *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t n16 = 0;
+    u_strFromUTF8WithSub(NULL, 0, &n16, (const char *)utf8, length, 0xFFFD, NULL, &status);
+    if (status != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(status)) return -1;
+    status = U_ZERO_ERROR;
+    /* A Han character becomes a syllable of up to six letters and a space. */
+    int32_t room = 8 * n16 + 16;
+    UChar *text = malloc(sizeof(UChar) * room);
+    if (text == NULL) return -1;
+    u_strFromUTF8WithSub(text, room, &n16, (const char *)utf8, length, 0xFFFD, NULL, &status);
+    int32_t textLength = n16, limit = n16;
+    utrans_transUChars((UTransliterator *)transliterator, text, &textLength, room, 0, &limit, &status);
+    int32_t result = -1;
+    if (U_SUCCESS(status)) {
+        int32_t written = 0;
+        u_strToUTF8WithSub((char *)out, capacity, &written, text, textLength, 0xFFFD, NULL, &status);
+        if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING || U_SUCCESS(status)) {
+            result = written;
+        }
+    }
+    free(text);
+    return result;
+}
+
 /* Plural rules --------------------------------------------------------------------------------- */
 
 #include <unicode/upluralrules.h>

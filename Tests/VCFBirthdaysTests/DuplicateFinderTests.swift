@@ -29,6 +29,17 @@ import Testing
         ]) == [["0:uid", "2:uid", "3:email"], ["4:name-birthday", "5:name-birthday"]])
     }
 
+    /// Names in other scripts are compared in Latin letters.
+    @Test func namesInOtherScripts() {
+        let day = PartialDate(year: 1990, month: 5, day: 1)
+        #expect(groups([
+            person("Анна", "Берг", phones: ["+46 8 123 456"]), person("Erik", "Berg", phones: ["+46 8 123 456"]),
+            person("Anna", "Berg", phones: ["+46 8 123 456"]),
+            person("はなこ", "やまだ", birthday: day), person("Hanako", "Yamada", birthday: day), person("Ζωή", "Έκ", birthday: day),
+            person("Zoe", "Ek", birthday: day),
+        ]) == [["0:phone", "2:phone"], ["3:name-birthday", "4:name-birthday"], ["5:name-birthday", "6:name-birthday"]])
+    }
+
     @Test func roleAddressesAndNamesAloneLinkNobody() {
         let people = [person("Anna", "Berg", emails: ["info@berg.example"]), person("Erik", "Berg", emails: ["INFO@berg.example"]),
                       person("Anna", "Berg"), person("Anna", "Berg", birthday: PartialDate(year: nil, month: 5, day: 1)),

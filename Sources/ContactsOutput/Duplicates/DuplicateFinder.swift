@@ -49,6 +49,7 @@ public struct DuplicateFinder {
 
     private var people: [Keys] = []
     private let numbers: PhoneNumbers
+    private let latin = LatinLetters()
 
     /// No one yet; national phone numbers are read as numbers of `region` (ISO 3166: `DE`).
     public init(region: String?) {
@@ -79,25 +80,29 @@ public struct DuplicateFinder {
         }
         let uid = person.uid.map { $0.trimmingSpaces() }.flatMap { $0.isEmpty ? nil : $0 }
         // The name counts only with a whole birthday, its parts only with a phone: folded only then.
-        let name = person.birthday?.year == nil ? "" : Self.foldedName(person)
+        let name = person.birthday?.year == nil ? "" : foldedName(person)
         let phones = person.phones.compactMap { numbers.e164($0.value) }
         let parts: (given: String, family: String) = phones.isEmpty ? ("", "")
-            : person.hasNameParts ? (Self.folding(person.givenNames), Self.folding(person.familyNames))
-            : ("", Self.folding([person.formattedName ?? ""]))
+            : person.hasNameParts ? (folding(person.givenNames), folding(person.familyNames))
+            : ("", folding([person.formattedName ?? ""]))
         people.append(Keys(uid: uid, emails: emails, phones: phones, name: name, given: parts.given, family: parts.family,
                            birthday: person.birthday))
     }
 
     /// The name compared: the given and family names (else the name shown), folded (case and
-    /// accents), white space as single spaces.
-    static func foldedName(_ person: PersonInfo) -> String {
+    /// accents), in Latin letters, white space as single spaces.
+    func foldedName(_ person: PersonInfo) -> String {
         folding(person.hasNameParts ? person.givenNames + person.familyNames : [person.formattedName ?? ""])
     }
 
-    /// The names joined, folded, white space as single spaces.
-    static func folding(_ parts: [String]) -> String {
+    /// The names joined, folded, in Latin letters (`Анна` as `anna`), white space as single spaces.
+    func folding(_ parts: [String]) -> String {
+        let joined = parts.joined(separator: " ")
+        var text = folded(joined)
+        // Other scripts (transliterated before folding, which would take the marks of `だ`).
+        if text.utf8.contains(where: { $0 >= 0x80 }) { text = folded(latin.latin(joined)) }
         var name: [UInt8] = []
-        for byte in folded(parts.joined(separator: " ")).utf8 {
+        for byte in text.utf8 {
             if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
                 if name.last != 0x20 { name.append(0x20) }
             } else {

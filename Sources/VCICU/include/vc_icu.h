@@ -60,6 +60,18 @@ int32_t vc_display_width(const uint8_t *utf8, int32_t length);
    nothing useful was written and the caller retries with a larger buffer. -1 on an ICU failure. */
 int32_t vc_fold(const uint8_t *utf8, int32_t length, uint8_t *out, int32_t capacity);
 
+/* Transliteration ------------------------------------------------------------------------------ */
+
+/* A transliterator of any script into plain Latin letters ("Any-Latin; Latin-ASCII": "Анна"
+   gives "Anna", "はなこ" "hanako", Han characters their pinyin); NULL on failure. One thread at
+   a time uses one; vc_latin_close frees it. */
+void *vc_latin_open(void);
+void vc_latin_close(void *transliterator);
+
+/* A UTF-8 string in Latin letters; returns its length; when that is more than capacity, nothing
+   useful was written and the caller retries with a larger buffer. -1 on an ICU failure. */
+int32_t vc_latin(void *transliterator, const uint8_t *utf8, int32_t length, uint8_t *out, int32_t capacity);
+
 /* Plural rules --------------------------------------------------------------------------------- */
 
 /* The CLDR plural category of an integer in a locale ("one", "few", "many", "other", ...) into

@@ -1,0 +1,40 @@
+internal import VCICU
+
+/// Names in plain Latin letters, for comparing names written in different scripts: ICU's
+/// `Any-Latin; Latin-ASCII` (`Анна Берг` as `Anna Berg`, `はなこ` as `hanako`; Han characters
+/// as their pinyin). Each text is transliterated once (names repeat). One thread at a time.
+package final class LatinLetters {
+    private let transliterator: UnsafeMutableRawPointer?
+    private var known: [String: String] = [:]
+
+    package init() {
+        transliterator = vc_latin_open()
+    }
+
+    deinit { vc_latin_close(transliterator) }
+
+    /// `text` in Latin letters; ASCII text as it is (and any text when ICU cannot).
+    package func latin(_ text: String) -> String {
+        guard let transliterator, text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
+        if let done = known[text] { return done }
+        var input = text
+        var capacity = 4 * input.utf8.count + 16
+        var result = text
+        while true {
+            var out = [UInt8](repeating: 0, count: capacity)
+            let n = Int(input.withUTF8 { bytes in
+                out.withUnsafeMutableBufferPointer {
+                    vc_latin(transliterator, bytes.baseAddress, Int32(clamping: bytes.count), $0.baseAddress, Int32(clamping: capacity))
+                }
+            })
+            if n < 0 { break }
+            if n <= capacity {
+                result = String(decoding: out[..<n], as: UTF8.self)
+                break
+            }
+            capacity = n
+        }
+        known[text] = result
+        return result
+    }
+}
