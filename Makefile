@@ -2,6 +2,8 @@
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
+# Where the program looks for libVCPhone.so: ../lib/vcf2birthdays from its own folder.
+LIBDIR = $(BINDIR)/../lib/vcf2birthdays
 SWIFT ?= swift
 BIN := .build/release/vcf2birthdays
 
@@ -10,7 +12,7 @@ BIN := .build/release/vcf2birthdays
 all: build
 
 # The Swift runtime linked in (--static-swift-stdlib): the binary needs only ICU and the C and
-# C++ runtimes at run time, starts faster, and maps about 3 MiB less than with the shared
+# C++ runtimes at run time (and libphonenumber, through libVCPhone.so, for --dupes and --merge), starts faster, and maps about 3 MiB less than with the shared
 # Swift libraries (the peak memory of a streaming run is mostly those libraries).
 build: version
 	@scripts/require-packages.sh build
@@ -71,13 +73,17 @@ docs:
 		--target ContactsCore --target ContactFormats --target ContactsOutput --target VCFBirthdays
 
 # The binary is installed stripped of its debug information (about 16 MB instead of 29).
+# libVCPhone.so, libphonenumber's front, goes to LIBDIR, where the program loads it from when it
+# compares phone numbers (--dupes, --merge).
 install: build
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(LIBDIR)
 	install -s -m 755 $(BIN) $(DESTDIR)$(BINDIR)/vcf2birthdays
+	install -s -m 755 .build/release/libVCPhone.so $(DESTDIR)$(LIBDIR)/libVCPhone.so
 	install -m 644 man/vcf2birthdays.1 $(DESTDIR)$(MANDIR)/man1/vcf2birthdays.1
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/vcf2birthdays $(DESTDIR)$(MANDIR)/man1/vcf2birthdays.1
+	rm -f $(DESTDIR)$(BINDIR)/vcf2birthdays $(DESTDIR)$(MANDIR)/man1/vcf2birthdays.1 $(DESTDIR)$(LIBDIR)/libVCPhone.so
+	-rmdir $(DESTDIR)$(LIBDIR)
 
 lint:
 	@scripts/require-packages.sh test

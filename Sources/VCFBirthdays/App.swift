@@ -75,6 +75,10 @@ public enum App {
         }
         let summarize: ((String) -> Void)? = options.diagnostics.quiet ? nil : { try? stderr.write("vcf2birthdays: " + $0 + "\n") }
         let region = options.input.region ?? likelyRegion(of: locale)
+        if (options.output.reportsDuplicates || options.output.mergesDuplicates) && !PhoneLibrary.isAvailable {
+            try? stderr.write("vcf2birthdays: warning: libVCPhone.so (libphonenumber's front) is neither beside the program nor in "
+                              + "../lib/vcf2birthdays from it: phone numbers are not compared\n")
+        }
         let duplicates = options.output.reportsDuplicates
             ? DuplicateReport(output: output, region: region, summary: summarize)
             : nil

@@ -645,6 +645,40 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         #expect(Double(found.intersection(truth).count) >= 0.98 * Double(truth.count), "\(found.intersection(truth).count) of \(truth.count) true pairs")
     }
 
+    /// libphonenumber is loaded by the runs that compare phone numbers only (libVCPhone.so beside
+    /// the program), not linked: without the library, --dupes says so and groups by the other reasons.
+    @Test func phoneNumbersLoadOnlyWhenCompared() throws {
+        let ldd = Process()
+        ldd.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        ldd.arguments = [binary]
+        let pipe = Pipe()
+        ldd.standardOutput = pipe
+        try ldd.run()
+        let linked = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        ldd.waitUntilExit()
+        #expect(linked.contains("libicuuc") && !linked.contains("phonenumber") && !linked.contains("protobuf"))
+        let cards = Data("BEGIN:VCARD\nFN:Anna Berg\nTEL:+49 30 123456\nEND:VCARD\nBEGIN:VCARD\nFN:Anna Berg\nTEL:030 123456\nEND:VCARD\n".utf8)
+        let found = try run(["-q", "--dupes", "--region", "DE"], stdin: cards)
+        #expect(found.stdout == "1\tphone\tAnna Berg\t<stdin>:1\n1\tphone\tAnna Berg\t<stdin>:5\n" && found.stderr.isEmpty)
+        let alone = try temporaryDirectory().appendingPathComponent("vcf2birthdays").path
+        try FileManager.default.copyItem(atPath: binary, toPath: alone)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: alone)
+        process.arguments = ["--dupes", "google-contacts.vcf", "csv/google-contacts.csv"]
+        process.currentDirectoryURL = URL(fileURLWithPath: fixtures)
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(said.hasPrefix("vcf2birthdays: warning: libVCPhone.so (libphonenumber's front) is neither beside the program nor in "
+                               + "../lib/vcf2birthdays from it: phone numbers are not compared\n"))
+        #expect(report.contains("1\temail\tPriya Sharma\tgoogle-contacts.vcf:1\n"))
+    }
+
     /// `--merge` across the exports of one address book: each group one person, the output the
     /// same when the people wait in a scratch file; alone, a file without duplicates is written as without it.
     @Test func mergeAcrossExports() throws {
