@@ -73,17 +73,16 @@ struct CardMerge {
             for property in card {
                 if let group = property.group?.lowercased() { groups[group, default: []].append(property) }
             }
-            var renamed: [String: String] = [:]
+            var kept: [String] = []  // this card's groups as the merged card names them
             for property in card {
                 guard let group = property.group else {
                     merged.add(property, from: k, people)
                     continue
                 }
-                let key = group.lowercased()
-                guard let unit = groups.removeValue(forKey: key) else { continue }  // added or left with its first
-                renamed[key] = merged.addGroup(unit, named: group, suffix: k + 1)
+                guard let unit = groups.removeValue(forKey: group.lowercased()) else { continue }  // added or left with its first
+                kept.append(merged.addGroup(unit, named: group, suffix: k + 1).lowercased())
             }
-            merged.groups.formUnion(renamed.values.map { $0.lowercased() })
+            merged.groups.formUnion(kept)
         }
         return merged.properties
     }
