@@ -322,9 +322,10 @@ def guards(rows, large, paired):
                     dupes[5] < 2))
     merged = next((r for r in rows if r[1].startswith("duplicates merged")), None)
     if merged:
-        # Memory: the finder's keys and about --buffer-size (64 MiB) of people held.
-        out.append(("100k people with 10 % duplicates merged under 2 s and 200 MiB",
-                    f"best {merged[5]:.2f} s (median {merged[4]:.2f}), {merged[7]:.1f} MiB", merged[5] < 2 and merged[7] < 200))
+        # Bounded memory: the finder's keys and about --buffer-size (64 MiB) of people held. Its
+        # time is that of --dupes and of the conversion, plus the merge's: shown, no bar.
+        out.append(("100k people with 10 % duplicates merged under 200 MiB",
+                    f"{merged[7]:.1f} MiB (best {merged[5]:.2f} s, median {merged[4]:.2f})", merged[7] < 200))
     calendar_3m = big.get(("calendar (--to ics)", 3_000_000))
     if calendar_3m:
         out.append(("the calendar of 3M people under 64 MiB", f"{calendar_3m[1]:.1f} MiB", calendar_3m[1] < 64))
