@@ -216,12 +216,27 @@ static int plain_letter(UChar32 c, UChar *out) {
     }
 }
 
-int32_t vc_fold(const uint8_t *utf8, int32_t length, uint8_t *out, int32_t capacity) {
+/* The UTF-16 length of a UTF-8 string (invalid bytes as U+FFFD); -1 on an ICU failure. */
+static int32_t utf16_length(const uint8_t *utf8, int32_t length) {
     UErrorCode status = U_ZERO_ERROR;
     int32_t n16 = 0;
     u_strFromUTF8WithSub(NULL, 0, &n16, (const char *)utf8, length, 0xFFFD, NULL, &status);
-    if (status != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(status)) return -1;
-    status = U_ZERO_ERROR;
+    return status != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(status) ? -1 : n16;
+}
+
+/* UTF-16 text as UTF-8 into out; returns its length (more than capacity: nothing useful was
+   written), -1 on an ICU failure. */
+static int32_t to_utf8(const UChar *text, int32_t length, uint8_t *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t written = 0;
+    u_strToUTF8WithSub((char *)out, capacity, &written, text, length, 0xFFFD, NULL, &status);
+    return status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING || U_SUCCESS(status) ? written : -1;
+}
+
+int32_t vc_fold(const uint8_t *utf8, int32_t length, uint8_t *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t n16 = utf16_length(utf8, length);
+    if (n16 < 0) return -1;
     /* Case folding may triple a character, decomposition more; plain letters double one. */
     int32_t room = 4 * n16 + 16;
     UChar *a = malloc(sizeof(UChar) * room), *b = malloc(sizeof(UChar) * room);
@@ -246,11 +261,7 @@ int32_t vc_fold(const uint8_t *utf8, int32_t length, uint8_t *out, int32_t capac
             U16_APPEND_UNSAFE(b, kept, c);
         }
     }
-    int32_t written = 0;
-    u_strToUTF8WithSub((char *)out, capacity, &written, b, kept, 0xFFFD, NULL, &status);
-    if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING || U_SUCCESS(status)) {
-        result = written;
-    }
+    result = to_utf8(b, kept, out, capacity);
 done:
     free(a);
     free(b);
@@ -278,10 +289,8 @@ void vc_latin_close(void *transliterator) {
 
 int32_t vc_latin(void *transliterator, const uint8_t *utf8, int32_t length, uint8_t *out, int32_t capacity) {
     UErrorCode status = U_ZERO_ERROR;
-    int32_t n16 = 0;
-    u_strFromUTF8WithSub(NULL, 0, &n16, (const char *)utf8, length, 0xFFFD, NULL, &status);
-    if (status != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(status)) return -1;
-    status = U_ZERO_ERROR;
+    int32_t n16 = utf16_length(utf8, length);
+    if (n16 < 0) return -1;
     /* A Han character becomes a syllable of up to six letters and a space. */
     int32_t room = 8 * n16 + 16;
     UChar *text = malloc(sizeof(UChar) * room);
@@ -289,14 +298,7 @@ int32_t vc_latin(void *transliterator, const uint8_t *utf8, int32_t length, uint
     u_strFromUTF8WithSub(text, room, &n16, (const char *)utf8, length, 0xFFFD, NULL, &status);
     int32_t textLength = n16, limit = n16;
     utrans_transUChars((UTransliterator *)transliterator, text, &textLength, room, 0, &limit, &status);
-    int32_t result = -1;
-    if (U_SUCCESS(status)) {
-        int32_t written = 0;
-        u_strToUTF8WithSub((char *)out, capacity, &written, text, textLength, 0xFFFD, NULL, &status);
-        if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING || U_SUCCESS(status)) {
-            result = written;
-        }
-    }
+    int32_t result = U_SUCCESS(status) ? to_utf8(text, textLength, out, capacity) : -1;
     free(text);
     return result;
 }
