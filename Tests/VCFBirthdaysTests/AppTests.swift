@@ -471,4 +471,23 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         #expect(App.run(options, environment: environment) == .noInput)
         #expect(stderr.text == "<stdin>: error: read error: Input/output error\n")
     }
+
+    /// `--dupes` on several threads makes each person's keys where it is decoded, with one
+    /// memory of phone numbers and one transliterator for all: the report is one thread's.
+    @Test func duplicatesOnThreadsAreThoseOfOneThread() {
+        var cards = ""
+        for i in 0..<3000 {
+            let family = ["Berg", "Иванова", "Müller", "やまだ"][i % 4]
+            cards += "BEGIN:VCARD\r\nVERSION:3.0\r\nN:\(family);Anna\(i % 1000);;;\r\nFN:Anna\(i % 1000) \(family)\r\n"
+            cards += "TEL:030 \(1_000_000 + i % 1000)\r\n" + (i % 3 == 0 ? "BDAY:19\(50 + i % 40)-0\(1 + i % 9)-1\(i % 9)\r\n" : "")
+            cards += (i % 7 == 0 ? "EMAIL:a\(i % 350)@example.org\r\n" : "") + "END:VCARD\r\n"
+        }
+        let one = run({ $0.input.paths = ["c.vcf"]; $0.input.region = "DE"; $0.output.reportsDuplicates = true }, files: ["c.vcf": cards])
+        let threaded = run({ $0.input.paths = ["c.vcf"]; $0.input.region = "DE"; $0.output.reportsDuplicates = true; $0.threads = 4 },
+                           files: ["c.vcf": cards])
+        #expect(one.status == .success)
+        for reason in ["phone", "email", "conflict"] { #expect(one.stdout.contains("\t\(reason)\t")) }
+        #expect(one.stdout.contains("\tphone\tAnna5 Иванова\tc.vcf:6510\n"))
+        #expect(threaded.stdout == one.stdout)
+    }
 }

@@ -133,11 +133,11 @@ package final class Promise<Value>: @unchecked Sendable {
 }
 
 /// A mutex with one condition variable.
-final class ThreadLock: @unchecked Sendable {
+package final class ThreadLock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    init() {
+    package init() {
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
     }
@@ -149,7 +149,7 @@ final class ThreadLock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func locked<R>(_ body: () throws -> R) rethrows -> R {
+    package func locked<R>(_ body: () throws -> R) rethrows -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()

@@ -34,84 +34,30 @@ public struct DuplicateFinder {
         public var reason: Reason
     }
 
-    /// What a person is compared by.
-    private struct Keys {
-        var uid: String?
-        var emails: [String]
-        /// The phone numbers in E.164.
-        var phones: [String]
-        var name: String
-        /// The folded given and family names (the name shown as the family name when there are none).
-        var given: String
-        var family: String
-        var birthday: PartialDate?
-    }
-
-    private var people: [Keys] = []
-    private let numbers: PhoneNumbers
-    private let latin = LatinLetters()
+    private var people: [DuplicateKeys] = []
+    private let keying: DuplicateKeying
 
     /// No one yet; national phone numbers are read as numbers of `region` (ISO 3166: `DE`).
     public init(region: String?) {
-        numbers = PhoneNumbers(region: region)
+        keying = DuplicateKeying(numbers: PhoneNumbers(region: region))
     }
 
-    /// No one yet; phone numbers read by `numbers`.
-    init(numbers: PhoneNumbers) {
-        self.numbers = numbers
+    /// No one yet; people added as persons compared by what `keying` makes of them.
+    init(keying: DuplicateKeying) {
+        self.keying = keying
     }
 
     /// The number of people added.
     public var count: Int { people.count }
 
-    /// Local parts of the addresses of a role, not of a person (`info@example.org`).
-    static let roleAddresses: Set<String> = [
-        "info", "office", "contact", "sales", "support", "noreply", "no-reply", "donotreply", "do-not-reply",
-        "admin", "hello", "team", "mail", "post", "kontakt", "service", "billing", "enquiries", "inquiries",
-        "webmaster", "postmaster", "hostmaster", "abuse", "hr", "jobs", "careers", "press", "marketing", "help",
-        "reception", "booking", "bookings", "orders", "accounts", "newsletter", "feedback",
-    ]
-
     /// Adds the next person (its index is the number added before).
     public mutating func add(_ person: PersonInfo) {
-        let emails = person.emails.map { $0.value.trimmingSpaces().lowercased() }.filter { email in
-            guard let at = email.lastIndex(of: "@"), at != email.startIndex else { return false }
-            return !Self.roleAddresses.contains(String(email[..<at]))
-        }
-        let uid = person.uid.map { $0.trimmingSpaces() }.flatMap { $0.isEmpty ? nil : $0 }
-        // The name counts only with a whole birthday, its parts only with a phone: folded only then.
-        let name = person.birthday?.year == nil ? "" : foldedName(person)
-        let phones = person.phones.compactMap { numbers.e164($0.value) }
-        let parts: (given: String, family: String) = phones.isEmpty ? ("", "")
-            : person.hasNameParts ? (folding(person.givenNames), folding(person.familyNames))
-            : ("", folding([person.formattedName ?? ""]))
-        people.append(Keys(uid: uid, emails: emails, phones: phones, name: name, given: parts.given, family: parts.family,
-                           birthday: person.birthday))
+        people.append(keying.keys(person))
     }
 
-    /// The name compared: the given and family names (else the name shown), folded (case and
-    /// accents), in Latin letters, white space as single spaces.
-    func foldedName(_ person: PersonInfo) -> String {
-        folding(person.hasNameParts ? person.givenNames + person.familyNames : [person.formattedName ?? ""])
-    }
-
-    /// The names joined, folded, in Latin letters (`Анна` as `anna`), white space as single spaces.
-    func folding(_ parts: [String]) -> String {
-        let joined = parts.joined(separator: " ")
-        var text = folded(joined)
-        // Other scripts (transliterated before folding, which would take the marks of `だ`).
-        if text.utf8.contains(where: { $0 >= 0x80 }) { text = folded(latin.latin(joined)) }
-        var name: [UInt8] = []
-        for byte in text.utf8 {
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                if name.last != 0x20 { name.append(0x20) }
-            } else {
-                name.append(byte)
-            }
-        }
-        if name.first == 0x20 { name.removeFirst() }
-        if name.last == 0x20 { name.removeLast() }
-        return String(decoding: name, as: UTF8.self)
+    /// Adds the next person by its keys (made on another thread).
+    mutating func add(_ keys: DuplicateKeys) {
+        people.append(keys)
     }
 
     /// The groups of two or more, in the order of their first member, each member in input order;
@@ -144,32 +90,43 @@ public struct DuplicateFinder {
             parent[join] = keep
             if Self.fullness(name[join]) > Self.fullness(name[keep]) { name[keep] = name[join] }
             if birthday[keep] == nil || (birthday[keep]?.year == nil && birthday[join]?.year != nil) { birthday[keep] = birthday[join] }
-            for i in [a, b] where reason[i] == nil || why < reason[i]! { reason[i] = why }
+            if reason[a] == nil || why < reason[a]! { reason[a] = why }
+            if reason[b] == nil || why < reason[b]! { reason[b] = why }
         }
-        func linkAll(_ why: Reason, _ keys: (Keys) -> [String]) {
-            var first: [String: Int] = [:]
-            first.reserveCapacity(people.count)
-            for (i, person) in people.enumerated() {
-                for key in keys(person) {
-                    if let j = first[key] { link(j, i, why) } else { first[key] = i }
-                }
+        func linkToFirst<Key: Hashable>(_ key: Key, _ i: Int, _ first: inout [Key: Int], _ why: Reason) {
+            if let j = first[key] { link(j, i, why) } else { first[key] = i }
+        }
+        do {
+            var uids: [String: Int] = [:]
+            uids.reserveCapacity(people.count)
+            for i in people.indices {
+                if let uid = people[i].uid { linkToFirst(uid, i, &uids, .uid) }
             }
         }
-        linkAll(.uid) { $0.uid.map { [$0] } ?? [] }
-        linkAll(.email) { $0.emails }
+        do {
+            var emails: [String: Int] = [:]
+            emails.reserveCapacity(people.count)
+            for i in people.indices {
+                for email in people[i].emails { linkToFirst(email, i, &emails, .email) }
+            }
+        }
         // A phone links each earlier holder whose names fit, not only the first: a family's
         // landline, then someone's own card with it.
         var holders: [String: [Int]] = [:]
-        for (i, person) in people.enumerated() {
-            for phone in person.phones {
+        for i in people.indices {
+            for phone in people[i].phones {
                 for j in holders[phone] ?? [] { link(j, i, .phone) }
                 holders[phone, default: []].append(i)
             }
         }
-        linkAll(.nameAndBirthday) { person in
-            // A whole date: a year-less birthday may be anyone's of that name born on that day.
-            guard let day = person.birthday, day.year != nil, !person.name.isEmpty else { return [] }
-            return ["\(person.name)\u{0}\(day.description)"]
+        holders = [:]
+        do {
+            var namesAndDays: [NameAndDay: Int] = [:]
+            for i in people.indices {
+                // A whole date: a year-less birthday may be anyone's of that name born on that day.
+                guard let day = people[i].birthday, day.year != nil, !people[i].name.isEmpty else { continue }
+                linkToFirst(NameAndDay(name: people[i].name, day: day), i, &namesAndDays, .nameAndBirthday)
+            }
         }
         var members: [Int: [Member]] = [:]
         var order: [Int] = []
@@ -184,6 +141,12 @@ public struct DuplicateFinder {
             groups.append([Member(index: a, reason: .conflict), Member(index: b, reason: .conflict)])
         }
         return groups.sorted { $0[0].index < $1[0].index }
+    }
+
+    /// A folded name and a whole birthday, compared as one.
+    private struct NameAndDay: Hashable {
+        var name: String
+        var day: PartialDate
     }
 
     /// Names that may be one person's: one side has none, or the family names agree and the

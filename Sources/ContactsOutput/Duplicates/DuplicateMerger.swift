@@ -18,7 +18,7 @@ public final class DuplicateMerger: PeopleSink {
         self.next = next
         self.summary = summary
         let numbers = PhoneNumbers(region: region)
-        finder = DuplicateFinder(numbers: numbers)
+        finder = DuplicateFinder(keying: DuplicateKeying(numbers: numbers))
         held = HeldPeople(budget: budget)
         merge = CardMerge(scope: scope, numbers: numbers)
     }

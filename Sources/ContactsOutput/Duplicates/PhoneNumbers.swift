@@ -1,16 +1,20 @@
+import ContactsCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// Phone numbers read into E.164 once per number as written (libphonenumber is slow: its
-/// patterns), for all that compares them in a run: a number comes again and again in
-/// duplicates and in a company's cards.
-final class PhoneNumbers {
+/// Phone numbers read into E.164, the last `remembered` once per number as written
+/// (libphonenumber is slow: its patterns, 5–25 µs a number), for all that compares them in a
+/// run, on any thread: a number comes again and again in duplicates and in a company's cards.
+final class PhoneNumbers: @unchecked Sendable {
     /// The country of national numbers.
     let region: String?
+    private let lock = ThreadLock()
     private var read: [String: String?] = [:]
+    private static let remembered = 1 << 16
 
     init(region: String?) {
         self.region = region
@@ -20,7 +24,7 @@ final class PhoneNumbers {
     /// (`030 123456`) as one of `region` (ISO 3166, `DE`); nil when it is no possible number,
     /// national without a region, or libphonenumber could not be loaded.
     func e164(_ number: String) -> String? {
-        if let known = read[number] { return known }
+        if let known = lock.locked({ read[number] }) { return known }
         var found: String?
         if let convert = PhoneLibrary.e164 {
             var text = number
@@ -31,7 +35,10 @@ final class PhoneNumbers {
             }
             if n > 0 { found = String(decoding: out[..<Int(n)].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         }
-        read[number] = found
+        lock.locked {
+            if read.count >= Self.remembered { read.removeAll(keepingCapacity: true) }
+            read[number] = found
+        }
         return found
     }
 }
