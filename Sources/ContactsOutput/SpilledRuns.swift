@@ -128,14 +128,13 @@ private final class RunCursor {
             storage = grown
             capacity = count
         }
-        while filled < count && next < end {
+        if filled < count {  // the buffer's room, or the run's rest
             let want = min(capacity - filled, end - next)
             let bytes = UnsafeMutableBufferPointer(start: (storage + filled).assumingMemoryBound(to: UInt8.self), count: want)
             var span = MutableSpan(_unsafeElements: bytes)
-            let n = try scratch.read(at: next, into: &span)
-            if n == 0 { throw IOFailure(path: "a temporary file", reason: "it is shorter than what was written") }
-            filled += n
-            next += n
+            try scratch.readWritten(at: next, into: &span)
+            filled += want
+            next += want
         }
         return filled >= count
     }

@@ -49,7 +49,6 @@ final class DiagnosticsReporter: DiagnosticsHandler {
             let vdir = files.map { ",\"written\":\($0.written),\"unchanged\":\($0.unchanged),\"removed\":\($0.removed)" } ?? ""
             write("{\"summary\":{\(counts),\"warnings\":\(warnings),\"rejected\":\(rejected)\(vdir)}}")
         } else {
-            func counted(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
             let head = checked ? counted(people, "record", "records") + " checked, " + counted(errors, "error", "errors")
                                : counted(people, "person", "people")
             let vdir = files.map { "; \($0.written) written, \($0.unchanged) unchanged, \($0.removed) removed" } ?? ""

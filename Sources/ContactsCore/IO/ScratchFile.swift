@@ -13,6 +13,16 @@ public protocol ScratchFile: ByteOutput {
     func read(at offset: Int, into buffer: inout MutableSpan<UInt8>) throws -> Int
 }
 
+extension ScratchFile {
+    /// Reads `buffer.count` bytes from `offset`, which were written; an error when the file
+    /// ends before.
+    package func readWritten(at offset: Int, into buffer: inout MutableSpan<UInt8>) throws {
+        if try read(at: offset, into: &buffer) < buffer.count {
+            throw IOFailure(path: "a temporary file", reason: "it is shorter than what was written")
+        }
+    }
+}
+
 /// How much memory a stage may hold (people waiting to be sorted, the calendar's UIDs), and
 /// where what goes beyond it is written: a scratch file, made when first needed.
 public struct MemoryBudget {

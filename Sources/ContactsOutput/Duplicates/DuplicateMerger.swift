@@ -55,8 +55,8 @@ public final class DuplicateMerger: PeopleSink {
                 for member in members { try next.consume(member) }
             }
         }
-        summary?("merged \(people) \(people == 1 ? "person" : "people") into \(merged) (groups of duplicates: --dupes lists them), "
-                 + "\(conflicts) conflict\(conflicts == 1 ? "" : "s") left apart")
+        summary?("merged " + counted(people, "person", "people") + " into \(merged) (groups of duplicates: --dupes lists them), "
+                 + counted(conflicts, "conflict", "conflicts") + " left apart")
         try next.finish()
     }
 }

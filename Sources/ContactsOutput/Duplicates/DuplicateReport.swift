@@ -74,8 +74,8 @@ public final class DuplicateReport: PreparedSink {
             }
         }
         let found = groups.count - conflicts
-        summary?("\(found) group\(found == 1 ? "" : "s") of duplicates (\(people) \(people == 1 ? "person" : "people")), "
-                 + "\(conflicts) conflict\(conflicts == 1 ? "" : "s")")
+        summary?(counted(found, "group", "groups") + " of duplicates (" + counted(people, "person", "people") + "), "
+                 + counted(conflicts, "conflict", "conflicts"))
     }
 
     /// Makes a person's keys, its line and file, and its name as the report shows them.

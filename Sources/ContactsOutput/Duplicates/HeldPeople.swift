@@ -54,15 +54,8 @@ final class HeldPeople {
 
     private func read(_ range: Range<Int>) throws -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: range.count)
-        var filled = 0
-        while filled < range.count {
-            let n = try bytes.withUnsafeMutableBufferPointer { buffer in
-                var span = MutableSpan(_unsafeElements: UnsafeMutableBufferPointer(rebasing: buffer[filled...]))
-                return try scratch!.read(at: range.lowerBound + filled, into: &span)
-            }
-            if n == 0 { throw IOFailure(path: "a temporary file", reason: "it is shorter than what was written") }
-            filled += n
-        }
+        var span = bytes.mutableSpan
+        try scratch!.readWritten(at: range.lowerBound, into: &span)
         return bytes
     }
 }
