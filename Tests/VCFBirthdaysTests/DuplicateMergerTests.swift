@@ -61,6 +61,16 @@ import VCFBirthdaysTesting
                              "TEL;TYPE=home:+46 8 123 456"])
     }
 
+    /// The fullest name's member gives its phonetic parts too: they say how that name sounds.
+    @Test func theFullestNameKeepsItsPhoneticParts() throws {
+        let (_, cards, _) = try merged(try people(
+            "FN:H. Yamada\nN:Yamada;H.;;;\nEMAIL:hy@example.org\nX-PHONETIC-LAST-NAME:yamada",
+            "FN:Hanako Yamada\nN:Yamada;Hanako;;;\nEMAIL:hy@example.org\nX-PHONETIC-FIRST-NAME:hanako\nX-PHONETIC-LAST-NAME:jamada"))
+        #expect(cards[0].filter { $0.contains("PHONETIC") } == [
+            "X-PHONETIC-FIRST-NAME:hanako", "X-PHONETIC-LAST-NAME:jamada", "X-MERGED-X-PHONETIC-LAST-NAME:yamada",
+        ])
+    }
+
     @Test func conflictsAreNotMergedAndGroupsStayWhole() throws {
         let (out, _, summary) = try merged(try people(
             "FN:Anna Berg\nEMAIL:anna@example.org\nBDAY:1990-05-01",
@@ -75,6 +85,17 @@ import VCFBirthdaysTesting
         #expect(cards[0].filter { $0.contains(".") && !$0.hasPrefix("EMAIL") } == [
             "item1.TEL:+1 202 555 0100", "item1.X-ABLabel:Boat", "item1-2.TEL:+1 202 555 0199", "item1-2.X-ABLabel:Cabin",
         ])
+    }
+
+    /// A property no card can hold (`X-A/B`: no vCard name) goes around the merged card, at its
+    /// line, once where members repeat it: CSV output carries it, vCard output warns of it.
+    @Test func whatNoCardHoldsIsCarriedAround() throws {
+        let (out, _, _) = try merged(try people(
+            "FN:Anna Berg\nEMAIL:anna@example.org\nX-A/B:one",
+            "FN:Anna Berg\nEMAIL:anna@example.org\nX-A/B:two\nX-A/B:one"))
+        #expect(out.count == 1)
+        #expect(out[0].cardProperties.filter { $0.name == "X-A/B" }.map { "\($0.value)@\($0.line)" } == ["one@5", "two@11"])
+        #expect(out[0].extraProperties.filter { $0.name == "X-A/B" }.map(\.value) == ["one", "two"])
     }
 
     /// Held in a scratch file (a budget of nothing), everyone comes back equal, in order and not.

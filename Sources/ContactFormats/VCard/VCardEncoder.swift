@@ -85,6 +85,12 @@ struct VCardCards: @unchecked Sendable {
 }
 
 extension VCardEncoder {
+    /// Whether a card can hold `property` at all: its name is one (`isWritableName`) and not
+    /// a card's start or end (`isFrameName`). Others are left out of a card, with a warning.
+    package static func canWrite(_ property: VCardProperty) -> Bool {
+        isWritableName(property.name) && !isFrameName(property.name)
+    }
+
     /// A name or group of letters, digits, '-' and '_', at most 64 bytes: one that could not be
     /// read back as such (a long one is folded, and its first line could read back as part of
     /// the line before, an unindented base64 continuation) is not written.

@@ -10,10 +10,11 @@ import ContactFormats
 ///   by item; properties in a group (`item1.TEL` with its `item1.X-ABLABEL`) are kept or left
 ///   out together.
 /// - Notes that differ are joined, a blank line between them (one that another holds is not repeated).
-/// - A single value that differs: the name (`FN`, `N`) is the fullest of the group's (as
-///   `--dupes` compares them), the birthday one with its year, everything else the first
-///   member's; each other value is kept as `X-MERGED-NAME` (`X-MERGED-FN`, `X-MERGED-ORG`,
-///   `X-MERGED-UID`, …). `REV`, `PRODID` and `KIND` are the first member's (bookkeeping).
+/// - A property that no card can hold (its name is none: `X-A/B`) is carried around the card.
+/// - A single value that differs: the name (`FN`, `N`, with its phonetic parts) is the
+///   fullest of the group's (as `--dupes` compares them), the birthday one with its year,
+///   everything else the first member's; each other value is kept as `X-MERGED-NAME`
+///   (`X-MERGED-FN`, `X-MERGED-ORG`, `X-MERGED-UID`, …). `REV`, `PRODID` and `KIND` are the first member's (bookkeeping).
 struct CardMerge {
     /// What the merged person is read with (the run's scope).
     let scope: DecodeScope
@@ -25,6 +26,10 @@ struct CardMerge {
     private static let single: Set<String> = [
         "FN", "N", "BDAY", "ANNIVERSARY", "DEATHDATE", "UID", "ORG", "TITLE", "ROLE", "KIND", "GENDER", "REV",
         "PRODID", "SORT-STRING", "X-PHONETIC-FIRST-NAME", "X-PHONETIC-MIDDLE-NAME", "X-PHONETIC-LAST-NAME",
+    ]
+    /// The name and what says how it sounds or sorts: the fullest name's member's go together.
+    private static let naming: Set<String> = [
+        "FN", "N", "SORT-STRING", "X-SORT-STRING", "X-PHONETIC-FIRST-NAME", "X-PHONETIC-MIDDLE-NAME", "X-PHONETIC-LAST-NAME",
     ]
     /// Single values that are bookkeeping: the first member's stays, the others go.
     private static let bookkeeping: Set<String> = ["REV", "PRODID", "KIND"]
@@ -53,16 +58,29 @@ struct CardMerge {
         // Lines of the merged card are no lines of the input: warnings say the first member's.
         for i in person.extraProperties.indices { person.extraProperties[i].line = 0 }
         for i in person.cardProperties.indices { person.cardProperties[i].line = 0 }
+        // What no card can hold goes around the card, at its own line, as a member's own
+        // output would carry it (CSV's vCard column) or leave it out with a warning (vCard);
+        // once where members repeat it.
+        var unwritable: [VCardProperty] = []
+        for member in people {
+            for property in member.cardProperties + member.extraProperties where !VCardEncoder.canWrite(property) {
+                var unplaced = property
+                unplaced.line = 0
+                if !unwritable.contains(where: { var kept = $0; kept.line = 0; return kept == unplaced }) { unwritable.append(property) }
+            }
+        }
+        person.extraProperties += unwritable
+        if !person.cardProperties.isEmpty { person.cardProperties += unwritable }
         return person
     }
 
     /// The cards' properties as one card's.
     func merge(_ cards: [[VCardProperty]], of people: [PersonInfo]) -> [VCardProperty] {
         var merged = Merged(numbers: numbers)
-        // The fullest name goes first, and the first birthday with a year.
+        // The fullest name goes first, with its phonetic parts, and the first birthday with a year.
         var named = 0
         for k in people.indices where Self.fullness(people[k]) > Self.fullness(people[named]) { named = k }
-        for property in cards[named] where property.group == nil && ["FN", "N"].contains(property.name.uppercased()) {
+        for property in cards[named] where property.group == nil && Self.naming.contains(property.name.uppercased()) {
             merged.add(property, from: named, people)
         }
         if let born = people.firstIndex(where: { $0.birthday?.year != nil }) {
