@@ -80,7 +80,7 @@ public enum App {
                               + "../lib/vcf2birthdays from it: phone numbers are not compared\n")
         }
         let duplicates = options.output.reportsDuplicates
-            ? DuplicateReport(output: output, region: region, summary: summarize)
+            ? DuplicateReport(output: output, region: region, selection: selection(options, dates: dates), summary: summarize)
             : nil
         var sink = options.diagnostics.checksOnly ? DiscardingSink()
             : duplicates ?? vdir ?? makeSinks(options, order: order, collator: collator, dates: dates, locale: locale, output: output,
@@ -224,14 +224,16 @@ public enum App {
     }
 
     /// Who is written: those the filters let through (`--category`, `--exclude-category`,
-    /// `--match`), of them for the birthday formats those with a birthday (everyone with `--all`),
-    /// with `--within` those whose birthday is near; nil: everyone.
+    /// `--match`, `--query`), of them for the birthday formats those with a birthday (everyone
+    /// with `--all`), with `--within` those whose birthday is near; nil: everyone. With
+    /// `--dupes`: whose groups are shown (of everyone, with neither filters nor `--within`).
     static func selection(_ options: RunOptions, dates: DateContext) -> BirthdaySelection? {
         let chosen = options.selection
         let filter = PeopleFilter(categories: chosen.categories, excludedCategories: chosen.excludedCategories,
                                   match: chosen.match, query: chosen.query)
-        if !options.output.format.isBirthdayFormat && chosen.withinDays == nil && filter.isEmpty { return nil }
-        var selection = BirthdaySelection(includesEveryone: chosen.includesEveryone || !options.output.format.isBirthdayFormat,
+        let anyone = options.output.reportsDuplicates || !options.output.format.isBirthdayFormat  // with a birthday or not
+        if anyone && chosen.withinDays == nil && filter.isEmpty { return nil }
+        var selection = BirthdaySelection(includesEveryone: chosen.includesEveryone || anyone,
                                           withinDays: chosen.withinDays, dates: dates, filter: filter)
         selection.includesDeceased = chosen.includesDeceased
         return selection

@@ -599,6 +599,12 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
                 + "2\temail\tSanne van der Meer\tcsv/thunderbird.csv:2\n2\temail\tSanne van der Meer\tldif/thunderbird.ldif:1\n")
         #expect(r.stderr == "vcf2birthdays: 2 groups of duplicates (4 people), 0 conflicts\n13 people, 0 warnings, 0 rejected\n")
         #expect(try run(["--dupes", "--to", "json", "google-contacts.vcf"], directory: fixtures).status == 64)
+        // A selection shows the groups with a member it includes, whole: only the LDIF entry has
+        // the work address the query finds, and the CSV row is shown with it.
+        let sanne = try run(["--dupes", "--query", "WERK.example", "google-contacts.vcf", "csv/google-contacts.csv", "csv/thunderbird.csv",
+                             "ldif/thunderbird.ldif"], directory: fixtures)
+        #expect(sanne.stdout == "1\temail\tSanne van der Meer\tcsv/thunderbird.csv:2\n1\temail\tSanne van der Meer\tldif/thunderbird.ldif:1\n")
+        #expect(sanne.stderr == "vcf2birthdays: 1 group of duplicates (2 people), 0 conflicts\n13 people, 0 warnings, 0 rejected\n")
     }
 
     /// `--dupes` on a generated corpus with 10 % duplicates, against the manifest's true groups:

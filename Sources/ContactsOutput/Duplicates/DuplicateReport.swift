@@ -2,7 +2,8 @@ import ContactsCore
 
 /// `--dupes`: one line per person in a group of duplicates,
 /// `GROUP TAB REASON TAB NAME TAB PATH:LINE`, groups numbered in the order of their first
-/// member, conflicts among them (`DuplicateFinder`); and a summary line.
+/// member, conflicts among them (`DuplicateFinder`); and a summary line. With a selection,
+/// only the groups with a member it includes, whole (duplicates are found among everyone).
 ///
 /// A reader on several threads has each person's keys made where it is decoded (the
 /// `DuplicateKeying` serves every thread), and only they and the person's line-to-be are
@@ -12,7 +13,8 @@ public final class DuplicateReport: PreparedSink {
     private let summary: ((String) -> Void)?
     private var finder: DuplicateFinder
     private let keying: DuplicateKeying
-    private lazy var ownPreparer = Preparer(keying)
+    private let selection: BirthdaySelection?
+    private lazy var ownPreparer = Preparer(keying, selection)
     private var scratch: [UInt8] = []
     /// Each person's name as the report shows it, one after another, and where each ends.
     private var names: [UInt8] = []
@@ -21,17 +23,21 @@ public final class DuplicateReport: PreparedSink {
     private var sources: [(path: Int, line: Int)] = []
     /// The files, as the report shows them.
     private var paths: [[UInt8]] = []
+    /// Whether each person is one the selection includes.
+    private var selected: [Bool] = []
 
-    /// A report written to `output`; `summary` gets the line that counts the groups (none when
-    /// nil); national phone numbers are numbers of `region`.
-    public init(output: TextOutput, region: String?, summary: ((String) -> Void)?) {
+    /// A report written to `output` of the groups with a member `selection` includes (all when
+    /// nil); `summary` gets the line that counts them (none when nil); national phone numbers
+    /// are numbers of `region`.
+    public init(output: TextOutput, region: String?, selection: BirthdaySelection? = nil, summary: ((String) -> Void)?) {
         self.output = output
+        self.selection = selection
         self.summary = summary
         keying = DuplicateKeying(numbers: PhoneNumbers(region: region))
         finder = DuplicateFinder(keying: keying)
     }
 
-    package func makePreparer() -> PersonPreparing { Preparer(keying) }
+    package func makePreparer() -> PersonPreparing { Preparer(keying, selection) }
 
     package func keeps(_ diagnostic: Diagnostic) -> Bool { true }
 
@@ -48,6 +54,7 @@ public final class DuplicateReport: PreparedSink {
     private func consume(prepared bytes: UnsafeRawBufferPointer) {
         var reader = FieldReader(bytes: bytes)
         finder.add(DuplicateKeys(&reader))
+        selected.append(reader.byte() == 1)
         let line = reader.count()
         let path = reader.bytes(reader.count())
         if paths.last.map({ !$0.elementsEqual(path) }) ?? true { paths.append(Array(path)) }
@@ -57,7 +64,7 @@ public final class DuplicateReport: PreparedSink {
     }
 
     public func finish() throws {
-        let groups = finder.groups()
+        let groups = finder.groups().filter { group in selection == nil || group.contains { selected[$0.index] } }
         var people = 0, conflicts = 0
         var line: [UInt8] = []
         for (number, group) in groups.enumerated() {
@@ -78,12 +85,15 @@ public final class DuplicateReport: PreparedSink {
                  + counted(conflicts, "conflict", "conflicts"))
     }
 
-    /// Makes a person's keys, its line and file, and its name as the report shows them.
+    /// Makes a person's keys, whether the selection includes it, its line and file, and its
+    /// name as the report shows them.
     private final class Preparer: PersonPreparing {
         private let keying: DuplicateKeying
+        private let selection: BirthdaySelection?
 
-        init(_ keying: DuplicateKeying) {
+        init(_ keying: DuplicateKeying, _ selection: BirthdaySelection?) {
             self.keying = keying
+            self.selection = selection
         }
 
         func prepare(_ person: PersonInfo, into bytes: inout [UInt8], diagnostics: DiagnosticsHandler) -> Int? {
@@ -95,6 +105,7 @@ public final class DuplicateReport: PreparedSink {
             var writer = FieldWriter(out: bytes)
             bytes = []
             keying.keys(person).append(to: &writer)
+            writer.out.append(selection?.includes(person) == false ? 0 : 1)
             writer.count(person.source.line)
             writer.string(Self.field(person.source.path))
             writer.out.append(contentsOf: Self.field(person.displayName).utf8)
