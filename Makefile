@@ -37,7 +37,7 @@ test: version
 # on the C code (Swift checks overflow and bounds itself); a separate build folder.
 SANITIZE := --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
 	-Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined --scratch-path .build-sanitize
-# Then the tests of what runs on threads (--threads) under ThreadSanitizer.
+# Then the tests of what runs on threads (--threads; --dupes' keys made on them) under ThreadSanitizer.
 test-sanitize: version
 	@scripts/require-packages.sh test
 	$(SWIFT) build --build-tests $(SANITIZE)
@@ -45,7 +45,7 @@ test-sanitize: version
 		$(SWIFT) test --skip-build --disable-xctest $(SANITIZE)
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --disable-xctest --sanitize=thread --scratch-path .build-tsan \
-		--filter 'PartitionedVCardTests|PartitionedCSVTests|FilePrefetcherTests|FormattedOutputTests|WorkerThreadsTests'
+		--filter 'PartitionedVCardTests|PartitionedCSVTests|FilePrefetcherTests|FormattedOutputTests|WorkerThreadsTests|duplicatesOnThreads'
 
 # The birthday calendar and the address book on a real CalDAV/CardDAV server (Radicale) through a
 # real sync tool (vdirsyncer), both installed from PyPI into .build/integration-venv.
