@@ -21,11 +21,11 @@ final class FolderFiles {
         self.failed = failed
     }
 
-    /// Writes `bytes` to `path` for the record at `source`.
-    func write(_ bytes: [UInt8], to path: String, of source: SourcePosition) {
+    /// Writes `bytes` to `path` for the record at `source` (in `mode`, else the folder's).
+    func write(_ bytes: [UInt8], to path: String, of source: SourcePosition, mode: OutputMode? = nil) {
         var file: AtomicFile?
         do {
-            file = try outputs.create(path, mode)
+            file = try outputs.create(path, mode ?? self.mode)
             try file!.write(bytes.span)
             if holds {
                 try file!.finishWriting()

@@ -47,18 +47,19 @@ public enum App {
         var outputFile: AtomicFile?
         var rejectsFile: AtomicFile?
         do {
+            // The folders first: a file may be named inside one (--rejects into the vdir).
+            if let directory = options.output.photoDirectory { try env.fileSystem.createDirectory(directory) }
+            if let directory = options.output.vdir {
+                if let input = listing.input(inside: directory, env.fileSystem) {
+                    throw GuardedOutputFiles.Refusal(description: "\(directory): refusing to write the vdir into a folder of the input (\(input))")
+                }
+                if !options.output.dryRun { try env.fileSystem.createDirectory(directory) }
+            }
             if options.output.opensResult && outputPath == nil && options.output.photoDirectory == nil && options.output.vdir == nil {
                 outputPath = try env.fileSystem.makeTemporaryFile(extension: options.output.format.fileExtension)
             }
             if let path = outputPath { outputFile = try outputs.create(path, .replacingTarget) }
             if let path = options.diagnostics.rejects { rejectsFile = try outputs.create(path, .replacingTarget) }
-            if let directory = options.output.photoDirectory { try env.fileSystem.createDirectory(directory) }
-            if let directory = options.output.vdir {
-                try env.fileSystem.createDirectory(directory)
-                if let input = listing.input(inside: directory, env.fileSystem) {
-                    throw GuardedOutputFiles.Refusal(description: "\(directory): refusing to write the vdir into a folder of the input (\(input))")
-                }
-            }
         } catch {
             outputFile?.discard()
             rejectsFile?.discard()
@@ -69,9 +70,12 @@ public enum App {
         let reporter = DiagnosticsReporter(standardError: stderr, rejects: rejects, strict: options.diagnostics.strict,
                                            asJSON: options.diagnostics.errorsAsJSON)
         listing.diagnostics.forEach(reporter.report)
+        let plan: ((VDirWriter.Step, String) -> Void)? = options.output.dryRun
+            ? { try? output.write($0.rawValue + "\t" + Diagnostic.safeText($1, limit: 4096) + "\n") } : nil
         let vdir = options.output.vdir.map {
             VDirWriter(directory: $0, items: vdirItems(options, dates: dates, locale: locale), selection: selection(options, dates: dates),
-                       fileSystem: env.fileSystem, outputs: outputs, holdsFiles: options.diagnostics.strict, diagnostics: reporter)
+                       fileSystem: env.fileSystem, outputs: outputs, holdsFiles: options.diagnostics.strict,
+                       limit: options.output.maxRemove, plan: plan, diagnostics: reporter)
         }
         let summarize: ((String) -> Void)? = options.diagnostics.quiet ? nil : { try? stderr.write("vcf2birthdays: " + $0 + "\n") }
         let region = options.input.region ?? likelyRegion(of: locale)
@@ -113,6 +117,8 @@ public enum App {
         var rejectedAny = false
         var people = 0
         var readAny = false
+        /// Inputs read to their end that gave no one (an empty file or standard input).
+        var emptyInputs = listing.emptyDirectories
         let workers = options.threads > 1 && !options.diagnostics.checksOnly ? WorkerThreads(count: options.threads) : nil
         formatted?.finishThreads = workers
         let reading = Reading(options: options, locale: locale, standardInput: env.standardInput, sink: sink,
@@ -146,6 +152,7 @@ public enum App {
                 }
                 if failed { status = .noInput }
                 readAny = readAny || !failed
+                if !failed && statistics.people == 0 { emptyInputs.append(input.displayPath) }
                 people += statistics.people
                 rejectedAny = rejectedAny || statistics.rejected > 0
                 if options.diagnostics.strict && status != .success { break }
@@ -170,15 +177,23 @@ public enum App {
         }
 
         // With --strict, a run that rejected a record writes no output and no photo (the
-        // rejects file gets the record that stopped it).
+        // rejects file gets the record that stopped it). A run that converted no one because
+        // of errors (every input missing, unreadable, not contacts or rejected) leaves -o as it
+        // was, and one that could read no input leaves --rejects.
         let keepsOutput = !(options.diagnostics.strict && (rejectedAny || status != .success))
+        let convertedNothing = people == 0 && (rejectedAny || status != .success)
         do {
             try rejects?.flush()
-            try rejectsFile?.commit()
+            if readAny { try rejectsFile?.commit() } else { rejectsFile?.discard() }
             if keepsOutput {
-                try outputFile?.commit()
+                if convertedNothing, let path = options.output.file, let outputFile {
+                    outputFile.discard()
+                    reporter.report(Diagnostic(.warning, .outputLeft, path: path, line: 0, "nothing could be read: left as it was"))
+                } else {
+                    try outputFile?.commit()
+                }
                 photos?.commit()
-                vdir?.commit()
+                vdir?.commit(removal(status: status, rejectedAny: rejectedAny, emptyInputs: emptyInputs, people: people))
             } else {
                 outputFile?.discard()
                 photos?.discard()
@@ -191,13 +206,16 @@ public enum App {
         }
         // The summary counts what was read; when nothing could be, the errors say it all.
         if !options.diagnostics.quiet && readAny {
-            reporter.summarize(people: people, checked: options.diagnostics.checksOnly,
-                               files: vdir.map { (written: $0.written, unchanged: $0.unchanged, removed: $0.removed) })
+            reporter.summarize(people: people, checked: options.diagnostics.checksOnly, files: vdir.map {
+                DiagnosticsReporter.VDirCounts(written: $0.written, unchanged: $0.unchanged, removed: $0.removed, kept: $0.kept,
+                                               foreign: $0.foreign, dryRun: options.output.dryRun)
+            })
         }
         if status == .success && (rejectedAny || (options.diagnostics.checksOnly && reporter.errors > 0)) { status = .dataError }
         if status == .success && (photos?.failures ?? 0) + (vdir?.failures ?? 0) > 0 { status = .cannotCreate }
+        if status == .success && vdir?.limitReached == true { status = .removalLimit }
         if options.output.opensResult,
-           let target = options.output.vdir ?? options.output.photoDirectory ?? (keepsOutput ? outputPath : nil) {
+           let target = options.output.vdir ?? options.output.photoDirectory ?? (keepsOutput && !convertedNothing ? outputPath : nil) {
             if options.output.file == nil && options.output.photoDirectory == nil && options.output.vdir == nil { try? stderr.write("vcf2birthdays: wrote \(target)\n") }
             do {
                 try env.opener.open(target)
@@ -206,6 +224,19 @@ public enum App {
             }
         }
         return status
+    }
+
+    /// Whether a vdir run may remove stale items: only when every input was read to its end,
+    /// gave someone, and no record was rejected (as rsync removes nothing after an I/O error).
+    static func removal(status: RunStatus, rejectedAny: Bool, emptyInputs: [String], people: Int) -> VDirWriter.Removal {
+        let rule = " (nothing is removed unless every input was read whole and no record was rejected)"
+        if status != .success { return .refused(reason: "an input is missing or could not be read whole" + rule) }
+        if rejectedAny { return .refused(reason: "a record was rejected" + rule) }
+        if let empty = emptyInputs.first {
+            return .refused(reason: "\(Diagnostic.safeText(empty, limit: 200)) gave no contacts" + rule)
+        }
+        if people == 0 { return .refused(reason: "no contacts were read" + rule) }
+        return .allowed
     }
 
     /// `--sort`, else for the birthday formats `upcoming` with `--within` (what the user asked
@@ -308,14 +339,21 @@ public enum App {
         var diagnostics: [Diagnostic] = []
         /// A path named nothing, or a directory could not be listed.
         var missingAny = false
+        /// Directories given that hold no contacts file.
+        var emptyDirectories: [String] = []
 
-        /// An input whose folder is `directory` (the same folder, whatever the path's spelling).
+        /// An input that is a file in `directory` (the same file, by device and inode, whatever
+        /// names it was given by: a link from elsewhere, standard input redirected from it).
         func input(inside directory: String, _ fileSystem: FileSystem) -> String? {
-            guard let folder = fileSystem.status(of: directory)?.identity else { return nil }
-            return inputs.lazy.compactMap(\.path).first { path in
-                let parent = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-                return fileSystem.status(of: parent.isEmpty ? "/" : parent)?.identity == folder
+            guard fileSystem.kind(of: directory) == .directory, let entries = try? fileSystem.directoryEntries(directory) else { return nil }
+            let base = directory.hasSuffix("/") ? directory : directory + "/"
+            for entry in entries {
+                let kind = entry.kind ?? fileSystem.status(of: base + entry.name)?.kind
+                guard kind == .file, let identity = entry.identity ?? fileSystem.status(of: base + entry.name)?.identity,
+                      let input = identities[identity] else { continue }
+                return input
             }
+            return nil
         }
     }
 
@@ -341,6 +379,7 @@ public enum App {
                     let entries = sortedBytewise(try env.fileSystem.directoryEntries(path).filter { isContactsFileName($0.name) },
                                                  name: \.name)
                     if entries.isEmpty {
+                        listing.emptyDirectories.append(path)
                         listing.diagnostics.append(Diagnostic(.warning, .noContactsFiles, path: path, line: 0, "no .vcf, .vcard, .csv or .ldif files"))
                     }
                     let base = Array((path.hasSuffix("/") ? path : path + "/").utf8)

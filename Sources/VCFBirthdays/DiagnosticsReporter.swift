@@ -42,18 +42,35 @@ final class DiagnosticsReporter: DiagnosticsHandler {
     }
 
     /// `N people, W warnings, R rejected` (with `--check`: `N records checked, E errors, W warnings,
-    /// R rejected`; with a vdir's `files`, then `; N written, M unchanged, K removed`), or the same as a JSON object.
-    func summarize(people: Int, checked: Bool = false, files: (written: Int, unchanged: Int, removed: Int)? = nil) {
+    /// R rejected`; with a vdir's `files`, then `; N written, M unchanged, K removed`, and the
+    /// stale items kept and the files not ours when there are any; with `--dry-run` what would be
+    /// done, so said), or the same as a JSON object.
+    func summarize(people: Int, checked: Bool = false, files: VDirCounts? = nil) {
         if asJSON {
             let counts = checked ? "\"checked\":\(people),\"errors\":\(errors)" : "\"people\":\(people)"
-            let vdir = files.map { ",\"written\":\($0.written),\"unchanged\":\($0.unchanged),\"removed\":\($0.removed)" } ?? ""
+            let vdir = files.map {
+                ",\"written\":\($0.written),\"unchanged\":\($0.unchanged),\"removed\":\($0.removed),\"kept\":\($0.kept)"
+                    + ",\"foreign\":\($0.foreign)" + ($0.dryRun ? ",\"dryRun\":true" : "")
+            } ?? ""
             write("{\"summary\":{\(counts),\"warnings\":\(warnings),\"rejected\":\(rejected)\(vdir)}}")
         } else {
             let head = checked ? counted(people, "record", "records") + " checked, " + counted(errors, "error", "errors")
                                : counted(people, "person", "people")
-            let vdir = files.map { "; \($0.written) written, \($0.unchanged) unchanged, \($0.removed) removed" } ?? ""
+            let vdir = files.map { counts in
+                var text = "; \(counts.written) \(counts.dryRun ? "to write" : "written"), \(counts.unchanged) unchanged, "
+                    + "\(counts.removed) \(counts.dryRun ? "to remove" : "removed")"
+                if counts.kept > 0 { text += ", \(counts.kept) stale kept" }
+                if counts.foreign > 0 { text += ", \(counts.foreign) not ours left alone" }
+                return text + (counts.dryRun ? " (dry run: nothing changed)" : "")
+            } ?? ""
             write(head + ", " + counted(warnings, "warning", "warnings") + ", \(rejected) rejected" + vdir)
         }
+    }
+
+    /// What a vdir run did to the folder's files.
+    struct VDirCounts {
+        var written = 0, unchanged = 0, removed = 0, kept = 0, foreign = 0
+        var dryRun = false
     }
 
     private func emit(_ diagnostic: Diagnostic) {

@@ -78,7 +78,7 @@ struct InputReader {
             reporter.report(Diagnostic(.error, .unknownEncoding, path: displayPath, line: 0, "\(error)"))
             return (ReadStatistics(), true)
         }
-        if transcoder == nil && options.encoding == nil,
+        if transcoder == nil && options.encoding == nil && !Self.beginsAsContacts(head),
            let kind = Self.otherKind(head) ?? (head.prefix(1024).contains(0) ? "binary data (NUL bytes near the start)" : nil) {
             // A program, a PDF, an image: one error, not a rejection for every "row" of it.
             var statistics = ReadStatistics()
@@ -174,6 +174,18 @@ struct InputReader {
         var out: [UInt8] = []
         head.withUnsafeBufferPointer { probe.convert($0, flush: false) { out += $0 } }
         return out
+    }
+
+    /// Whether the first line (after a byte-order mark and blank lines) is a vCard's `BEGIN:VCARD`
+    /// or the file reads as LDIF: then it is no other kind of file, and binary junk further on
+    /// (a half-overwritten export) is junk inside it, rejected while the good records are read.
+    static func beginsAsContacts(_ head: [UInt8]) -> Bool {
+        if LDIFParser.looksLikeLDIF(head) { return true }
+        var start = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < head.count && [0x20, 0x09, 0x0D, 0x0A].contains(head[start]) { start += 1 }
+        var end = start
+        while end < head.count && head[end] != 0x0A && head[end] != 0x0D { end += 1 }
+        return head.withUnsafeBufferPointer { VCardParser.marker(UnsafeBufferPointer(rebasing: $0[start..<end])) } == .begin
     }
 
     /// What a file that is no contacts file is, told by its first bytes (its "magic number").

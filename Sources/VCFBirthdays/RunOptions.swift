@@ -157,6 +157,10 @@ public struct RunOptions: Sendable {
         public var file: String?
         /// Write one file per event or card into this folder, a vdir (`--vdir`), instead of one stream.
         public var vdir: String?
+        /// How many stale items a vdir run may remove (`--max-remove`).
+        public var maxRemove: RemovalLimit = .standard
+        /// Print what a vdir run would write and remove, and change nothing (`--dry-run`).
+        public var dryRun = false
         /// Open the result with the default application (`--open`).
         public var opensResult = false
         /// Write embedded photos into this folder (`--extract-photos`).
@@ -235,6 +239,8 @@ public enum RunStatus: Int32, Sendable {
     case cannotCreate = 73
     /// Reading or writing failed.
     case ioError = 74
+    /// `--vdir`: stale items were kept because removing them would pass `--max-remove`.
+    case removalLimit = 77
 }
 
 extension RunOptions {

@@ -220,29 +220,195 @@ public final class InMemoryFileSystem: FileSystem {
         guard files.removeValue(forKey: path) != nil else { throw IOFailure(path: path, reason: "No such file or directory") }
     }
 
-    fileprivate func store(_ bytes: [UInt8], at target: OutputTarget) throws {
+    /// Whether a file is a temporary file of an output (`.NAME.tmp-N`, as the real one names them).
+    public static func isTemporary(_ path: String) -> Bool {
+        path.split(separator: "/").last.map { $0.hasPrefix(".") && $0.contains(".tmp-") } ?? false
+    }
+
+    /// A new temporary file beside `path`.
+    fileprivate func makeTemporary(beside path: String) -> String {
+        temporaryCount += 1
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = folder + "." + name + ".tmp-\(temporaryCount)"
+        files[temporary] = []
+        return temporary
+    }
+
+    fileprivate func append(_ written: Span<UInt8>, to temporary: String) {
+        written.withUnsafeBufferPointer { files[temporary, default: []].append(contentsOf: $0) }
+    }
+
+    /// Renames the temporary file onto the target.
+    fileprivate func store(_ temporary: String, at target: OutputTarget) throws {
         if target.writing == .creatingNew && files[target.path] != nil {
             throw IOFailure(path: target.path, reason: "File exists")
         }
-        files[target.path] = bytes
+        files[target.path] = files.removeValue(forKey: temporary) ?? []
+    }
+
+    fileprivate func removeTemporary(_ temporary: String) {
+        files.removeValue(forKey: temporary)
     }
 }
 
-/// An atomic file of the in-memory file system: stored on commit only.
+/// An atomic file of the in-memory file system: written into a temporary file beside the
+/// target, renamed onto it on commit, removed on discard (or when dropped uncommitted).
 private final class CommittingOutput: AtomicFile {
     private let target: OutputTarget
     private let fileSystem: InMemoryFileSystem
-    private var bytes: [UInt8] = []
+    private var temporary: String?
 
     init(target: OutputTarget, fileSystem: InMemoryFileSystem) {
         self.target = target
         self.fileSystem = fileSystem
+        temporary = fileSystem.makeTemporary(beside: target.path)
     }
 
-    func write(_ written: Span<UInt8>) throws { written.withUnsafeBufferPointer { bytes.append(contentsOf: $0) } }
+    deinit { discard() }
+
+    func write(_ written: Span<UInt8>) throws {
+        guard let temporary else { throw IOFailure(path: target.path, reason: "written after commit or discard") }
+        fileSystem.append(written, to: temporary)
+    }
+
     func finishWriting() throws {}
-    func commit() throws { try fileSystem.store(bytes, at: target) }
-    func discard() {}
+
+    func commit() throws {
+        guard let temporary else { return }
+        defer { discard() }
+        try fileSystem.store(temporary, at: target)
+        self.temporary = nil
+    }
+
+    func discard() {
+        if let temporary { fileSystem.removeTemporary(temporary) }
+        temporary = nil
+    }
+}
+
+/// A file system that passes every call to another, counts the calls that may fail (`Call`),
+/// and fails the one numbered `failing` (from 0) with `fault`: fault injection, one call at a time.
+public final class FaultyFileSystem: FileSystem {
+    /// The calls that may fail, as the system calls behind them.
+    public enum Call: String, Sendable {
+        case open, read, list, create, write, fsync, rename, unlink, mkdir, scratch
+    }
+
+    /// The errors injected.
+    public enum Fault: String, CaseIterable, Sendable {
+        case EIO = "Input/output error", ENOSPC = "No space left on device", EACCES = "Permission denied"
+    }
+
+    private let base: FileSystem
+    /// The calls made so far, in order.
+    public private(set) var calls: [(call: Call, path: String)] = []
+    private let failing: Int?
+    private let fault: Fault
+
+    /// Passes every call to `base`; the call numbered `failing` fails with `fault`.
+    public init(_ base: FileSystem, failing: Int? = nil, with fault: Fault = .EIO) {
+        self.base = base
+        self.failing = failing
+        self.fault = fault
+    }
+
+    /// Counts a call, and fails it when it is the one.
+    fileprivate func check(_ call: Call, _ path: String) throws {
+        calls.append((call, path))
+        if calls.count - 1 == failing { throw IOFailure(path: path, reason: fault.rawValue) }
+    }
+
+    public func status(of path: String) -> FileStatus? { base.status(of: path) }
+
+    public func openForReading(_ path: String) throws -> ByteSource {
+        try check(.open, path)
+        return FaultySource(try base.openForReading(path), path: path, fileSystem: self)
+    }
+
+    public func directoryEntries(_ path: String) throws -> [DirectoryEntry] {
+        try check(.list, path)
+        return try base.directoryEntries(path)
+    }
+
+    public func outputTarget(_ path: String, _ mode: OutputMode) throws -> OutputTarget {
+        try base.outputTarget(path, mode)
+    }
+
+    public func createOutput(_ target: OutputTarget) throws -> AtomicFile {
+        try check(.create, target.path)
+        return FaultyAtomicFile(try base.createOutput(target), path: target.path, fileSystem: self)
+    }
+
+    public func makeTemporaryFile(extension ext: String) throws -> String {
+        try check(.create, "<temporary>")
+        return try base.makeTemporaryFile(extension: ext)
+    }
+
+    public func makeScratchFile() throws -> ScratchFile {
+        try check(.scratch, "<scratch>")
+        return try base.makeScratchFile()
+    }
+
+    public func createDirectory(_ path: String) throws {
+        try check(.mkdir, path)
+        try base.createDirectory(path)
+    }
+
+    public func removeFile(_ path: String) throws {
+        try check(.unlink, path)
+        try base.removeFile(path)
+    }
+}
+
+private final class FaultySource: ByteSource {
+    private let base: ByteSource
+    private let path: String
+    private let fileSystem: FaultyFileSystem
+
+    init(_ base: ByteSource, path: String, fileSystem: FaultyFileSystem) {
+        self.base = base
+        self.path = path
+        self.fileSystem = fileSystem
+    }
+
+    var size: Int? { base.size }
+
+    func read(into buffer: inout MutableSpan<UInt8>) throws -> Int {
+        try fileSystem.check(.read, path)
+        return try base.read(into: &buffer)
+    }
+}
+
+private final class FaultyAtomicFile: AtomicFile {
+    private let base: AtomicFile
+    private let path: String
+    private let fileSystem: FaultyFileSystem
+
+    init(_ base: AtomicFile, path: String, fileSystem: FaultyFileSystem) {
+        self.base = base
+        self.path = path
+        self.fileSystem = fileSystem
+    }
+
+    func write(_ written: Span<UInt8>) throws {
+        try fileSystem.check(.write, path)
+        try base.write(written)
+    }
+
+    func finishWriting() throws {
+        try fileSystem.check(.fsync, path)
+        try base.finishWriting()
+    }
+
+    func commit() throws {
+        try fileSystem.check(.fsync, path)
+        try fileSystem.check(.rename, path)
+        try base.commit()
+    }
+
+    func discard() { base.discard() }
 }
 
 /// An opener that records what it was asked to open, and fails on demand.

@@ -100,6 +100,8 @@ struct Command: ParsableCommand {
             }
             if out.output != nil { throw ValidationError("-o and --vdir cannot go together: --vdir writes a folder") }
             if diagnostics.check { throw ValidationError("--check converts nothing: it takes no --vdir") }
+        } else if out.maxRemove != nil || out.dryRun {
+            throw ValidationError("\(out.dryRun ? "--dry-run" : "--max-remove") goes with --vdir: it is about the files a vdir run removes")
         }
     }
 
@@ -113,6 +115,9 @@ struct Command: ParsableCommand {
         options.diagnostics = diagnostics.options
         options.threads = threads ?? min(8, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         signal(SIGPIPE, SIG_IGN)
+        // Past a file size limit (ulimit -f) a write fails with EFBIG, and the run ends as on a
+        // full disk (74, the old file kept, no temporary file left), not killed by SIGXFSZ.
+        signal(SIGXFSZ, SIG_IGN)
         // At most three malloc arenas, not one per thread: what the workers free of large
         // records (photos) stayed in arenas of their own, so memory grew with --threads (8
         // threads: 200 MB, not 90). Two threads keep an arena each.
@@ -187,6 +192,9 @@ extension Feb29Policy: ExpressibleByArgument {}
 extension DateOrder: ExpressibleByArgument {}
 extension RunOptions.InputFormat: ExpressibleByArgument {}
 extension SortOrder: ExpressibleByArgument {}
+extension RemovalLimit: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
+}
 
 extension Environment {
     /// The real world: system clock, environment variables, local files, standard streams.

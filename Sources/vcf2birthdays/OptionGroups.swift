@@ -166,9 +166,16 @@ struct OutputOptions: ParsableArguments {
                                                     valueName: "file"))
     var output: String?
 
-    @Option(help: ArgumentHelp("With --to ics, vcard3 or vcard4: write a vdir, one file per event or card named after its UID, into this folder (as vdirsyncer, khal and khard keep them); unchanged files are left alone, and files this tool wrote for items no longer there are removed.",
+    @Option(help: ArgumentHelp("With --to ics, vcard3 or vcard4: write a vdir, one file per event or card named after its UID, into this folder (as vdirsyncer, khal and khard keep them); unchanged files are left alone, a file of another program's is never replaced, and files this tool wrote for items no longer there are removed — only when every input was read whole and no record was rejected.",
                                valueName: "dir"))
     var vdir: String?
+
+    @Option(name: .customLong("max-remove"), help: ArgumentHelp("With --vdir: remove no stale item when more than this many (N) or this share of the items this tool wrote there (N%) would go (default: half, and 3 always).",
+                                                                valueName: "N|N%"))
+    var maxRemove: RemovalLimit?
+
+    @Flag(name: .customLong("dry-run"), help: "With --vdir: print what would be written, left unchanged, removed and kept (ACTION TAB PATH), and change nothing.")
+    var dryRun = false
 
     @Flag(help: "Open the result with the default application (xdg-open); without -o, it is written to a temporary file first.")
     var open = false
@@ -196,6 +203,8 @@ struct OutputOptions: ParsableArguments {
         output.mergesDuplicates = mergesDuplicates
         output.file = self.output
         output.vdir = vdir
+        output.maxRemove = maxRemove ?? .standard
+        output.dryRun = dryRun
         output.opensResult = open
         output.photoDirectory = photoDirectory
         output.replacesPhotos = force

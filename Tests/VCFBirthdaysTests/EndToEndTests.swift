@@ -434,8 +434,8 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
     }
 
     /// A vdir on the real file system: an unchanged file keeps its time; a link where a file goes
-    /// is replaced, never written through; a link, a foreign file and our own file of another
-    /// extension are never removed.
+    /// is left alone (it is not ours), never written through; a link, a foreign file and our own
+    /// file of another extension are never removed.
     @Test func vdirOnTheRealFileSystem() throws {
         let dir = try temporaryDirectory()
         let vdir = dir.appendingPathComponent("birthdays").path
@@ -455,17 +455,18 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         try "BEGIN:VCALENDAR\r\nPRODID:-//vcf2birthdays//vcf2birthdays//EN\r\n".write(toFile: vdir + "/ours.txt", atomically: true, encoding: .utf8)
         let second = try run(["--to", "ics", "--vdir", vdir, "--today", "2026-11-23", input])
         #expect(second.status == 0)
-        #expect(second.stderr.hasSuffix("; 1 written, 3 unchanged, 0 removed\n"))
+        #expect(second.stderr.hasSuffix("; 0 written, 3 unchanged, 0 removed, 1 not ours left alone\n"))
+        #expect(second.stderr.contains("\(vdir)/\(names[0]) is not a file this program wrote: left as it is"))
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep me")
-        #expect(try FileManager.default.attributesOfItem(atPath: vdir + "/" + names[0])[.type] as? FileAttributeType == .typeRegular)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: vdir + "/" + names[0]) == victim)
         for name in names.dropFirst() {
             #expect(try FileManager.default.attributesOfItem(atPath: vdir + "/" + name)[.modificationDate] as? Date == old)
         }
         let nobody = dir.appendingPathComponent("nobody.vcf").path
         try "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:No Birthday\r\nEND:VCARD\r\n".write(toFile: nobody, atomically: true, encoding: .utf8)
         let third = try run(["--to", "ics", "--vdir", vdir, nobody])
-        #expect(third.stderr.hasSuffix("; 0 written, 0 unchanged, 4 removed\n"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: vdir).sorted() == ["ours.txt", "stale-link.ics"])
+        #expect(third.stderr.hasSuffix("; 0 written, 0 unchanged, 3 removed\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vdir).sorted() == [names[0], "ours.txt", "stale-link.ics"])
         let both = try run(["--to", "ics", "--vdir", vdir, "-o", dir.path + "/x.ics", input])
         #expect(both.status == 64 && both.stderr.contains("-o and --vdir cannot go together"))
     }

@@ -60,11 +60,12 @@ package struct CardBuffer {
     }
 
     /// Adds a line that is no property to the value of the last property, as a new line of it
-    /// (a line break the exporter did not escape); false when the card has no property yet, or
-    /// only `VERSION`.
+    /// (a line break the exporter did not escape); false when the last property's value may not
+    /// hold a line break (only `NOTE`, `ADR` and `LABEL` may: a name or a number never does, and
+    /// a stray line is no part of it), or the card has no property yet.
     package mutating func appendContinuation(line: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let last = properties.indices.last, properties[last].value.upperBound == bytes.count,
-              !equalsIgnoringCase(properties[last].name, "VERSION") else { return false }
+              ["NOTE", "ADR", "LABEL"].contains(where: { equalsIgnoringCase(properties[last].name, $0) }) else { return false }
         let quotedPrintable = parameters[properties[last].parameters].contains { p in
             (p.name.isEmpty || equalsIgnoringCase(p.name, "ENCODING")) && equalsIgnoringCase(p.value, "QUOTED-PRINTABLE")
         }

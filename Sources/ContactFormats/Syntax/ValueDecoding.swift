@@ -110,7 +110,7 @@ package enum ValueDecoding {
 
     /// Decodes quoted-printable (`=XX`, soft line breaks already joined by the lexer). A `=` not
     /// followed by two hex digits is kept literally.
-    static func decodeQuotedPrintable<C: Collection<UInt8>>(_ bytes: C) -> [UInt8] where C.Index == Int {
+    package static func decodeQuotedPrintable<C: Collection<UInt8>>(_ bytes: C) -> [UInt8] where C.Index == Int {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var i = bytes.startIndex

@@ -204,9 +204,9 @@ public final class VCardParser: ContactsParser {
         }
     }
 
-    /// A line inside a card that is no property: a new line of the value before it (a bare CR
-    /// in a note, a 2.1 address's second street line written unescaped), with a warning; ignored
-    /// only when no property comes before it.
+    /// A line inside a card that is no property: a new line of the value before it when that
+    /// value may hold one (a bare CR in a note, a 2.1 address's second street line written
+    /// unescaped), with a warning; else ignored, with a warning.
     private func continuation(_ line: VCardLexer.Line) throws {
         let text = String(decoding: line.bytes.prefix(40), as: UTF8.self)
         let kept: Bool

@@ -71,8 +71,7 @@ public struct FileStatus: Sendable {
 public struct DirectoryEntry: Sendable {
     /// Its name in the directory.
     public var name: String
-    /// nil when the listing does not say (a symbolic link, or a file system without types):
-    /// ask `status(of:)`.
+    /// nil for a symbolic link (ask `status(of:)` where it leads).
     public var kind: FileKind?
     /// Given with a kind.
     public var identity: FileIdentity?

@@ -35,7 +35,10 @@ public struct LocalFileSystem: FileSystem, Sendable {
             let kind: FileKind? = switch Int32(entry.pointee.d_type) {
             case Int32(DT_REG): .file
             case Int32(DT_DIR): .directory
-            case Int32(DT_LNK), Int32(DT_UNKNOWN): nil
+            case Int32(DT_LNK): nil
+            case Int32(DT_UNKNOWN):
+                // A file system that does not say (some network ones): asked, without following a link.
+                fstatat(dirfd(dir), name, &st, AT_SYMLINK_NOFOLLOW) == 0 && st.st_mode & S_IFMT != S_IFLNK ? Self.kind(st.st_mode) : nil
             default: .other
             }
             entries.append(DirectoryEntry(name: name, kind: kind,
@@ -47,12 +50,14 @@ public struct LocalFileSystem: FileSystem, Sendable {
     public func outputTarget(_ path: String, _ mode: OutputMode) throws -> OutputTarget {
         var st = stat()
         if case .newFile(let replacing) = mode {
+            // The folder resolved, so that two spellings of one file are one output; the name itself is no link followed.
+            let resolved = Self.canonical(path)
             guard lstat(path, &st) == 0 else {
-                return OutputTarget(path: path, identity: nil, writing: replacing ? .replacing : .creatingNew, syncs: false)
+                return OutputTarget(path: resolved, identity: nil, writing: replacing ? .replacing : .creatingNew, syncs: false)
             }
             if st.st_mode & S_IFMT == S_IFDIR { throw IOFailure(path: path, errno: EISDIR) }
             guard replacing else { throw IOFailure(path: path, errno: EEXIST) }
-            return OutputTarget(path: path, identity: Self.identity(st), writing: .replacing, syncs: false)
+            return OutputTarget(path: resolved, identity: Self.identity(st), writing: .replacing, syncs: false)
         }
         guard stat(path, &st) == 0 else {
             let code = errno

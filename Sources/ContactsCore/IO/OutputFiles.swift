@@ -3,6 +3,8 @@
 public protocol OutputFiles: AnyObject {
     /// Creates the output at `path`, refusing one that would land on an input or another output.
     func create(_ path: String, _ mode: OutputMode) throws -> AtomicFile
+    /// Whether `path` is an input of the run or one of its outputs, which nothing may remove.
+    func protects(_ path: String) -> Bool
 }
 
 /// Outputs that never land on an input, nor on the file of another output of the run: a
@@ -45,5 +47,13 @@ package final class GuardedOutputFiles: OutputFiles {
             if let identity = target.identity { openedFiles[identity] = path }
         }
         return try fileSystem.createOutput(target)
+    }
+
+    package func protects(_ path: String) -> Bool {
+        if let identity = fileSystem.status(of: path)?.identity, inputs[identity] != nil || openedFiles[identity] != nil {
+            return true
+        }
+        let resolved = (try? fileSystem.outputTarget(path, .newFile(replacingExisting: true)))?.path ?? path
+        return openedPaths[resolved] != nil || openedPaths[path] != nil
     }
 }

@@ -138,6 +138,15 @@ extension Diagnostic {
         case duplicateUID = "duplicate-uid"
         /// `--vdir`: an item's file could not be written, or a stale one removed.
         case cannotWriteItem = "cannot-write-item"
+        /// `--vdir`: a file with an item's name is not this tool's; it is left as it is and the item not written.
+        case foreignItem = "foreign-item"
+        /// `--vdir`: stale items are kept because the read was not clean (an input missing,
+        /// unreadable, empty or cut off, a record rejected).
+        case staleItemsKept = "stale-items-kept"
+        /// `--vdir`: stale items are kept because removing them would pass `--max-remove`.
+        case removalLimit = "removal-limit"
+        /// `-o`: nothing could be read, and the file is left as it was.
+        case outputLeft = "output-left"
 
         /// How often a diagnostic with this code is said.
         public var scope: Scope {

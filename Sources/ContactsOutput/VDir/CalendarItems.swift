@@ -20,6 +20,7 @@ public final class CalendarItems: VDirItems {
     }
 
     public var fileExtension: String { "ics" }
+    public var component: String { "VCALENDAR" }
 
     public func items(of person: PersonInfo, diagnostics: DiagnosticsHandler) throws -> [(uid: String, bytes: [UInt8])] {
         var encoded: [UInt8] = []

@@ -16,6 +16,7 @@ public final class CardItems: VDirItems {
     }
 
     public var fileExtension: String { "vcf" }
+    public var component: String { "VCARD" }
 
     public func items(of person: PersonInfo, diagnostics: DiagnosticsHandler) throws -> [(uid: String, bytes: [UInt8])] {
         var person = person

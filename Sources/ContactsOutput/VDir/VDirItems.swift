@@ -6,6 +6,8 @@ import ContactFormats
 public protocol VDirItems {
     /// The extension of the items' files, without the dot (`ics`, `vcf`).
     var fileExtension: String { get }
+    /// The component each file holds at its top (`VCALENDAR`, `VCARD`).
+    var component: String { get }
     /// The person's items, each its UID and the bytes of its file; what could not be written as
     /// it was goes to `diagnostics`.
     func items(of person: PersonInfo, diagnostics: DiagnosticsHandler) throws -> [(uid: String, bytes: [UInt8])]
@@ -18,10 +20,10 @@ extension VDirItems {
     /// This tool's product identifier.
     public static var productID: String { "-//vcf2birthdays//vcf2birthdays//EN" }
 
-    /// Whether the bytes of a file are an item this tool wrote: they hold its `PRODID` line.
+    /// Whether the bytes of a file are an item this tool wrote (`ItemOwnership`): one item, whose
+    /// own `PRODID` is this tool's.
     public func isOwn(_ bytes: [UInt8]) -> Bool {
-        let marker = Array(("\n" + Self.productLine.uppercased() + "\r\n").utf8)
-        return bytes.withUnsafeBufferPointer { ByteScan.contains(ignoringCase: marker, in: $0) }
+        ItemOwnership.isOwn(bytes, component: component, productID: Self.productID)
     }
 
     /// Whether a file's bytes are the item's unchanged: the same lines but for the time stamp of
