@@ -54,6 +54,13 @@ public enum App {
                     throw GuardedOutputFiles.Refusal(description: "\(directory): refusing to write the vdir into a folder of the input (\(input))")
                 }
                 if !options.output.dryRun { try env.fileSystem.createDirectory(directory) }
+                // Every file of the item extension in the folder is an item: no other output is one.
+                let ending = "." + options.output.format.fileExtension
+                if let path = options.diagnostics.rejects, path.hasSuffix(ending), let folder = env.fileSystem.status(of: directory)?.identity,
+                   let target = try? env.fileSystem.outputTarget(path, .replacingTarget), target.path.hasSuffix(ending),
+                   env.fileSystem.status(of: parentFolder(of: target.path))?.identity == folder {
+                    throw GuardedOutputFiles.Refusal(description: "\(path): refusing to write the rejects as an item of the vdir \(directory)")
+                }
             }
             if options.output.opensResult && outputPath == nil && options.output.photoDirectory == nil && options.output.vdir == nil {
                 outputPath = try env.fileSystem.makeTemporaryFile(extension: options.output.format.fileExtension)
@@ -177,23 +184,26 @@ public enum App {
         }
 
         // With --strict, a run that rejected a record writes no output and no photo (the
-        // rejects file gets the record that stopped it). A run that converted no one because
-        // of errors (every input missing, unreadable, not contacts or rejected) leaves -o as it
-        // was, and one that could read no input leaves --rejects.
+        // rejects file gets the record that stopped it). A run that read no one (every input
+        // missing, unreadable, empty, not contacts or rejected) leaves -o as it was, and one
+        // that could read no input leaves --rejects.
         let keepsOutput = !(options.diagnostics.strict && (rejectedAny || status != .success))
-        let convertedNothing = people == 0 && (rejectedAny || status != .success)
+        let convertedNothing = people == 0
         do {
             try rejects?.flush()
             if readAny { try rejectsFile?.commit() } else { rejectsFile?.discard() }
             if keepsOutput {
-                if convertedNothing, let path = options.output.file, let outputFile {
+                if convertedNothing, let outputFile {
                     outputFile.discard()
-                    reporter.report(Diagnostic(.warning, .outputLeft, path: path, line: 0, "nothing could be read: left as it was"))
+                    if let path = options.output.file {
+                        reporter.report(Diagnostic(.warning, .outputLeft, path: path, line: 0, "nothing could be read: left as it was"))
+                    }
                 } else {
                     try outputFile?.commit()
                 }
                 photos?.commit()
                 vdir?.commit(removal(status: status, rejectedAny: rejectedAny, emptyInputs: emptyInputs, people: people))
+                if options.output.dryRun { try output.flush() }  // the plan's last lines
             } else {
                 outputFile?.discard()
                 photos?.discard()
@@ -224,6 +234,12 @@ public enum App {
             }
         }
         return status
+    }
+
+    /// The folder a path is in.
+    static func parentFolder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// Whether a vdir run may remove stale items: only when every input was read to its end,

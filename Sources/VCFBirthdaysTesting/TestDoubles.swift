@@ -306,18 +306,21 @@ public final class FaultyFileSystem: FileSystem {
     public private(set) var calls: [(call: Call, path: String)] = []
     private let failing: Int?
     private let fault: Fault
+    private let fails: ((Call, String) -> Bool)?
 
-    /// Passes every call to `base`; the call numbered `failing` fails with `fault`.
-    public init(_ base: FileSystem, failing: Int? = nil, with fault: Fault = .EIO) {
+    /// Passes every call to `base`; the call numbered `failing`, and every call `fails` picks,
+    /// fail with `fault`.
+    public init(_ base: FileSystem, failing: Int? = nil, with fault: Fault = .EIO, fails: ((Call, String) -> Bool)? = nil) {
         self.base = base
         self.failing = failing
         self.fault = fault
+        self.fails = fails
     }
 
     /// Counts a call, and fails it when it is the one.
     fileprivate func check(_ call: Call, _ path: String) throws {
         calls.append((call, path))
-        if calls.count - 1 == failing { throw IOFailure(path: path, reason: fault.rawValue) }
+        if calls.count - 1 == failing || fails?(call, path) == true { throw IOFailure(path: path, reason: fault.rawValue) }
     }
 
     public func status(of path: String) -> FileStatus? { base.status(of: path) }

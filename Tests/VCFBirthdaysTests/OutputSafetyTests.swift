@@ -184,6 +184,54 @@ private let broken = "BEGIN:VCARD\nVERSION:3.0\nFN:Cut Off\n"
         #expect(try FileManager.default.contentsOfDirectory(atPath: f.at("photos")) == ["Ann.png"])
     }
 
+    /// #37: a vdir folder that holds an input is refused by the file's identity: an input
+    /// redirected into standard input, or named through a link from outside the folder.
+    @Test func aVdirNeverHoldsAnInput() throws {
+        let f = try Folder()
+        try FileManager.default.createDirectory(atPath: f.at("iv"), withIntermediateDirectories: true)
+        try f.write("iv/my-export.vcf", card)
+        try FileManager.default.createSymbolicLink(atPath: f.at("export.vcf"), withDestinationPath: f.at("iv/my-export.vcf"))
+        let stdin = try LocalFileSystem().openForReading(f.at("iv/my-export.vcf"))
+        let redirected = f.run({ $0.output.format = .vcard4; $0.output.vdir = f.at("iv") }, stdin: stdin)
+        #expect(redirected.status == .cannotCreate)
+        #expect(redirected.stderr.contains("refusing to write the vdir into a folder of the input (<stdin>)"))
+        let linked = f.run { $0.input.paths = [f.at("export.vcf")]; $0.output.format = .vcard4; $0.output.vdir = f.at("iv") }
+        #expect(linked.status == .cannotCreate)
+        #expect(linked.stderr.contains("refusing to write the vdir into a folder of the input (\(f.at("export.vcf")))"))
+        #expect(f.read("iv/my-export.vcf") == card)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: f.at("iv")) == ["my-export.vcf"])
+    }
+
+    /// #37: `-o` is left as it was (or not created) when no one was read, whatever the reason;
+    /// a run that read someone replaces it.
+    @Test(arguments: [
+        ("every input missing", RunStatus.noInput, ["missing.vcf"]),
+        ("a binary file", .dataError, ["program.vcf"]),
+        ("every record rejected", .dataError, ["broken.vcf"]),
+        ("an empty file", .success, ["empty.vcf"]),
+        ("a directory without contacts", .success, ["nothing"]),
+    ] as [(String, RunStatus, [String])])
+    func outputIsLeftWhenNoOneWasRead(_ row: (String, RunStatus, [String])) throws {
+        let f = try Folder()
+        try f.write("program.vcf", "\u{7F}ELF\u{2}\u{1}\u{1}\0\0\0\0\0\0\0\0\0")
+        try f.write("broken.vcf", broken)
+        try f.write("empty.vcf", "")
+        try FileManager.default.createDirectory(atPath: f.at("nothing"), withIntermediateDirectories: true)
+        try f.write("out.json", "old\n")
+        for target in ["out.json", "new.json"] {
+            let r = f.run { o in
+                o.input.paths = row.2.map(f.at); o.output.format = .json; o.output.file = f.at(target); o.diagnostics.quiet = false
+            }
+            #expect(r.status == row.1, "\(row.0)")
+            #expect(r.stderr.contains("\(f.at(target)): warning: nothing could be read: left as it was"), "\(row.0): \(r.stderr)")
+        }
+        #expect(f.read("out.json") == "old\n" && f.read("new.json") == nil, "\(row.0)")
+        #expect(!f.names.contains { $0.contains(".tmp-") })
+        try f.write("good.vcf", card)
+        let good = f.run { $0.input.paths = (row.2 + ["good.vcf"]).map(f.at); $0.output.format = .json; $0.output.file = f.at("out.json") }
+        #expect(f.read("out.json")?.contains("Ann Berg") == true, "\(row.0): \(good.stderr)")
+    }
+
     @Test func photoNamesLoseFormatAndControlCharacters() {
         #expect(PhotoExtractor.safeFileName("Ann\u{202E}gpj.exe", fallback: "x") == "Anngpj.exe")
         #expect(PhotoExtractor.safeFileName("A\u{200B}n\u{2066}n\u{2028}\u{85}\u{1B}[2J", fallback: "x") == "Ann__[2J")

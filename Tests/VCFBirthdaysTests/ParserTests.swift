@@ -253,6 +253,50 @@ import VCFBirthdaysTesting
         #expect(skipped.people.first?.birthday == date(2000, 1, 2) && skipped.diagnostics.warnings.map(\.line) == [5])
     }
 
+    /// #37: a stray line continues only a value that may hold a line break (NOTE, ADR, LABEL);
+    /// after a name, a number or a date it is skipped with a warning, never glued into the value.
+    @Test(arguments: [
+        ("FN:Walt Noisy", "this line has no colon", false),
+        ("N:Noisy;Walt;;;", "# a comment", false),
+        ("TEL:+49 30 1234", "ext 5", false),
+        ("BDAY:1990-01-02", "junk", false),
+        ("NOTE:first", "second", true),
+        ("ADR:;;Main St 1;Town;;12345;", "Building B", true),
+        ("LABEL:Main St 1", "Town", true),
+        ("item1.ADR:;;Main St 1;Town;;;", "Building B", true),
+    ])
+    func aStrayLineContinuesOnlyMultiLineValues(_ property: String, _ stray: String, _ continues: Bool) throws {
+        let text = "BEGIN:VCARD\nVERSION:3.0\nFN:Walt Noisy\n\(property)\n\(stray)\nEND:VCARD\n"
+        let (people, diagnostics) = try parse(text)
+        let person = try #require(people.first)
+        #expect(person.formattedName == "Walt Noisy" && person.displayName == "Walt Noisy")
+        #expect(diagnostics.warnings.map(\.code) == [continues ? .continuationLine : .notAProperty], "\(property)")
+        #expect(diagnostics.rejections.isEmpty)
+        let everything = [person.note ?? "", person.phones.map(\.value).joined(), person.addresses.map { "\($0)" }.joined(),
+                          "\(person.extraProperties)", "\(person.cardProperties)"].joined()
+        #expect(everything.contains(stray) == continues, "\(property): \(everything)")
+    }
+
+    /// #37: good cards before binary junk (a half-overwritten export) are read; the junk is
+    /// rejected inside the format. A file that starts as junk is still no contacts file.
+    @Test func binaryJunkAfterGoodCardsKeepsTheCards() throws {
+        let good = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nFN:Bo\r\nEND:VCARD\r\n"
+        let junk: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0, 0, 0, 0x0D, 0xFF, 0xD8, 0, 0x0A, 0, 1, 2, 3]
+        let fileSystem = InMemoryFileSystem(binaryFiles: ["half.vcf": Array(good.utf8) + junk, "junk.vcf": junk + Array(good.utf8)])
+        for (path, people, expected) in [("half.vcf", 2, RunStatus.dataError), ("junk.vcf", 0, .dataError)] {
+            var options = RunOptions()
+            options.input.paths = [path]
+            options.output.format = .json
+            let stdout = MemoryOutput(), stderr = MemoryOutput()
+            let status = App.run(options, environment: Environment(clock: FixedClock(day(2026, 1, 1)), preferences: Preferences(),
+                                                                     fileSystem: fileSystem, opener: StubOpener(), standardInput: MemorySource(""),
+                                                                     standardOutput: stdout, standardError: stderr))
+            #expect(status == expected, "\(path)")
+            #expect(stdout.text.split(separator: "\n").count == people, "\(path): \(stderr.text)")
+            #expect(stderr.text.contains("not a contacts file") == (people == 0), "\(path): \(stderr.text)")
+        }
+    }
+
     @Test func namesAndDatesScopeSkipsTheRest() throws {
         let (people, _) = try parse(fixtureBytes("apple-contacts.vcf"), scope: .namesAndDates)
         #expect(people[0].birthday == date(1988, 2, 29) && people[0].anniversary == date(2014, 6, 14))

@@ -11,10 +11,16 @@ enum ItemOwnership {
         var depth = 0, components = 0, ownProducts = 0, otherProducts = 0
         var uid: [UInt8]?
         var owned = true
+        var softBreak = false  // a quoted-printable value ended with `=`: the next line is more of it
         forEachLogicalLine(bytes) { line in
             guard owned else { return }
+            if softBreak {
+                softBreak = line.last == UInt8(ascii: "=")
+                return
+            }
             let (nameBytes, parameters, value) = split(line)
             let name = String(decoding: nameBytes, as: UTF8.self)
+            softBreak = isQuotedPrintable(parameters) && value.last == UInt8(ascii: "=")
             if name == "BEGIN" {
                 if depth == 0 {
                     components += 1
@@ -75,13 +81,17 @@ enum ItemOwnership {
         bytes.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
     }
 
+    /// Whether the parameters say `QUOTED-PRINTABLE` (`ENCODING=` or 2.1's bare form).
+    private static func isQuotedPrintable(_ parameters: [UInt8]) -> Bool {
+        let marker = Array("QUOTED-PRINTABLE".utf8), upper = asciiUppercased(parameters)
+        guard upper.count >= marker.count else { return false }
+        return (0...(upper.count - marker.count)).contains { upper[$0..<($0 + marker.count)].elementsEqual(marker) }
+    }
+
     /// The value as text: quoted-printable decoded when the parameters say so, else vCard's
     /// backslash escapes taken off.
     private static func decoded(_ value: [UInt8], _ parameters: [UInt8]) -> [UInt8] {
-        let marker = Array("QUOTED-PRINTABLE".utf8), upper = asciiUppercased(parameters)
-        if upper.count >= marker.count, (0...(upper.count - marker.count)).contains(where: { upper[$0..<($0 + marker.count)].elementsEqual(marker) }) {
-            return ValueDecoding.decodeQuotedPrintable(value)
-        }
+        if isQuotedPrintable(parameters) { return ValueDecoding.decodeQuotedPrintable(value) }
         var out: [UInt8] = []
         var escaped = false
         for byte in value {
