@@ -50,7 +50,7 @@ public enum App {
             // The folders first: a file may be named inside one (--rejects into the vdir).
             if let directory = options.output.photoDirectory { try env.fileSystem.createDirectory(directory) }
             if let directory = options.output.vdir {
-                if let input = listing.input(inside: directory, env.fileSystem) {
+                if let input = try listing.input(inside: directory, env.fileSystem) {
                     throw GuardedOutputFiles.Refusal(description: "\(directory): refusing to write the vdir into a folder of the input (\(input))")
                 }
                 if !options.output.dryRun { try env.fileSystem.createDirectory(directory) }
@@ -101,8 +101,11 @@ public enum App {
                                    budget: MemoryBudget(bytes: options.selection.sortBufferBytes, makeScratch: env.fileSystem.makeScratchFile),
                                    summary: summarize)
         }
+        var groupsUnread = false
         if usesGroups(options) {
-            let groups = GroupScan.groups(of: listing.inputs, fileSystem: env.fileSystem)
+            let (groups, failures) = GroupScan.groups(of: listing.inputs, fileSystem: env.fileSystem)
+            failures.forEach(reporter.report)
+            groupsUnread = !failures.isEmpty
             if !groups.isEmpty {
                 let format = options.output.format
                 sink = GroupCategories(groups, keepsGroupCards: format == .vcard3 || format == .vcard4, next: sink)
@@ -120,7 +123,7 @@ public enum App {
         let preparedSink = sink as? PreparedSink
         let formatted = sink as? FormattedOutput
 
-        var status = listing.missingAny ? RunStatus.noInput : .success
+        var status = listing.missingAny || groupsUnread ? RunStatus.noInput : .success
         var rejectedAny = false
         var people = 0
         var readAny = false
@@ -186,12 +189,12 @@ public enum App {
         // With --strict, a run that rejected a record writes no output and no photo (the
         // rejects file gets the record that stopped it). A run that read no one (every input
         // missing, unreadable, empty, not contacts or rejected) leaves -o as it was, and one
-        // that could read no input leaves --rejects.
+        // that read no one and rejected nothing leaves --rejects.
         let keepsOutput = !(options.diagnostics.strict && (rejectedAny || status != .success))
         let convertedNothing = people == 0
         do {
             try rejects?.flush()
-            if readAny { try rejectsFile?.commit() } else { rejectsFile?.discard() }
+            if people > 0 || rejectedAny { try rejectsFile?.commit() } else { rejectsFile?.discard() }
             if keepsOutput {
                 if convertedNothing, let outputFile {
                     outputFile.discard()
@@ -359,9 +362,11 @@ public enum App {
         var emptyDirectories: [String] = []
 
         /// An input that is a file in `directory` (the same file, by device and inode, whatever
-        /// names it was given by: a link from elsewhere, standard input redirected from it).
-        func input(inside directory: String, _ fileSystem: FileSystem) -> String? {
-            guard fileSystem.kind(of: directory) == .directory, let entries = try? fileSystem.directoryEntries(directory) else { return nil }
+        /// names it was given by: a link from elsewhere, standard input redirected from it);
+        /// throws when the folder is there and cannot be listed.
+        func input(inside directory: String, _ fileSystem: FileSystem) throws -> String? {
+            guard fileSystem.kind(of: directory) == .directory else { return nil }
+            let entries = try fileSystem.directoryEntries(directory)
             let base = directory.hasSuffix("/") ? directory : directory + "/"
             for entry in entries {
                 let kind = entry.kind ?? fileSystem.status(of: base + entry.name)?.kind

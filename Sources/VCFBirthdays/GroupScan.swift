@@ -8,17 +8,26 @@ import ContactsOutput
 /// scanned. Only runs whose output or filters use categories pay for it (`App.usesGroups`), and a
 /// file without a group card only one more read.
 enum GroupScan {
-    static func groups(of inputs: [App.Input], fileSystem: FileSystem) -> ContactGroups {
+    /// The groups of the inputs, and an error for each file that could not be read for them
+    /// (its members might lack their group: the run must say so and fail).
+    static func groups(of inputs: [App.Input], fileSystem: FileSystem) -> (groups: ContactGroups, failures: [Diagnostic]) {
         let collector = GroupCollector()
+        var failures: [Diagnostic] = []
         for input in inputs {
-            guard let path = input.path, fileSystem.kind(of: path) == .file, holdsGroupCard(path, fileSystem) else { continue }
-            guard let source = try? fileSystem.openForReading(path) else { continue }
-            let parser = VCardParser(path: input.displayPath, sink: collector, diagnostics: collector,
-                                     options: VCardParser.Options(scope: .full))
-            _ = try? forEachChunk(source) { try parser.feed($0) }
-            try? parser.finish()
+            guard let path = input.path, fileSystem.kind(of: path) == .file else { continue }
+            do {
+                guard try holdsGroupCard(path, fileSystem) else { continue }
+                let source = try fileSystem.openForReading(path)
+                let parser = VCardParser(path: input.displayPath, sink: collector, diagnostics: collector,
+                                         options: VCardParser.Options(scope: .full))
+                try forEachChunk(source) { try parser.feed($0) }
+                try parser.finish()
+            } catch {
+                failures.append(Diagnostic(.error, .readError, path: input.displayPath, line: 0,
+                                           "cannot read for its group cards: \((error as? IOFailure)?.reason ?? "\(error)")"))
+            }
         }
-        return collector.groups
+        return (collector.groups, failures)
     }
 
     /// How group cards say their kind (Apple's `X-ADDRESSBOOKSERVER-KIND:group`, 4.0 `KIND:group`).
@@ -26,12 +35,12 @@ enum GroupScan {
 
     /// Whether the file's bytes hold a group card's kind, in any case: found by `memchr` (the
     /// C library's), so that a file without groups costs a read from the page cache and little more.
-    private static func holdsGroupCard(_ path: String, _ fileSystem: FileSystem) -> Bool {
-        guard let source = try? fileSystem.openForReading(path) else { return false }
+    private static func holdsGroupCard(_ path: String, _ fileSystem: FileSystem) throws -> Bool {
+        let source = try fileSystem.openForReading(path)
         let keep = marker.count - 1
         var window: [UInt8] = []
         var found = false
-        _ = try? forEachChunk(source) { chunk in
+        try forEachChunk(source) { chunk in
             guard !found else { return }
             window.removeFirst(max(0, window.count - keep))
             chunk.withUnsafeBufferPointer { window.append(contentsOf: $0) }
