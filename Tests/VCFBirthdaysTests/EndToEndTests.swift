@@ -520,6 +520,31 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "old\n")
     }
 
+    /// #37: past a file size limit (`ulimit -f`) the run is not killed by SIGXFSZ: the write
+    /// fails with EFBIG, and the run ends as on a full disk (74, the old file kept, no temporary file).
+    @Test func aFileSizeLimitEndsTheRunAsAFullDiskDoes() throws {
+        let dir = try temporaryDirectory()
+        let out = dir.appendingPathComponent("out.json").path
+        try "old\n".write(toFile: out, atomically: false, encoding: .utf8)
+        let cards = (1...200).map { "BEGIN:VCARD\nFN:Person Number \($0)\nBDAY:1990-01-05\nEND:VCARD\n" }.joined()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // 8 blocks of 512 bytes: the 9 KB of JSON do not fit.
+        process.arguments = ["-c", "ulimit -f 8 && exec \"$0\" --to json -o \"$1\" -", binary, out]
+        let input = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data(cards.utf8))
+        try input.fileHandleForWriting.close()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 74, "\(stderr)")
+        #expect(stderr.contains("File too large"), "\(stderr)")
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "old\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.json"])
+    }
+
     /// A path named on its own is read whatever it is: /dev/stdin, and a FIFO another process
     /// writes (a FIFO inside a directory is skipped instead: OutputSafetyTests).
     @Test func aNamedFIFOOrDevStdinIsReadAsAStream() throws {
