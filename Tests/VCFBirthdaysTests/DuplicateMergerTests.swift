@@ -8,7 +8,9 @@ import VCFBirthdaysTesting
 
 @Suite struct DuplicateMergerTests {
     /// The people of vCard text (CRLF added), read for vCard output.
-    private func people(_ cards: String...) throws -> [PersonInfo] {
+    private func people(_ cards: String...) throws -> [PersonInfo] { try people(cards) }
+
+    private func people(_ cards: [String]) throws -> [PersonInfo] {
         let text = cards.map { "BEGIN:VCARD\nVERSION:3.0\n\($0)\nEND:VCARD\n" }.joined().replacingOccurrences(of: "\n", with: "\r\n")
         return try readContacts(Array(text.utf8), csv: false, scope: .card).people
     }
@@ -126,4 +128,144 @@ import VCFBirthdaysTesting
         #expect(inMemory.people.map(\.displayName) == ["Kim Lee", "Al Ek", "Al Ek"])
         #expect(inMemory.people[0].note == "one\n\ntwo")
     }
+
+    /// #38: values that differ are both kept: a number with another extension (or none), a web
+    /// address whose path differs in case, a repeated value whose parameter says otherwise; a
+    /// repeated value gains the other's parameters; a note is left out only when it is the same
+    /// text, white space aside.
+    @Test func nothingThatDiffersIsDropped() throws {
+        let (out, cards, _) = try merged(try people(
+            "FN:Anna Berg\nEMAIL:anna@example.org\nTEL;TYPE=work:+49 30 123456 ext. 12\nURL:https://bit.ly/AbC\n"
+                + "ADR;TYPE=home:;;Main St 1;Town;;12345;\nIMPP:xmpp:anna@chat.example\nNOTE:allergic to nuts\n"
+                + "item1.TEL:+49 170 1111111\nitem1.X-ABLabel:Mobile",
+            "FN:Anna Berg\nEMAIL:anna@example.org\nTEL;TYPE=home:+49 30 123456\nTEL:030 123456 x13\nURL:HTTPS://BIT.LY/AbC\n"
+                + "URL:https://bit.ly/abc\nADR;LABEL=\"Main St 1\\nTown\":;;Main St 1;Town;;12345;\n"
+                + "IMPP;X-SERVICE-TYPE=Jabber:xmpp:anna@chat.example\nNOTE:not allergic to nuts\nNOTE:allergic  to\\n nuts\n"
+                + "item1.TEL:+49 170 1111111\nitem1.X-ABLabel:Work"))
+        #expect(out.count == 1)
+        let lines = cards[0]
+        #expect(lines.filter { $0.hasPrefix("TEL") }
+            == ["TEL;TYPE=work:+49 30 123456 ext. 12", "TEL;TYPE=home:+49 30 123456", "TEL:030 123456 x13"])
+        #expect(lines.filter { $0.hasPrefix("URL") } == ["URL:https://bit.ly/AbC", "URL:https://bit.ly/abc"])
+        #expect(lines.filter { $0.hasPrefix("ADR") } == [#"ADR;TYPE=home;LABEL=Main St 1\nTown:;;Main St 1;Town;;12345;"#])
+        #expect(lines.filter { $0.hasPrefix("IMPP") } == ["IMPP;X-SERVICE-TYPE=Jabber:xmpp:anna@chat.example"])
+        #expect(out[0].note == "allergic to nuts\n\nnot allergic to nuts")
+        #expect(lines.filter { $0.hasPrefix("item") }
+            == ["item1.TEL:+49 170 1111111", "item1.X-ABLabel:Mobile", "item1-2.TEL:+49 170 1111111", "item1-2.X-ABLabel:Work"])
+        // A parameter that says otherwise keeps both values.
+        let (_, labelled, _) = try merged(try people(
+            "FN:Bo Ek\nEMAIL:bo@example.org\nADR;LABEL=Home:;;Main St 1;Town;;;", "FN:Bo Ek\nEMAIL:bo@example.org\nADR;LABEL=Office:;;Main St 1;Town;;;"))
+        #expect(labelled[0].filter { $0.hasPrefix("ADR") } == ["ADR;LABEL=Home:;;Main St 1;Town;;;", "ADR;LABEL=Office:;;Main St 1;Town;;;"])
+    }
+
+    @Test func phoneExtensionsAndWebAddressesAsCompared() {
+        for (number, ext) in [("+49 30 123456 ext. 12", "12"), ("+1 202 555 0100 x7", "7"), ("tel:+1-202-555-0100;ext=99", "99"),
+                              ("030 123456#5", "5"), ("030 123456 Durchwahl 21", "21"), ("+49 30 123456", ""), ("0170 1234", "")] {
+            #expect(CardMerge.phoneExtension(number) == ext, "\(number)")
+        }
+        #expect(CardMerge.caselessSchemeAndHost("HTTPS://Bit.LY/AbC?Q=1#F") == "https://bit.ly/AbC?Q=1#F")
+        #expect(CardMerge.caselessSchemeAndHost("WWW.Example.COM/Path") == "www.example.com/Path")
+    }
+
+    /// #38: for random groups of cards, every value, parameter and note of every member is in
+    /// the merged card (a single value that differs as `X-MERGED-…`), as the man page promises.
+    @Test(arguments: 0..<60)
+    func aMergedCardHoldsEveryMembersValues(seed: Int) throws {
+        var random = SeededRandom(seed: UInt64(seed))
+        let members = (0..<random.int(2...5)).map { _ in randomCard(&random) }
+        let group = try people(members.map { $0.joined(separator: "\n") })
+        let (out, cards, _) = try merged(group)
+        #expect(out.count == 1, "\(members)")
+        let merged = cards[0]
+        let notes = Set((out[0].note ?? "").components(separatedBy: "\n\n").map(CardMerge.spaced))
+        let categories = Set(out[0].categories.map { $0.lowercased() })
+        for member in group {
+            // As the merge sees it: the member's card in vCard 4.0.
+            var bytes: [UInt8] = []
+            VCardEncoder(version: .v4, appleCompat: false).append(member, to: &bytes)
+            let card = try #require(try readContacts(bytes, csv: false, scope: .card).people.first)
+            #expect(member.categories.allSatisfy { categories.contains($0.lowercased()) }, "seed \(seed)")
+            if let birthday = member.birthday { #expect(out[0].birthday.map { DuplicateFinder.compatible($0, birthday) } == true) }
+            for property in card.cardProperties
+            where !["VERSION", "PRODID", "REV", "KIND", "CATEGORIES", "BDAY"].contains(property.name.uppercased()) {
+                if property.name.uppercased() == "NOTE" {
+                    #expect(notes.contains(CardMerge.spaced(ValueDecoding.unescape(Array(property.value.utf8)))), "seed \(seed): \(property.value)")
+                    continue
+                }
+                let found = out[0].cardProperties.contains { kept in
+                    (kept.name.uppercased() == property.name.uppercased() || kept.name.uppercased() == "X-MERGED-" + property.name.uppercased())
+                        && same(kept.value, property.value, property.name.uppercased())
+                        && (property.group == nil) == (kept.group == nil)
+                        && property.parameters.allSatisfy { parameter in
+                            parameter.name.uppercased() == "PREF" || kept.parameters.contains { k in
+                                k.name.uppercased() == parameter.name.uppercased()
+                                    && parameter.values.allSatisfy { v in k.values.contains { $0.lowercased() == v.lowercased() } }
+                            }
+                        }
+                }
+                #expect(found, "seed \(seed): \(property) is not in \(merged)")
+            }
+        }
+    }
+}
+
+/// The same value as the merge compares it (the test's own table of what is one).
+private func same(_ a: String, _ b: String, _ name: String) -> Bool {
+    let phones: [Set<String>] = [["+49 30 123456", "030 123456", "+49 (30) 123456"]]
+    switch name {
+    case "EMAIL", "ADR", "IMPP": return a.lowercased() == b.lowercased()
+    case "URL": return CardMerge.caselessSchemeAndHost(a) == CardMerge.caselessSchemeAndHost(b)
+    case "TEL": return a == b || phones.contains { $0.contains(a) && $0.contains(b) }
+    default: return a == b
+    }
+}
+
+/// One member of a random group: all share an e-mail address (so they are one group), and
+/// draw the rest from pools built to meet: case variants, extensions, parameters that agree
+/// or not, notes inside notes, Apple's labelled groups.
+private func randomCard(_ r: inout SeededRandom) -> [String] {
+    var lines = [r.pick(["FN:Anna Berg\nN:Berg;Anna;;;", "FN:A. Berg\nN:Berg;A.;;;", "FN:Anna Berg"]), "EMAIL:anna@example.org"]
+    let optional: [[String]] = [
+        ["EMAIL;TYPE=home:ANNA@home.example", "EMAIL;TYPE=work:anna@home.example", "EMAIL:a.berg@work.example"],
+        ["TEL;TYPE=work:+49 30 123456", "TEL:030 123456", "TEL;TYPE=home:+49 30 123456 ext. 12", "TEL:+49 30 123456 ext. 13",
+         "TEL;TYPE=cell;PREF=1:+49 (30) 123456", "TEL:+49 30 654321"],
+        ["URL:https://bit.ly/AbC", "URL:HTTPS://bit.ly/AbC", "URL:https://bit.ly/abc", "URL;TYPE=work:https://example.org/Anna"],
+        ["ADR;TYPE=home:;;Main St 1;Town;;12345;", "ADR;LABEL=Home:;;main st 1;Town;;12345;", "ADR;LABEL=Office:;;Main St 1;Town;;12345;"],
+        ["IMPP:xmpp:anna@chat.example", "IMPP;X-SERVICE-TYPE=Jabber:xmpp:anna@chat.example", "IMPP;X-SERVICE-TYPE=Skype:skype:anna.b"],
+        ["NOTE:allergic to nuts", "NOTE:not allergic to nuts", "NOTE:allergic  to nuts", "NOTE:Plays chess.", "NOTE:chess"],
+        ["CATEGORIES:Friends", "CATEGORIES:friends,Work", "CATEGORIES:Chess Club"],
+        ["item1.TEL:+49 170 1111111\nitem1.X-ABLabel:Mobile", "item1.TEL:+49 170 1111111\nitem1.X-ABLabel:Work",
+         "item2.TEL:+49 170 2222222\nitem2.X-ABLabel:Boat"],
+        ["ORG:Acme", "ORG:Other Co", "TITLE:Engineer"],
+        ["BDAY:1990-05-01", "BDAY:--0501"],
+    ]
+    for pool in optional where r.int(0...2) > 0 {
+        lines.append(r.pick(pool))
+        if r.int(0...3) == 0 { lines.append(r.pick(pool)) }
+    }
+    // One card cannot hold two single values (a second BDAY, ORG, TITLE): the first stays.
+    var seen = Set<String>()
+    return lines.filter { line in
+        let name = String(line.prefix { $0 != ":" && $0 != ";" })
+        return !["BDAY", "ORG", "TITLE"].contains(name) || seen.insert(name).inserted
+    }
+}
+
+/// A repeatable pseudo-random sequence (SplitMix64).
+private struct SeededRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 1 }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
+
+    mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
 }

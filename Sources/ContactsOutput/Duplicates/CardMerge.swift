@@ -5,11 +5,15 @@ import ContactFormats
 /// written as a vCard 4.0 card, the cards' properties are merged into one card, and that card
 /// is read as the merged person (at the first member's position).
 ///
-/// - A value that repeats is kept once, with the types of each (`TYPE=home,work`): e-mail and
-///   web addresses compared without case, phone numbers in E.164, a category or nickname item
-///   by item; properties in a group (`item1.TEL` with its `item1.X-ABLABEL`) are kept or left
-///   out together.
-/// - Notes that differ are joined, a blank line between them (one that another holds is not repeated).
+/// - A value that repeats is kept once, with the parameters of each (`TYPE=home,work`, an
+///   address's `LABEL`, an IMPP's `X-SERVICE-TYPE`); where a parameter of one says other than
+///   the other's, both values are kept. E-mail addresses are compared without case, web
+///   addresses without the case of their scheme and host, phone numbers in E.164 with their
+///   extension (`ext. 12` is another number than `ext. 13` and than none), a category or nickname
+///   item by item; properties in a group (`item1.TEL` with its `item1.X-ABLABEL`) are kept or
+///   left out together, and a group whose label differs is kept.
+/// - Notes that differ are joined, a blank line between them; a note is left out only when it
+///   is the same text as one kept, white space aside.
 /// - A property that no card can hold (its name is none: `X-A/B`) is carried around the card.
 /// - A single value that differs: the name (`FN`, `N`, with its phonetic parts) is the
 ///   fullest of the group's (as `--dupes` compares them), the birthday one with its year,
@@ -33,10 +37,8 @@ struct CardMerge {
     ]
     /// Single values that are bookkeeping: the first member's stays, the others go.
     private static let bookkeeping: Set<String> = ["REV", "PRODID", "KIND"]
-    /// Properties whose types a repeated value adds.
-    private static let typed: Set<String> = ["EMAIL", "TEL", "ADR", "URL", "IMPP"]
     /// Values compared without case.
-    private static let caseless: Set<String> = ["EMAIL", "URL", "IMPP", "ADR"]
+    private static let caseless: Set<String> = ["EMAIL", "IMPP", "ADR"]
 
     /// The group as one person; nil when a member's card could not be read back (then the
     /// members are written as they are).
@@ -119,8 +121,12 @@ struct CardMerge {
         var properties: [VCardProperty] = []
         /// Each value kept: the property's name, then its value compared.
         var keys: Set<String> = []
-        /// Where an address, number or web address is, by its key (another of the same value adds its types).
-        var typed: [String: Int] = [:]
+        /// Where each value of a property that may repeat is, by its key (another of the same
+        /// value adds its parameters).
+        var positions: [String: Int] = [:]
+        /// The one NOTE, and its notes as compared (white space as single spaces).
+        var note: Int?
+        var notes: Set<String> = []
         /// Where each single-valued property is, and whose it is.
         var singles: [String: (index: Int, member: Int)] = [:]
         /// The groups of the cards merged so far (lower case).
@@ -134,7 +140,7 @@ struct CardMerge {
             let name = property.name.uppercased()
             let key = self.key(property)
             guard !keys.contains(key) else {
-                if let at = typed[key] { addTypes(of: property, to: at) }
+                if let at = positions[key], !addParameters(of: property, to: at) { properties.append(property) }
                 return
             }
             if name == "CATEGORIES" || name == "NICKNAME" {
@@ -149,12 +155,14 @@ struct CardMerge {
                 properties.append(kept)
                 return
             }
-            if name == "NOTE", let at = properties.firstIndex(where: { $0.group == nil && $0.name.uppercased() == "NOTE" }) {
-                let before = ValueDecoding.unescape(Array(properties[at].value.utf8))
-                let note = ValueDecoding.unescape(Array(property.value.utf8))
-                keys.insert(key)
-                if before.contains(note) { return }
-                properties[at].value = note.contains(before) ? property.value : properties[at].value + "\\n\\n" + property.value
+            if name == "NOTE" && property.group == nil {
+                guard notes.insert(CardMerge.spaced(ValueDecoding.unescape(Array(property.value.utf8)))).inserted else { return }
+                if let note {
+                    properties[note].value += "\\n\\n" + property.value
+                } else {
+                    note = properties.count
+                    properties.append(property)
+                }
                 return
             }
             keys.insert(key)
@@ -168,29 +176,38 @@ struct CardMerge {
                 }
                 singles[name] = (properties.count, member)
             }
-            if CardMerge.typed.contains(name) { typed[key] = properties.count }
+            if property.group == nil { positions[key] = properties.count }
             properties.append(property)
         }
 
-        /// Adds the types (`TYPE=home`) and the preference (`PREF`) of `property` that the one at `index` has not.
-        private mutating func addTypes(of property: VCardProperty, to index: Int) {
-            for parameter in property.parameters where ["TYPE", "PREF"].contains(parameter.name.uppercased()) {
+        /// Adds the parameters of `property` to the same value's at `index`: the types (`TYPE=home`)
+        /// it has not, the first preference (`PREF`) staying, every other parameter it lacks;
+        /// false (nothing changed) when a parameter says other than the kept one's, so that both are kept.
+        private mutating func addParameters(of property: VCardProperty, to index: Int) -> Bool {
+            var kept = properties[index].parameters
+            for parameter in property.parameters {
                 let name = parameter.name.uppercased()
-                guard let at = properties[index].parameters.firstIndex(where: { $0.name.uppercased() == name }) else {
-                    properties[index].parameters.append(parameter)
+                guard let at = kept.firstIndex(where: { $0.name.uppercased() == name }) else {
+                    kept.append(parameter)
                     continue
                 }
-                guard name == "TYPE" else { continue }  // the first preference stays
-                let kept = Set(properties[index].parameters[at].values.map { $0.lowercased() })
-                properties[index].parameters[at].values += parameter.values.filter { !kept.contains($0.lowercased()) }
+                let values = Set(kept[at].values.map { $0.lowercased() })
+                if name == "TYPE" {
+                    kept[at].values += parameter.values.filter { !values.contains($0.lowercased()) }
+                } else if name != "PREF" && values != Set(parameter.values.map { $0.lowercased() }) {
+                    return false
+                }
             }
+            properties[index].parameters = kept
+            return true
         }
 
         /// Adds a group's properties, unless each is there already; returns the group's name
         /// in the merged card (another card's group of the same name is renamed).
         mutating func addGroup(_ unit: [VCardProperty], named group: String, suffix: Int) -> String {
-            let labels = unit.filter { !$0.name.uppercased().hasPrefix("X-AB") }
-            guard (labels.isEmpty ? unit : labels).contains(where: { !keys.contains(key($0)) }) else { return group }
+            // Left out only when every property is there already, its label too (a number kept
+            // as "Mobile" does not hide the same number as "Work").
+            guard unit.contains(where: { !keys.contains(key($0)) }) else { return group }
             var name = group
             while groups.contains(name.lowercased()) { name += "-\(suffix)" }
             for var property in unit {
@@ -219,12 +236,45 @@ struct CardMerge {
             var value = property.value.trimmingSpaces()
             if name == "TEL" {
                 if value.lowercased().hasPrefix("tel:") { value.removeFirst(4) }
-                value = numbers.e164(value) ?? String(value.filter { $0.isNumber || $0 == "+" })
+                value = (numbers.e164(value) ?? String(value.filter { $0.isNumber || $0 == "+" }))
+                    + "\u{1}" + CardMerge.phoneExtension(value)
+            } else if name == "URL" {
+                value = CardMerge.caselessSchemeAndHost(value)
             } else if CardMerge.caseless.contains(name) {
                 value = value.lowercased()
             }
             return name + "\u{0}" + value
         }
+    }
+
+    /// The extension of a phone number as written (`ext. 12`, `x12`, `;ext=12`, `#12`,
+    /// `Durchwahl 12`), its digits; empty when it has none.
+    static func phoneExtension(_ number: String) -> String {
+        var text = Substring(number.lowercased())
+        var digits = ""
+        while let last = text.last, last.isASCII, last.isNumber {
+            digits.insert(last, at: digits.startIndex)
+            text.removeLast()
+        }
+        guard !digits.isEmpty else { return "" }
+        while let last = text.last, " .:=-".contains(last) { text.removeLast() }
+        let markers = ["extension", "ext", "x", "#", "durchwahl", "dw", "poste", "apparat"]
+        return markers.contains(where: { text.hasSuffix($0) }) ? digits : ""
+    }
+
+    /// A web address with its scheme and host in lower case, the rest as written (its path is
+    /// case-sensitive: `bit.ly/AbC` is not `bit.ly/abc`).
+    static func caselessSchemeAndHost(_ url: String) -> String {
+        let bytes = Array(url.utf8)
+        var start = 0
+        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[colon...].starts(with: "://".utf8) { start = colon + 3 }
+        let end = bytes[start...].firstIndex(where: { "/?#".utf8.contains($0) }) ?? bytes.count
+        return String(decoding: bytes[..<end], as: UTF8.self).lowercased() + String(decoding: bytes[end...], as: UTF8.self)
+    }
+
+    /// Text with its runs of white space as single spaces, none at either end.
+    static func spaced(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
     /// The people cards' bytes hold (fewer than the cards when one is rejected).

@@ -110,13 +110,14 @@ public struct DuplicateFinder {
                 for email in people[i].emails { linkToFirst(email, i, &emails, .email) }
             }
         }
-        // A phone links each earlier holder whose names fit, not only the first: a family's
-        // landline, then someone's own card with it.
-        var holders: [String: [Int]] = [:]
+        // A phone links the earlier holders whose names fit, not only the first: a family's
+        // landline, then someone's own card with it. Compared within the holders' family names
+        // (`NameBoundHolders`), never with every holder: a switchboard's thousand holders cost
+        // a thousand steps, not a million.
+        var holders: [String: NameBoundHolders] = [:]
         for i in people.indices {
             for phone in people[i].phones {
-                for j in holders[phone] ?? [] { link(j, i, .phone) }
-                holders[phone, default: []].append(i)
+                holders[phone, default: NameBoundHolders()].add(i, given: people[i].given, family: people[i].family) { link($0, i, .phone) }
             }
         }
         holders = [:]
@@ -143,6 +144,32 @@ public struct DuplicateFinder {
         return groups.sorted { $0[0].index < $1[0].index }
     }
 
+    /// The holders of one key that links people only when their names fit (a phone number),
+    /// by family name: a new holder is linked with the first holder of each given name of its
+    /// own family name that fits, and with the first nameless holder; a nameless one with the
+    /// first holder of all (whose group then decides, as `link` compares the groups' names).
+    private struct NameBoundHolders {
+        private var first: Int?
+        private var nameless: Int?
+        private var byFamily: [String: [(given: String, index: Int)]] = [:]
+
+        mutating func add(_ i: Int, given: String, family: String, link: (Int) -> Void) {
+            if given.isEmpty && family.isEmpty {
+                if let first { link(first) }
+                if let nameless { link(nameless) } else { nameless = i }
+            } else {
+                if let nameless { link(nameless) }
+                var known = false
+                for holder in byFamily[family] ?? [] {
+                    if holder.given == given { known = true }
+                    if DuplicateFinder.namesFit((holder.given, family), (given, family)) { link(holder.index) }
+                }
+                if !known { byFamily[family, default: []].append((given, i)) }
+            }
+            if first == nil { first = i }
+        }
+    }
+
     /// A folded name and a whole birthday, compared as one.
     private struct NameAndDay: Hashable {
         var name: String
@@ -151,7 +178,7 @@ public struct DuplicateFinder {
 
     /// Names that may be one person's: one side has none, or the family names agree and the
     /// given names agree, one is missing, or one is the other's initial (`A.` for `Anna`).
-    private static func namesFit(_ a: (given: String, family: String), _ b: (given: String, family: String)) -> Bool {
+    fileprivate static func namesFit(_ a: (given: String, family: String), _ b: (given: String, family: String)) -> Bool {
         if (a.given.isEmpty && a.family.isEmpty) || (b.given.isEmpty && b.family.isEmpty) { return true }
         guard a.family == b.family else { return false }
         if a.given == b.given || a.given.isEmpty || b.given.isEmpty { return true }
