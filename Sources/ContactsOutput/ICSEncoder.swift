@@ -157,10 +157,11 @@ final class EventUIDs: OrderedStage {
     /// 10^7 at a million events) would only make the second one take a suffix.
     private let used: SpillingKeySet
 
-    /// UIDs remembered in about a 64th of `budget` (nil: in memory, all of them).
+    /// UIDs remembered in about a 64th of `budget`, and at least 4,096 (nil: in memory, all of them).
     init(budget: MemoryBudget? = nil) {
         // A Set of UInt64 of 2^k buckets holds 0.75 * 2^k keys, 8 bytes a bucket.
-        used = SpillingKeySet(memoryKeys: budget.map { max(1, $0.bytes / 96) } ?? .max, makeScratch: budget?.makeScratch)
+        used = SpillingKeySet(memoryKeys: budget.map { max(SpillingKeySet.leastMemoryKeys, $0.bytes / 96) } ?? .max,
+                              makeScratch: budget?.makeScratch)
     }
 
     static func appendPiece(_ piece: [UInt8], to bytes: inout [UInt8]) {

@@ -54,12 +54,39 @@ final class SpilledRuns {
         pending.removeAll(keepingCapacity: true)
     }
 
+    /// The most runs merged at once: with more, they are merged in passes of this many into
+    /// longer runs first, as `sort(1)` does, so that the merge's buffers (at least 4 KiB a run)
+    /// stay bounded whatever the number of runs (a tiny `--buffer-size` makes many).
+    static let fanIn = 32
+
     /// Passes every payload of every run to `body`, merged in key order (a payload is valid
     /// during the call), and forgets the runs.
     func merge(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         defer { runs = []; scratch = nil; written = 0 }
         guard let scratch else { return }
-        let bufferBytes = max(4096, mergeBytes / max(1, runs.count))
+        while runs.count > Self.fanIn {
+            var longer: [Range<Int>] = []
+            for start in stride(from: 0, to: runs.count, by: Self.fanIn) {
+                let group = Array(runs[start..<min(start + Self.fanIn, runs.count)])
+                guard group.count > 1 else {
+                    longer += group
+                    continue
+                }
+                let begin = written
+                try Self.merge(group, of: scratch, bufferBytes: max(4096, mergeBytes / group.count)) { key, payload in
+                    try append(key: key, payload: payload)
+                }
+                try flush()
+                longer.append(begin..<written)
+            }
+            runs = longer
+        }
+        try Self.merge(runs, of: scratch, bufferBytes: max(4096, mergeBytes / max(1, runs.count))) { try body($1) }
+    }
+
+    /// Passes the records of `runs` to `body` in key order, equal keys in the order of the runs.
+    private static func merge(_ runs: [Range<Int>], of scratch: ScratchFile, bufferBytes: Int,
+                              _ body: (_ key: UnsafeRawBufferPointer, _ payload: UnsafeRawBufferPointer) throws -> Void) throws {
         var cursors: [RunCursor] = []
         defer { for cursor in cursors { cursor.release() } }
         for run in runs {
@@ -69,7 +96,7 @@ final class SpilledRuns {
         var heap = RunHeap()
         for (index, cursor) in cursors.enumerated() where try cursor.advance() { heap.push(index, cursors) }
         while let index = heap.pop(cursors) {
-            try body(cursors[index].payload)
+            try body(cursors[index].key, cursors[index].payload)
             if try cursors[index].advance() { heap.push(index, cursors) }
         }
     }

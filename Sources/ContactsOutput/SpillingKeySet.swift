@@ -1,11 +1,15 @@
 import ContactsCore
 
 /// A set of 64-bit keys (the calendar's UIDs, hashed) in bounded memory: up to `memoryKeys`
-/// are held in memory; beyond that they are sorted and written as a run to a scratch file, and
-/// each run keeps only a Bloom filter (10 bits a key) and every 512th key in memory. A key is
-/// looked up in a run only when the filter says it may be there: one read of 4 KiB, about one
-/// lookup in a hundred. Membership is exact.
+/// are held in memory; beyond that they are sorted and written as a run to a
+/// scratch file, and each run keeps only a Bloom filter (10 bits a key) and every 512th key in
+/// memory. A run as long as the one before it is merged with it, as a binary counter carries:
+/// there are never more runs than the bits of the number of keys, and a key is written a
+/// logarithmic number of times. A key is looked up in a run only when the filter says it may
+/// be there: one read of 4 KiB, about one lookup in a hundred. Membership is exact.
 final class SpillingKeySet {
+    /// The fewest keys a caller should hold in memory (32 KiB): fewer make a run of every few keys.
+    static let leastMemoryKeys = 4096
     private let memoryKeys: Int
     private let makeScratch: (() throws -> ScratchFile)?
     private var inMemory = Set<UInt64>()
@@ -20,6 +24,9 @@ final class SpillingKeySet {
         self.makeScratch = makeScratch
     }
 
+    /// The runs in the scratch file (for tests: it stays logarithmic).
+    var runCount: Int { runs.count }
+
     /// Adds `key`; false when it was there already.
     func insert(_ key: UInt64) throws -> Bool {
         if inMemory.contains(key) { return false }
@@ -33,32 +40,79 @@ final class SpillingKeySet {
         if scratch == nil { scratch = try makeScratch() }
         let sorted = inMemory.sorted()
         inMemory.removeAll()
+        var run = KeyRun(count: sorted.count, at: written, in: scratch!)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(sorted.count * 8)
-        for key in sorted { withUnsafeBytes(of: key.littleEndian) { bytes.append(contentsOf: $0) } }
+        for (index, key) in sorted.enumerated() {
+            run.add(key, index)
+            withUnsafeBytes(of: key.littleEndian) { bytes.append(contentsOf: $0) }
+        }
         try scratch!.write(bytes.span)
-        runs.append(KeyRun(sorted, at: written, in: scratch!))
         written += bytes.count
+        runs.append(run)
+        while runs.count >= 2 && runs[runs.count - 1].count >= runs[runs.count - 2].count {
+            let last = runs.removeLast(), before = runs.removeLast()
+            runs.append(try merged(before, last))
+        }
+    }
+
+    /// Two runs as one, written after the others: read and written in blocks.
+    private func merged(_ a: KeyRun, _ b: KeyRun) throws -> KeyRun {
+        var run = KeyRun(count: a.count + b.count, at: written, in: scratch!)
+        var left = KeyReader(a), right = KeyReader(b)
+        var out: [UInt8] = []
+        out.reserveCapacity(KeyRun.blockKeys * 8 * 8)
+        var index = 0
+        while true {
+            let l = try left.peek(), r = try right.peek()
+            guard l != nil || r != nil else { break }
+            let key: UInt64
+            if let l, r == nil || l < r! {
+                key = l
+                left.next()
+            } else {
+                key = r!
+                right.next()
+            }
+            run.add(key, index)
+            index += 1
+            withUnsafeBytes(of: key.littleEndian) { out.append(contentsOf: $0) }
+            if out.count >= KeyRun.blockKeys * 8 * 8 {
+                try scratch!.write(out.span)
+                written += out.count
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        if !out.isEmpty {
+            try scratch!.write(out.span)
+            written += out.count
+        }
+        return run
     }
 }
 
 /// A sorted run of keys in the scratch file: its Bloom filter, and its first key of every block.
 private struct KeyRun {
     static let blockKeys = 512
-    private let scratch: ScratchFile
-    private let offset: Int, count: Int
-    private let firstKeys: [UInt64]
-    private let filter: [UInt64]
+    let scratch: ScratchFile
+    let offset: Int, count: Int
+    private var firstKeys: [UInt64] = []
+    private var filter: [UInt64]
 
-    init(_ sorted: [UInt64], at offset: Int, in scratch: ScratchFile) {
+    /// A run of `count` keys at `offset`, its keys to be added in order (`add`).
+    init(count: Int, at offset: Int, in scratch: ScratchFile) {
         self.scratch = scratch
         self.offset = offset
-        count = sorted.count
-        firstKeys = stride(from: 0, to: sorted.count, by: Self.blockKeys).map { sorted[$0] }
-        var filter = [UInt64](repeating: 0, count: max(1, (sorted.count * 10 + 63) / 64))
+        self.count = count
+        filter = [UInt64](repeating: 0, count: max(1, (count * 10 + 63) / 64))
+        firstKeys.reserveCapacity((count + Self.blockKeys - 1) / Self.blockKeys)
+    }
+
+    /// Adds the key at `index` of the run (in order).
+    mutating func add(_ key: UInt64, _ index: Int) {
+        if index % Self.blockKeys == 0 { firstKeys.append(key) }
         let bits = filter.count * 64
-        for key in sorted { Self.forEachBit(of: key, in: bits) { filter[$0 >> 6] |= 1 << UInt64($0 & 63) } }
-        self.filter = filter
+        Self.forEachBit(of: key, in: bits) { filter[$0 >> 6] |= 1 << UInt64($0 & 63) }
     }
 
     /// The 7 bits of a key in a filter of `bits` bits (double hashing).
@@ -80,14 +134,42 @@ private struct KeyRun {
             if firstKeys[mid] <= key { low = mid + 1 } else { high = mid }
         }
         guard low > 0 else { return false }
-        let block = low - 1
-        let keys = min(Self.blockKeys, count - block * Self.blockKeys)
+        return try self.block(low - 1).contains(key)
+    }
+
+    /// The keys of block `index`.
+    func block(_ index: Int) throws -> [UInt64] {
+        let keys = min(Self.blockKeys, count - index * Self.blockKeys)
         var bytes = [UInt8](repeating: 0, count: keys * 8)
         var span = bytes.mutableSpan
-        let n = try scratch.read(at: offset + block * Self.blockKeys * 8, into: &span)
-        guard n == bytes.count else { throw IOFailure(path: "a temporary file", reason: "it is shorter than what was written") }
+        try scratch.readWritten(at: offset + index * Self.blockKeys * 8, into: &span)
         return bytes.withUnsafeBytes { raw in
-            (0..<keys).contains { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self)) == key }
+            (0..<keys).map { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self)) }
         }
+    }
+}
+
+/// Reads a run's keys in order, a block at a time.
+private struct KeyReader {
+    private let run: KeyRun
+    private var block: [UInt64] = []
+    private var blockIndex = -1, position = 0, consumed = 0
+
+    init(_ run: KeyRun) { self.run = run }
+
+    /// The next key; nil at the end of the run.
+    mutating func peek() throws -> UInt64? {
+        guard consumed < run.count else { return nil }
+        if position == block.count {
+            blockIndex += 1
+            block = try run.block(blockIndex)
+            position = 0
+        }
+        return block[position]
+    }
+
+    mutating func next() {
+        position += 1
+        consumed += 1
     }
 }
