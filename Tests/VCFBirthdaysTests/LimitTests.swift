@@ -104,4 +104,38 @@ import VCFBirthdaysTesting
         #expect(people.map(\.displayName) == ["Bo"])
         #expect(diagnostics.rejections.count == 1 && diagnostics.rejections[0].rawText.isEmpty)
     }
+
+    /// #38: an LDIF line that outgrows the limit before it ends is counted, not held; its entry
+    /// is rejected and the next one read.
+    @Test(arguments: [1000, 4093])
+    func theLDIFLexerHoldsNoMoreThanTheLimit(chunk: Int) throws {
+        var lexer = LDIFLexer(keepsRawText: true, maxRecordBytes: 4096)
+        var records: [LDIFLexer.Record] = []
+        let text = Array("dn: cn=A\ncn: A\ndescription: ".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 200_000)
+            + Array("\n\ndn: cn=B\ncn: B\n".utf8)
+        for start in stride(from: 0, to: text.count, by: chunk) {
+            text[start..<min(start + chunk, text.count)].withUnsafeBufferPointer { lexer.feed($0) { records.append($0) } }
+            #expect(lexer.bufferedBytes <= 4096 + chunk)
+        }
+        lexer.finish { records.append($0) }
+        #expect(records.map(\.isOversized) == [true, false])
+        #expect(records.map(\.firstLine) == [1, 5])
+        #expect(records[1].lines.map { String(decoding: $0.bytes, as: UTF8.self) } == ["dn: cn=B", "cn: B"])
+    }
+
+    /// #38: an LDIF entry of more attributes, or a CSV row of more fields, than any exporter
+    /// writes is rejected without a cost per attribute or field; the records after it are read.
+    @Test func tooManyAttributesOrFieldsRejectTheirRecord() throws {
+        let entries = "dn: cn=A\ncn: A\nsn: A\n" + String(repeating: "o: x\n", count: LDIFLexer.maxLines) + "\ndn: cn=B\ncn: B\nsn: B\n"
+        let ldif = try readContacts(Array(entries.utf8), format: .ldif, scope: .full)
+        #expect(ldif.people.map(\.displayName) == ["B"])
+        #expect(ldif.diagnostics.rejections.map { $0.diagnostic?.message } == ["entry with more than 100000 attributes: rejected, not written to the rejects file"])
+        let rows = "Name,Note\nAnn,x\nWide" + String(repeating: ",", count: CSVTokenizer.maxFields) + "\nBo,y\n"
+        let (people, diagnostics) = try parseCSV(rows, limit: 64 << 20, chunk: 4096)
+        #expect(people.map(\.displayName) == ["Ann", "Bo"])
+        #expect(diagnostics.rejections.map { $0.diagnostic?.message } == ["record with more than 10000 fields: rejected, not written to the rejects file"])
+        let header = "Name" + String(repeating: ",x", count: CSVTokenizer.maxFields) + "\nAnn\n"
+        let wide = try parseCSV(header, limit: 64 << 20, chunk: 4096)
+        #expect(wide.0.isEmpty && wide.1.rejections.first?.diagnostic?.message.contains("more than 10000 columns") == true)
+    }
 }

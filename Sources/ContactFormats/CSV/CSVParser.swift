@@ -182,7 +182,8 @@ public final class CSVParser: ContactsParser {
         }
         if record.isOversized {
             return try reject(record, line: record.line, column: nil, .recordTooLarge,
-                              "record larger than \(options.maxRecordBytes) bytes (see --max-record-bytes): rejected"
+                              (record.isTooWide ? "record with more than \(CSVTokenizer.maxFields) fields: rejected"
+                                                : "record larger than \(options.maxRecordBytes) bytes (see --max-record-bytes): rejected")
                                 + (options.keepsRawText ? ", not written to the rejects file" : ""))
         }
         if record.isUnterminated {
@@ -210,9 +211,11 @@ public final class CSVParser: ContactsParser {
         let names = (0..<record.count).map { String(decoding: record.field($0), as: UTF8.self) }
         let schema = CSVSchema(headers: names, dialect: options.dialect)
         self.schema = schema
-        guard schema.hasNameColumn else {
+        guard schema.hasNameColumn && !record.isOversized else {
             headerRejected = true
-            let shown = names.prefix(8).joined(separator: ", ") + (names.count > 8 ? ", …" : "")
+            let shown = record.isTooWide ? "more than \(CSVTokenizer.maxFields) columns"
+                : record.isOversized ? "larger than \(options.maxRecordBytes) bytes"
+                : names.prefix(8).joined(separator: ", ") + (names.count > 8 ? ", …" : "")
             statistics.rejected += 1
             try diagnostics.reject(
                 Diagnostic(.error, .notContacts, path: path, line: record.line,

@@ -40,6 +40,8 @@ package struct CSVTokenizer {
         /// The record grew past the size limit: its fields were dropped and reading went on
         /// after the next line end.
         package let isOversized: Bool
+        /// It was dropped so because it has more than `maxFields` fields.
+        package let isTooWide: Bool
 
         /// The number of fields.
         package var count: Int { ends.count }
@@ -58,6 +60,11 @@ package struct CSVTokenizer {
         case fieldStart, unquoted, quoted, afterQuote
     }
 
+    /// More fields than any exporter writes (Outlook's has about 90): a record with more is
+    /// dropped as one over the size limit is, so that a row of millions of empty fields costs
+    /// no memory per field.
+    package static let maxFields = 10_000
+
     /// The field delimiter.
     package let delimiter: UInt8
     private let keepsRaw: Bool
@@ -66,6 +73,7 @@ package struct CSVTokenizer {
     /// fields and raw text dropped.
     private var discarding = false
     private var isOversized = false
+    private var isTooWide = false
     private var bom = ByteOrderMarkSkipper()
     private var state = State.fieldStart
     private var bytes: [UInt8] = []
@@ -248,8 +256,13 @@ package struct CSVTokenizer {
     }
 
     private mutating func endField() {
-        ends.append(bytes.count)
         state = .fieldStart
+        guard !discarding else { return }
+        guard ends.count < Self.maxFields else {
+            isTooWide = true
+            return startDiscarding()
+        }
+        ends.append(bytes.count)
     }
 
     private mutating func endRecord(emit: (Record) throws -> Void, unterminated: Bool = false,
@@ -273,7 +286,8 @@ package struct CSVTokenizer {
             try ends.withUnsafeBufferPointer { e in
                 try raw.withUnsafeBufferPointer { r in
                     try emit(Record(bytes: b, ends: e, raw: r, line: recordLine, problems: problems,
-                                    isUnterminated: isUnterminated && !isOversized, isOversized: isOversized))
+                                    isUnterminated: isUnterminated && !isOversized, isOversized: isOversized,
+                                    isTooWide: isTooWide))
                 }
             }
         }
@@ -290,6 +304,7 @@ package struct CSVTokenizer {
         recordAwaitsLF = false
         isUnterminated = false
         isOversized = false
+        isTooWide = false
         discarding = false
     }
 }

@@ -20,13 +20,20 @@ struct LDIFLexer {
         var raw: [UInt8] = []
         var size = 0
         var isOversized = false
+        /// It was dropped so because it has more than `maxLines` attributes.
+        var hasTooManyLines = false
         /// Continuation lines with no line before them (the first of them).
         var strayContinuation: Int?
     }
 
+    /// More attributes than any entry has: an entry with more is dropped as one over the size
+    /// limit is (as the vCard reader's 100,000 properties), so that its lines cost no memory each.
+    static let maxLines = 100_000
+
     private let keepsRawText: Bool
     private let maxRecordBytes: Int
-    /// The physical line being read, when a chunk ended inside it.
+    /// The physical line being read, when a chunk ended inside it (past the size limit, only
+    /// its last byte: the line is counted, not kept).
     private var partial: [UInt8] = []
     /// The number of the next physical line.
     private var lineNumber: Int
@@ -39,6 +46,12 @@ struct LDIFLexer {
         self.keepsRawText = keepsRawText
         self.maxRecordBytes = maxRecordBytes
         lineNumber = firstLine
+    }
+
+    /// The bytes held: of the line being read, the record's lines and its raw text (at most
+    /// about the size limit, whatever the input).
+    var bufferedBytes: Int {
+        partial.count + record.raw.count + (logical?.bytes.count ?? 0) + record.lines.reduce(0) { $0 + $1.bytes.count }
     }
 
     /// Whether the bytes read so far end between records (after a blank line, or at the start).
@@ -58,6 +71,12 @@ struct LDIFLexer {
             let end = ByteScan.firstLineEnd(bytes, from: start)
             guard end < bytes.count, !(bytes[end] == 0x0D && end + 1 == bytes.count) else {
                 partial.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+                if record.size + partial.count > maxRecordBytes {
+                    // A line that outgrows the limit before it ends: counted, not held.
+                    record.size += partial.count - 1
+                    dropRecord()
+                    partial = [partial.last!]
+                }
                 return
             }
             // LF, CRLF, or a CR alone (old Macs), as the vCard and CSV readers take them.
@@ -101,12 +120,7 @@ struct LDIFLexer {
             record.hasFirstLine = true
         }
         record.size += withEnd.count
-        if record.size > maxRecordBytes && !record.isOversized {
-            record.isOversized = true
-            record.lines = []
-            record.raw = []
-            logical = nil
-        }
+        if record.size > maxRecordBytes && !record.isOversized { dropRecord() }
         if record.isOversized { return }
         if keepsRawText { record.raw.append(contentsOf: withEnd) }
         let text = UnsafeBufferPointer(rebasing: withEnd[..<end])
@@ -129,7 +143,22 @@ struct LDIFLexer {
 
     private mutating func closeLogical() {
         inComment = false
-        if let line = logical { record.lines.append(line) }
+        if let line = logical {
+            if record.lines.count >= Self.maxLines {
+                record.hasTooManyLines = true
+                dropRecord()
+            } else {
+                record.lines.append(line)
+            }
+        }
+        logical = nil
+    }
+
+    /// The record is over a limit: what it held goes, and it is read on to its end.
+    private mutating func dropRecord() {
+        record.isOversized = true
+        record.lines = []
+        record.raw = []
         logical = nil
     }
 

@@ -80,7 +80,9 @@ public final class LDIFParser: ContactsParser {
 
     private func handle(_ record: LDIFLexer.Record) throws {
         if record.isOversized {
-            return try reject(record, .recordTooLarge, "entry larger than \(options.maxRecordBytes) bytes (see --max-record-bytes): rejected"
+            return try reject(record, record.hasTooManyLines ? .tooManyProperties : .recordTooLarge,
+                              (record.hasTooManyLines ? "entry with more than \(LDIFLexer.maxLines) attributes: rejected"
+                                                      : "entry larger than \(options.maxRecordBytes) bytes (see --max-record-bytes): rejected")
                               + (options.keepsRawText ? ", not written to the rejects file" : ""))
         }
         if let line = record.strayContinuation {
