@@ -22,10 +22,10 @@ public struct ListFormat: AlignedFormat {
     }
 
     /// The row: the name's width in columns, the date, the name, the age and how soon, each
-    /// ended by a 0 byte (which no field holds: the name's control characters are spaces).
+    /// ended by a 0 byte (which no field holds: the name's unsafe characters, `LineText`, are spaces).
     public func append(_ person: PersonInfo, to row: inout [UInt8]) {
         let shown = person.displayName
-        let name = shown.isEmpty ? "(no name)" : ListFormat.printable(shown)
+        let name = shown.isEmpty ? "(no name)" : LineText.spaced(shown)
         row.appendDecimal(displayWidth(name))
         row.append(0)
         var age = "", when = ""
@@ -105,12 +105,5 @@ public struct ListFormat: AlignedFormat {
         }
         while line.count > start && line.last == 0x20 { line.removeLast() }
         line.append(0x0A)
-    }
-
-    /// Control characters (newlines, tabs, ESC, C1) shown as spaces, so one person stays on one
-    /// line and no name drives the terminal.
-    static func printable(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return text }
-        return String(text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? " " : Character($0) })
     }
 }

@@ -3,8 +3,9 @@ import ContactFormats
 
 /// The address-book query answer of mutt and neomutt (`query_command`): a first line with a
 /// message, then a line per e-mail address (not per person): `address TAB name TAB comment`,
-/// the comment the address's types and the organization (`work; Acme AB`). Tabs and line breaks
-/// in values become spaces, so that each address stays one line of three fields.
+/// the comment the address's types and the organization (`work; Acme AB`). Every character
+/// `LineText` forbids (tabs, line breaks, ESC, bidirectional controls) becomes a space, in
+/// every field, so that each address stays one line of three fields.
 public struct MuttQueryFormat: PersonEncoder {
     /// The format.
     public init() {}
@@ -20,7 +21,7 @@ public struct MuttQueryFormat: PersonEncoder {
         for email in person.emails {
             let address = Self.field(email.value)
             guard !address.isEmpty else { continue }
-            let types = email.types.filter { $0 != "internet" && $0 != "pref" }.joined(separator: ", ")
+            let types = email.types.filter { $0 != "internet" && $0 != "pref" }.map(Self.field).joined(separator: ", ")
             let comment = [types, organization ?? ""].filter { !$0.isEmpty }.joined(separator: "; ")
             bytes += Array((address + "\t" + name + "\t" + comment + "\n").utf8)
         }
@@ -28,7 +29,6 @@ public struct MuttQueryFormat: PersonEncoder {
 
     /// The value on one line, without tabs, trimmed.
     static func field(_ value: String) -> String {
-        guard value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return value.trimmingSpaces() }
-        return String(value.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) }).trimmingSpaces()
+        LineText.spaced(value).trimmingSpaces()
     }
 }

@@ -87,8 +87,9 @@ public struct TSVFormat: CompactFormat {
         line.append(0x0A)
     }
 
-    /// `\\`, `\t`, `\n` and `\r` as such, and every other control character (C0, DEL, C1) as
-    /// `\xHH`: no raw ESC or NUL reaches whatever reads the line.
+    /// `\\`, `\t`, `\n` and `\r` as such, every other control character (C0, DEL, C1) as
+    /// `\xHH`, the line separators and bidirectional controls as `\u{HHHH}` (`LineText`): no raw
+    /// ESC, NUL or override reaches whatever reads the line.
     static func appendEscaped(_ value: String, to line: inout [UInt8]) {
         var value = value
         value.withUTF8 { bytes in
@@ -99,6 +100,16 @@ public struct TSVFormat: CompactFormat {
                 var code: UInt8?  // the control character written as \xHH
                 var width = 1
                 let escaped: UInt8
+                if (b == 0xE2 || b == 0xD8) && i + 1 < bytes.count {
+                    let (scalar, length) = Self.scalar(in: bytes, at: i)
+                    if LineText.isForbidden(scalar) {
+                        line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                        line.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".utf8)
+                        i += length
+                        start = i
+                        continue
+                    }
+                }
                 switch b {
                 case UInt8(ascii: "\\"): escaped = UInt8(ascii: "\\")
                 case 0x09: escaped = UInt8(ascii: "t")
@@ -126,5 +137,14 @@ public struct TSVFormat: CompactFormat {
             }
             line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
+    }
+
+    /// The character whose UTF-8 starts at `i` (a lead byte of two or three bytes), and its length.
+    private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int) {
+        let length = bytes[i] >= 0xE0 ? 3 : 2
+        guard i + length <= bytes.count else { return (" ", 1) }
+        var value = UInt32(bytes[i] & (length == 3 ? 0x0F : 0x1F))
+        for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+        return (Unicode.Scalar(value) ?? " ", length)
     }
 }

@@ -320,6 +320,13 @@ int32_t vc_plural_category(const char *locale, int32_t number, char *out, int32_
     return n;
 }
 
+int32_t vc_is_region(const char *code) {
+    for (const char *const *country = uloc_getISOCountries(); *country; country++) {
+        if (strcmp(*country, code) == 0) return 1;
+    }
+    return 0;
+}
+
 int32_t vc_likely_region(const char *locale, char *out, int32_t capacity) {
     UErrorCode status = U_ZERO_ERROR;
     char full[ULOC_FULLNAME_CAPACITY];

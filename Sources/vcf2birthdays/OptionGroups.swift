@@ -39,7 +39,8 @@ struct InputOptions: ParsableArguments {
     var region: String?
 
     func validate() throws {
-        if let region, region.utf8.count != 2 || !region.utf8.allSatisfy({ (0x41...0x5A).contains($0 & 0xDF) }) {
+        if let region, region.utf8.count != 2 || !region.utf8.allSatisfy({ (0x41...0x5A).contains($0 & 0xDF) })
+            || !isRegion(region.uppercased()) {
             throw ValidationError("--region takes a two-letter country code, such as DE or US, not '\(region)'")
         }
         if let maxRecordBytes, Command.byteCount(maxRecordBytes) == nil {

@@ -295,7 +295,10 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
                                   (["--remind", "-1"], "--remind takes a number of days from 0 to 366"),
                                   (["--today", "2026-02-30"], "--today: no such date '2026-02-30'"),
                                   (["--encoding", "klingon"], "--encoding: unknown character set 'klingon'"),
-                                  (["--locale", "sv SE"], "--locale takes a locale such as sv, de_DE, sv_SE.UTF-8 or root")] {
+                                  (["--locale", "sv SE"], "--locale takes a locale such as sv, de_DE, sv_SE.UTF-8 or root"),
+                                  (["--dupes", "--region", "ZZ"], "--region takes a two-letter country code, such as DE or US, not 'ZZ'"),
+                                  (["--max-remove", "50%"], "--max-remove goes with --vdir"),
+                                  (["--vdir", "/tmp/x", "--to", "ics", "--max-remove", "half"], "--max-remove")] {
             let r = try run(arguments + [fixtures + "/apple-contacts.vcf"])
             #expect(r.status == 64, "\(arguments)")
             #expect(r.stderr.contains(says), "\(arguments): \(r.stderr)")

@@ -65,11 +65,39 @@ import VCFBirthdaysTesting
         #expect(whole.people.first?.honorificSuffixes == ["Jr."] && whole.people.first?.categories == ["family"])
     }
 
+    /// Attributes no field holds go back under their names; the dn and the object classes are
+    /// the writer's own (#38: no input makes an entry an account).
     @Test func attributesReadFromLDIFGoBackUnderTheirNames() {
         let input = "dn: uid=aberg,ou=people,dc=example,dc=org\nobjectClass: inetOrgPerson\ncn: Anna Berg\ndepartmentNumber;x-opt: 42\n"
         let out = String(decoding: run(Array(input.utf8), path: "in.ldif", to: .ldif).stdout, as: UTF8.self)
-        #expect(out.hasPrefix("dn: uid=aberg,ou=people,dc=example,dc=org\n"))
+        #expect(out.hasPrefix("dn: cn=Anna Berg\nobjectclass: top\nobjectclass: person\n"))
         #expect(out.contains("\ndepartmentNumber;x-opt: 42\n"))
+    }
+
+    /// #38: a vCard's `X-LDIF` properties cannot make an account: no dn, object class, password,
+    /// uid or gid number, home directory, shell, group membership or access control of theirs is
+    /// written, and a URL reference (`:<`, which ldapadd reads from the importing machine's disk)
+    /// is written as the URL's text.
+    @Test func noInputMakesAnAccount() {
+        let card = [
+            "BEGIN:VCARD", "VERSION:4.0", "FN:Mallory", "X-LDIF;ATTRIBUTE=dn:uid=root\\,ou=people\\,dc=example\\,dc=org",
+            "X-LDIF;ATTRIBUTE=objectclass:posixAccount", "X-LDIF;ATTRIBUTE=uidNumber:0", "X-LDIF;ATTRIBUTE=gidNumber:0",
+            "X-LDIF;ATTRIBUTE=userPassword:{CLEARTEXT}secret", "X-LDIF;ATTRIBUTE=homeDirectory:/root",
+            "X-LDIF;ATTRIBUTE=loginShell:/bin/sh", "X-LDIF;ATTRIBUTE=memberOf:cn=admins", "X-LDIF;ATTRIBUTE=shadowLastChange:0",
+            "X-LDIF;ATTRIBUTE=sambaNTPassword:00", "X-LDIF;ATTRIBUTE=aci:(targetattr=*)(allow all)",
+            "X-LDIF;ATTRIBUTE=description;VALUE=uri:file:///etc/shadow", "X-LDIF;ATTRIBUTE=departmentNumber:42", "END:VCARD", "",
+        ].joined(separator: "\r\n")
+        let out = String(decoding: run(Array(card.utf8), path: "in.vcf", to: .ldif).stdout, as: UTF8.self)
+        let attributes = out.split(separator: "\n").filter { !$0.hasPrefix(" ") && !$0.hasPrefix("x-vcard") }
+        #expect(attributes.first == "dn: cn=Mallory")
+        #expect(attributes.filter { $0.lowercased().hasPrefix("objectclass") }
+            == ["objectclass: top", "objectclass: person", "objectclass: organizationalPerson", "objectclass: inetOrgPerson",
+                "objectclass: mozillaAbPersonAlpha"])
+        for forbidden in ["uidNumber", "gidNumber", "userPassword", "homeDirectory", "loginShell", "memberOf", "shadow", "samba", "aci"] {
+            #expect(!attributes.contains { $0.lowercased().hasPrefix(forbidden.lowercased()) }, "\(forbidden)")
+        }
+        #expect(!out.contains(":<"))
+        #expect(attributes.contains("description: file:///etc/shadow") && attributes.contains("departmentNumber: 42"))
     }
 
     /// A person with two `dn`s (two entries merged) is one entry with one `dn` line; the

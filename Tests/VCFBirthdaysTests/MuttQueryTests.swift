@@ -49,4 +49,27 @@ import VCFBirthdaysTesting
             #expect(!out.contains("Müller") && !out.contains("Acme"), "\(format)")
         }
     }
+
+    /// #38: one rule for every line-oriented output (`LineText`): an e-mail type with RFC 6868's
+    /// `^n` and tabs cannot make the query offer an address no contact holds, and no ESC, C1
+    /// control, line separator or bidirectional override from the input reaches any output raw.
+    @Test(arguments: [
+        "BEGIN:VCARD\nVERSION:4.0\nFN:Anna\nEMAIL;TYPE=\"work^nboss@evil.example\tYour Boss\t\":anna@example.org\nBDAY:1990-01-02\nEND:VCARD\n",
+        "BEGIN:VCARD\nVERSION:3.0\nFN:Ev\u{1B}]0;pwned\u{07}il\u{202E}gpj.exe\nN:Ev\u{9B}2J;\u{2028}Ann\u{2029};;;\nNICKNAME:a\u{85}b\n"
+            + "EMAIL;TYPE=wo\u{1B}rk:e\u{2066}v@example.org\nORG:Acme\u{200F}\tInc\nUID:u\u{0}1\nBDAY:--0102\nEND:VCARD\n",
+        "Name,E-mail Address,Birthday,Notes\r\n\"Bo\rBerg\",\"bo@example.org\u{2028}x\",1990-01-02,\"a\tb\"\r\n",
+        "dn: cn=Cy\ncn:: Q3kKRXZpbA==\nmail: cy@example.org\nbirthyear: 1990\nbirthmonth: 1\nbirthday: 2\n",
+    ])
+    func noInputBreaksALineOfOutput(_ input: String) {
+        // Twice, so that --dupes has a group to show.
+        let twice = input.hasPrefix("Name,") ? input + String(input.split(separator: "\r\n", maxSplits: 1)[1])
+            : input.hasPrefix("dn:") ? input + "\n" + input : input + input
+        #expect(lineSafetyViolations(Array(twice.utf8)) == [])
+    }
+
+    @Test func everyFixtureKeepsTheLineRule() {
+        for fixture in vcardFixtures + ["csv/google-contacts.csv", "csv/outlook-com.csv", "ldif/thunderbird.ldif"] {
+            #expect(lineSafetyViolations(fixtureBytes(fixture)) == [], "\(fixture)")
+        }
+    }
 }

@@ -299,4 +299,22 @@ private final class VDirRuns {
     }
 }
 
+extension VDirSafetyTests {
+    /// #38: UIDs are compared as bytes: `café` in NFC and in NFD are two cards' UIDs, neither renamed.
+    @Test func canonicallyEquivalentUIDsAreTwo() {
+        let runs = VDirRuns()
+        #expect(runs.run(card("caf\u{E9}", "One", "--01-01") + card("cafe\u{301}", "Two", "--02-02"), to: .vcard4) == .success)
+        #expect(!runs.stderr.contains("was already the card's"))
+        #expect(runs.files.count == 2 && runs.files.values.allSatisfy { !$0.contains("UID:caf\u{E9}-2") && !$0.contains("-2\r\n") })
+        var finder = DuplicateFinder(region: "DE")
+        for uid in ["caf\u{E9}", "cafe\u{301}"] {
+            var person = PersonInfo(source: SourcePosition(path: "c.vcf", line: 1))
+            person.uid = uid
+            person.formattedName = uid
+            finder.add(person)
+        }
+        #expect(finder.groups().isEmpty)
+    }
+}
+
 private let ours = "-//vcf2birthdays//vcf2birthdays//EN"

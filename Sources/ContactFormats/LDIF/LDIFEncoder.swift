@@ -7,6 +7,11 @@ import ContactsCore
 /// cannot hold (e-mail types, a name prefix, categories, extra properties) is kept too: every
 /// entry ends with the person as vCard 4.0 content lines, one `x-vcard` attribute each, which
 /// this tool reads back as the same person while the attributes are as written.
+///
+/// What an input says is never trusted to make an entry an account: the writer makes the `dn`
+/// and the object classes itself, never writes a `:<` URL reference (which `ldapadd` would read
+/// from the importing machine's disk: such a value is written as the text of the URL), and
+/// leaves out the account and security attributes (`securityAttributes`) whatever carries them.
 public struct LDIFEncoder: PersonEncoder {
     /// The attribute that carries one vCard 4.0 content line.
     static let carrier = "x-vcard"
@@ -17,10 +22,10 @@ public struct LDIFEncoder: PersonEncoder {
 
     public func append(_ person: PersonInfo, to bytes: inout [UInt8]) {
         for attribute in Self.attributes(person) {
-            Self.appendLine(attribute.description, attribute.value, isURL: attribute.isURL, to: &bytes)
+            Self.appendLine(attribute.description, attribute.value, to: &bytes)
         }
         for line in Self.carrierLines(person) {
-            Self.appendLine(Self.carrier, line, isURL: false, to: &bytes)
+            Self.appendLine(Self.carrier, line, to: &bytes)
         }
         bytes.append(0x0A)
     }
@@ -29,30 +34,41 @@ public struct LDIFEncoder: PersonEncoder {
     struct Attribute: Equatable {
         var description: String
         var value: [UInt8]
-        var isURL = false
+    }
+
+    /// Attributes no input may set (in lower case; a name that starts with a listed prefix
+    /// ending in `*` too): passwords and keys, POSIX and Samba account data (uid and gid
+    /// numbers, home directories, shells), group membership (but a mailing list's own
+    /// members), and access control; and the dn and object classes, which the writer makes.
+    static let securityAttributes: [String] = [
+        "userpassword", "authpassword", "uidnumber", "gidnumber", "homedirectory", "unixhomedirectory", "loginshell",
+        "gecos", "shadow*", "samba*", "krb*", "pwd*", "aci", "openldapaci", "nsaccount*", "ipa*", "sshpublickey",
+        "userpkcs12", "userprivatekey", "memberuid", "member", "uniquemember", "memberof", "host", "authorizedservice",
+        "objectclass", "dn",
+    ]
+
+    /// Whether an attribute type is one no input may set; `member` is a mailing list's own.
+    static func isSecurityAttribute(_ type: String, ofList isList: Bool) -> Bool {
+        let name = type.lowercased()
+        if isList && name == "member" { return false }
+        return securityAttributes.contains { $0.hasSuffix("*") ? name.hasPrefix($0.dropLast()) : name == $0 }
     }
 
     /// The entry's attributes but the carrier: `dn` first, then the object classes and
     /// Thunderbird's attributes in the order its export writes them, then the attributes read
-    /// from LDIF that no field holds (`X-LDIF` properties).
+    /// from LDIF that no field holds (`X-LDIF` properties) but those no input may set.
     static func attributes(_ person: PersonInfo) -> [Attribute] {
         var out: [Attribute] = []
         func add(_ type: String, _ value: String?) {
             if let value { out.append(Attribute(description: type, value: Array(value.utf8))) }
         }
-        var ldifExtras: [Attribute] = []
-        var dn: Attribute?
-        for property in person.extraProperties {
-            guard property.name.uppercased() == VCardProperty.ldifAttribute, let attribute = extraAttribute(property) else { continue }
-            // An entry has one dn (another, as a merged person has, is carried in the x-vcard lines only).
-            if attribute.description.lowercased() == "dn" { dn = dn ?? attribute } else { ldifExtras.append(attribute) }
-        }
-        out.append(dn ?? Attribute(description: "dn", value: Array(distinguishedName(person).utf8)))
-        // A mailing list read from LDIF has its own object classes among the extras.
-        if !ldifExtras.contains(where: { $0.description.lowercased() == "objectclass" }) {
-            for objectClass in ["top", "person", "organizationalPerson", "inetOrgPerson", "mozillaAbPersonAlpha"] {
-                add("objectclass", objectClass)
-            }
+        let extras = person.extraProperties.lazy.filter { $0.name.uppercased() == VCardProperty.ldifAttribute }.compactMap(extraAttribute)
+        // A Thunderbird mailing list read from LDIF stays one; its classes are ours all the same.
+        let isList = extras.contains { $0.type.lowercased() == "objectclass" && $0.attribute.value.lazy.map(asciiUpper).elementsEqual("GROUPOFNAMES".utf8) }
+        let ldifExtras = extras.filter { !isSecurityAttribute($0.type, ofList: isList) }.map(\.attribute)
+        add("dn", distinguishedName(person))
+        for objectClass in isList ? ["top", "groupOfNames"] : ["top", "person", "organizationalPerson", "inetOrgPerson", "mozillaAbPersonAlpha"] {
+            add("objectclass", objectClass)
         }
         person.givenNames.forEach { add("givenName", $0) }
         person.familyNames.forEach { add("sn", $0) }
@@ -116,18 +132,18 @@ public struct LDIFEncoder: PersonEncoder {
         return dn
     }
 
-    /// An `X-LDIF;ATTRIBUTE=type[;OPTIONS=…]` property as the attribute it was read from.
-    private static func extraAttribute(_ property: VCardProperty) -> Attribute? {
+    /// An `X-LDIF;ATTRIBUTE=type[;OPTIONS=…]` property as its type and the attribute it was read
+    /// from (a URL reference, `VALUE=uri`, as the URL's text).
+    private static func extraAttribute(_ property: VCardProperty) -> (type: String, attribute: Attribute)? {
         func values(_ name: String) -> [String] { property.parameters.first { $0.name.uppercased() == name }?.values ?? [] }
         guard let type = values("ATTRIBUTE").first, isAttributeType(type) else { return nil }
         let options = values("OPTIONS").filter(isAttributeType)
         let description = ([type] + options).joined(separator: ";")
         if values("ENCODING").contains(where: { $0.lowercased() == "b" }) {
             guard let bytes = Base64.decode(Substring(property.value)) else { return nil }
-            return Attribute(description: description, value: bytes)
+            return (type, Attribute(description: description, value: bytes))
         }
-        return Attribute(description: description, value: Array(ValueDecoding.unescape(Array(property.value.utf8)).utf8),
-                         isURL: values("VALUE").contains { $0.lowercased() == "uri" })
+        return (type, Attribute(description: description, value: Array(ValueDecoding.unescape(Array(property.value.utf8)).utf8)))
     }
 
     /// Letters, digits and hyphens, starting with a letter (or an OID's digits and dots).
@@ -158,15 +174,13 @@ public struct LDIFEncoder: PersonEncoder {
 
     /// `type: value`, or `type:: base64` when the value is not a safe string (RFC 2849: ASCII
     /// without NUL, CR or LF, not starting with a space, `:` or `<`, here not ending with a
-    /// space either), or `type:< URL`; folded at 76 bytes.
-    private static func appendLine(_ type: String, _ value: [UInt8], isURL: Bool, to bytes: inout [UInt8]) {
+    /// space either); folded at 76 bytes. Never `type:< URL`.
+    private static func appendLine(_ type: String, _ value: [UInt8], to bytes: inout [UInt8]) {
         var line = Array(type.utf8)
         let safe = value.allSatisfy { $0 > 0 && $0 < 0x80 && $0 != 0x0A && $0 != 0x0D }
             && value.first.map { $0 != 0x20 && $0 != UInt8(ascii: ":") && $0 != UInt8(ascii: "<") } != false
             && value.last != 0x20
-        if isURL && safe {
-            line += Array(":< ".utf8) + value
-        } else if safe {
+        if safe {
             line += Array(": ".utf8) + value
         } else {
             line += Array(":: ".utf8)

@@ -138,10 +138,11 @@ public final class LDIFParser: ContactsParser {
             guard line.value.withUnsafeBufferPointer({ carrierCard.append(line: $0, number: line.line) }) else { return nil }
         }
         var person = carrierDecoder.decode(&carrierCard, path: path)
+        guard !others.contains(where: \.isURL) else { return nil }  // the writer writes no URL reference
         let read = others.map { LDIFEncoder.Attribute(description: ([$0.type] + $0.options).joined(separator: ";").asciiLowercased(),
-                                                      value: $0.value, isURL: $0.isURL) }
+                                                      value: $0.value) }
         let written = LDIFEncoder.attributes(person).map {
-            LDIFEncoder.Attribute(description: $0.description.asciiLowercased(), value: $0.value, isURL: $0.isURL)
+            LDIFEncoder.Attribute(description: $0.description.asciiLowercased(), value: $0.value)
         }
         guard read == written else { return nil }
         if !options.scope.keepsExtras { person.extraProperties = [] }

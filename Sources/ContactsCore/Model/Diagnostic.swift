@@ -35,13 +35,13 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
     /// The most bytes of a message that are shown; the rest is cut, and said so.
     public static let messageLimit = 512
 
-    /// Control characters (C0, DEL, C1) as `\xHH` and bidirectional controls as `\u{HHHH}`, so
-    /// that text from the input cannot drive a terminal; cut after `limit` bytes.
+    /// Control characters (C0, DEL, C1) as `\xHH`, bidirectional controls and the line and
+    /// paragraph separators as `\u{HHHH}` (`LineText`), so that text from the input cannot drive
+    /// a terminal nor break a line; cut after `limit` bytes.
     public static func safeText(_ text: String, limit: Int) -> String {
         let bytes = text.utf8
         // Every character to escape starts with a byte below 0x20, 0x7F, or 0xC2, 0xD8 or 0xE2 in UTF-8.
-        guard bytes.count > limit || bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 })
-        else { return text }
+        guard bytes.count > limit || LineText.mayHoldForbidden(text) else { return text }
         var out = ""
         var size = 0
         for scalar in text.unicodeScalars {
@@ -50,7 +50,7 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
             if v < 0x20 || (v >= 0x7F && v <= 0x9F) {
                 let hex = String(v, radix: 16, uppercase: true)
                 piece = (hex.count < 2 ? "\\x0" : "\\x") + hex
-            } else if v == 0x061C || v == 0x200E || v == 0x200F || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) {
+            } else if LineText.isForbidden(scalar) {
                 piece = "\\u{" + String(v, radix: 16, uppercase: true) + "}"
             } else {
                 piece = String(scalar)

@@ -97,10 +97,10 @@ public struct DuplicateFinder {
             if let j = first[key] { link(j, i, why) } else { first[key] = i }
         }
         do {
-            var uids: [String: Int] = [:]
+            var uids: [[UInt8]: Int] = [:]  // as bytes: canonically equivalent UIDs are two
             uids.reserveCapacity(people.count)
             for i in people.indices {
-                if let uid = people[i].uid { linkToFirst(uid, i, &uids, .uid) }
+                if let uid = people[i].uid { linkToFirst(Array(uid.utf8), i, &uids, .uid) }
             }
         }
         do {

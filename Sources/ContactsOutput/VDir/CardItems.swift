@@ -7,8 +7,9 @@ import ContactFormats
 /// had already is made unique with a suffix, and said.
 public final class CardItems: VDirItems {
     private let encoder: VCardEncoder
-    /// The UIDs given so far, with the position of the card that had each first.
-    private var given: [String: SourcePosition] = [:]
+    /// The UIDs given so far (their bytes: `café` in NFC and in NFD are two UIDs, as a server
+    /// compares them), with the position of the card that had each first.
+    private var given: [[UInt8]: SourcePosition] = [:]
 
     /// The cards `encoder` writes.
     public init(_ encoder: VCardEncoder) {
@@ -22,15 +23,15 @@ public final class CardItems: VDirItems {
         var person = person
         let own = person.uid.flatMap { $0.isEmpty ? nil : $0 }
         var uid = own ?? Self.derivedUID(person)
-        if let first = given[uid] {
+        if let first = given[Array(uid.utf8)] {
             var n = 2
-            while given["\(uid)-\(n)"] != nil { n += 1 }
+            while given[Array("\(uid)-\(n)".utf8)] != nil { n += 1 }
             diagnostics.report(Diagnostic(.warning, .duplicateUID, path: person.source.path, line: person.source.line,
                                           "UID \(uid.prefix(80)) was already the card's at \(first.path):\(first.line); "
                                             + "written with UID \(uid.prefix(80))-\(n)"))
             uid = "\(uid)-\(n)"
         }
-        given[uid] = person.source
+        given[Array(uid.utf8)] = person.source
         Self.mark(&person, uid: uid, keepsUID: uid == own)
         var bytes: [UInt8] = []
         encoder.append(person, to: &bytes, diagnostics: diagnostics)

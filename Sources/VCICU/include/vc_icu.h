@@ -84,4 +84,7 @@ int32_t vc_plural_category(const char *locale, int32_t number, char *out, int32_
    into out, NUL-terminated; returns its length, 0 when there is none (the root locale), -1 on failure. */
 int32_t vc_likely_region(const char *locale, char *out, int32_t capacity);
 
+/* 1 when code (upper case) is an ISO 3166 country code ICU knows ("DE", "US"), else 0 ("ZZ"). */
+int32_t vc_is_region(const char *code);
+
 #endif
