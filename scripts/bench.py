@@ -64,6 +64,44 @@ def photo_cards(cards, megabytes):
     return path
 
 
+def generated(name, write):
+    """A corpus of our own shape (the bounds rows), made once by `write(file)`."""
+    os.makedirs(CACHE, exist_ok=True)
+    path = os.path.join(CACHE, name)
+    if not os.path.exists(path):
+        with open(path + ".part", "w") as f:
+            write(f)
+        os.rename(path + ".part", path)
+    return path
+
+
+def bounds_corpora():
+    """The inputs of the rows that show time and memory stay bounded (#38): people who share a
+    switchboard number, one group of duplicates with distinct notes, an LDIF line of 100 MB, an
+    LDIF entry of 12 million attributes, a CSV header of 3 million columns."""
+    given = ["Anna", "Erik", "Maria", "Jonas", "Lena", "Paul", "Sara", "Tim", "Eva", "Max"]
+    def switchboard(f):
+        for i in range(100_000):
+            f.write(f"BEGIN:VCARD\r\nVERSION:3.0\r\nFN:{given[i % 10]} Family{i}\r\nN:Family{i};{given[i % 10]};;;\r\n"
+                    "TEL;TYPE=work:+49 30 5550000\r\nEND:VCARD\r\n")
+    def one_group(f):
+        for i in range(50_000):
+            f.write(f"BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Anna Berg\r\nN:Berg;Anna;;;\r\nEMAIL:anna@example.org\r\n"
+                    f"NOTE:note number {i} about something\r\nEND:VCARD\r\n")
+    def long_line(f):
+        f.write("dn: cn=A\ncn: A\nsn: A\ndescription: ")
+        for _ in range(100):
+            f.write("x" * (1 << 20))
+        f.write("\n\ndn: cn=B\ncn: B\nsn: B\n")
+    def many_attributes(f):
+        f.write("dn: cn=A\ncn: A\nsn: A\n" + "o: x\n" * 12_000_000 + "\ndn: cn=B\ncn: B\nsn: B\n")
+    def wide(f):
+        f.write("Name" + "," * 3_000_000 + "\nAnna" + ",x" * 3_000_000 + "\n")
+    return {"switchboard": generated("switchboard-100k.vcf", switchboard), "one group": generated("one-group-50k.vcf", one_group),
+            "long line": generated("long-line-100MB.ldif", long_line), "many attributes": generated("attributes-12M.ldif", many_attributes),
+            "wide": generated("columns-3M.csv", wide)}
+
+
 def vdir(people):
     """The vCard 3.0 corpus as a vdir: one card per file. Without the splitfold quirk, which
     khard cannot read (it decodes each file as UTF-8 before unfolding)."""
@@ -209,6 +247,22 @@ def main():
         twins, 100_000)
     add("ours", "duplicates merged, 100,000 people with 10 % repeated (--merge --to vcard4)",
         [BIN, "-q", "--merge", "--to", "vcard4", twins], twins, 100_000)
+    # Time and memory bounded for any input and any option (#38).
+    bounds = bounds_corpora()
+    add("bounds", "100,000 people on one switchboard number (--dupes)", [BIN, "-q", "--dupes", "--region", "DE", bounds["switchboard"]],
+        bounds["switchboard"], 100_000)
+    add("bounds", "one group of 50,000 with distinct notes (--merge --to json)", [BIN, "-q", "--merge", "--to", "json",
+                                                                                  bounds["one group"]], bounds["one group"], 50_000)
+    two_hundred = corpus("vcard3", 200_000)
+    add("bounds", "200,000 people sorted, --buffer-size 1K", [BIN, "-q", "--buffer-size", "1K", "--sort", "last", two_hundred],
+        two_hundred, 200_000)
+    add("bounds", "200,000 people to iCalendar, --buffer-size 1K", [BIN, "-q", "--buffer-size", "1K", "--to", "ics", two_hundred],
+        two_hundred, 200_000)
+    add("bounds", "an LDIF line of 100 MB, --max-record-bytes 1M", [BIN, "-q", "--max-record-bytes", "1M", "--to", "json",
+                                                                    bounds["long line"]], bounds["long line"], 2)
+    add("bounds", "an LDIF entry of 12 million attributes (60 MB)", [BIN, "-q", "--to", "json", bounds["many attributes"]],
+        bounds["many attributes"], 2)
+    add("bounds", "a CSV header of 3 million columns", [BIN, "-q", "--to", "json", bounds["wide"]], bounds["wide"], 1)
     if PEERS:
         if shutil.which("abook"):
             abook = f"abook --convert --informat vcard --infile '{v3}' --outformat csv | sort"
@@ -329,6 +383,19 @@ def guards(rows, large, paired):
         # time is that of --dupes and of the conversion, plus the merge's: shown, no bar.
         out.append(("100k people with 10 % duplicates merged under 200 MiB",
                     f"{merged[7]:.1f} MiB (best {merged[5]:.2f} s, median {merged[4]:.2f})", merged[7] < 200))
+    # #38's bounds: each row's bar (seconds, MiB).
+    for task, seconds, mib in [("100,000 people on one switchboard number (--dupes)", 2, None),
+                               ("one group of 50,000 with distinct notes (--merge --to json)", 5, None),
+                               ("200,000 people sorted, --buffer-size 1K", None, 64),
+                               ("200,000 people to iCalendar, --buffer-size 1K", 10, 64),
+                               ("an LDIF line of 100 MB, --max-record-bytes 1M", None, 1 + 32),
+                               ("an LDIF entry of 12 million attributes (60 MB)", 5, 64 + 32),
+                               ("a CSV header of 3 million columns", 5, 64 + 32)]:
+        row = next((r for r in rows if r[1] == task), None)
+        if row:
+            bars = ([f"under {seconds} s"] if seconds else []) + ([f"under {mib} MiB"] if mib else [])
+            holds = (seconds is None or row[5] < seconds) and (mib is None or row[7] < mib)
+            out.append((task + ": " + " and ".join(bars), f"best {row[5]:.2f} s (median {row[4]:.2f}), {row[7]:.1f} MiB", holds))
     calendar_3m = big.get(("calendar (--to ics)", 3_000_000))
     if calendar_3m:
         out.append(("the calendar of 3M people under 64 MiB", f"{calendar_3m[1]:.1f} MiB", calendar_3m[1] < 64))

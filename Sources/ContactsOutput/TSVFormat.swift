@@ -5,7 +5,8 @@ import ContactFormats
 /// 1 birthday (`YYYY-MM-DD` or `--MM-DD`), 2 next occurrence, 3 age then, 4 display name,
 /// 5 family name, 6 given name, 7 additional names, 8 honorific prefixes, 9 honorific suffixes,
 /// 10 nickname, 11 days until the next birthday, 12 UID. Empty where unknown. In values a
-/// backslash, tab, newline and carriage return are written `\\`, `\t`, `\n`, `\r`.
+/// backslash, tab, newline and carriage return are written `\\`, `\t`, `\n`, `\r`, other
+/// control characters `\xHH`, line separators and bidirectional controls `\u{HHHH}`.
 public struct TSVFormat: CompactFormat {
     private let dates: DateContext
 
