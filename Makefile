@@ -7,7 +7,7 @@ LIBDIR = $(BINDIR)/../lib/vcf2birthdays
 SWIFT ?= swift
 BIN := .build/release/vcf2birthdays
 
-.PHONY: all build version docs test test-sanitize test-integration fuzz demo install uninstall lint bench microbench clean
+.PHONY: all build version docs test test-sanitize test-integration fuzz demo install uninstall lint bench bench-instructions microbench clean
 
 all: build
 
@@ -94,6 +94,14 @@ lint:
 bench:
 	@scripts/require-packages.sh build
 	python3 scripts/bench.py
+
+# The work per person of each main path on one thread, in instructions (valgrind's callgrind:
+# repeatable where seconds are not), against scripts/instructions-baseline.tsv; more than 3 %
+# above it fails (CI runs it). INSTRUCTIONS_UPDATE=1 writes the baseline; INSTRUCTIONS_PEERS=1
+# counts abook and Python's csv on the same jobs too.
+bench-instructions:
+	@scripts/require-packages.sh instructions
+	python3 scripts/bench_instructions.py
 
 # Micro-benchmarks of the hot paths (Bench/): unfolding, quoted-printable, dates, CSV
 # tokenizing, ICU sort keys, JSON escaping; time per item, to compare before and after a change.

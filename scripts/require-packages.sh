@@ -3,6 +3,7 @@
 #   scripts/require-packages.sh build   ICU headers (libicu-dev), libphonenumber (libphonenumber-dev) and pkg-config
 #   scripts/require-packages.sh test    the above, plus mandoc (man page lint), python3, and the
 #                                       Python readers the interop tests use (icalendar, dateutil, vobject)
+#   scripts/require-packages.sh instructions   the build's, plus valgrind (callgrind) and python3
 # Installs what is missing with apt-get (as root) and pip; otherwise says exactly what to run.
 set -eu
 
@@ -12,6 +13,11 @@ pkg-config --exists icu-i18n 2>/dev/null || missing="$missing libicu-dev"
 [ -f /usr/include/phonenumbers/phonenumberutil.h ] || missing="$missing libphonenumber-dev"
 if [ "${1:-build}" = test ]; then
     command -v mandoc >/dev/null 2>&1 || missing="$missing mandoc"
+    command -v python3 >/dev/null 2>&1 || missing="$missing python3"
+fi
+if [ "${1:-build}" = instructions ]; then
+    command -v valgrind >/dev/null 2>&1 || missing="$missing valgrind"
+    command -v strip >/dev/null 2>&1 || missing="$missing binutils"
     command -v python3 >/dev/null 2>&1 || missing="$missing python3"
 fi
 if [ -n "$missing" ]; then

@@ -236,12 +236,17 @@ package enum ValueDecoding {
     }
 
     /// Whether the bytes are valid UTF-8 (RFC 3629: no overlong forms, surrogates or code
-    /// points past U+10FFFF), without making a string.
+    /// points past U+10FFFF), without making a string. The scan works on contiguous bytes, so
+    /// that no caller in another module runs it as unspecialised generic code (a byte's
+    /// subscript through a witness table cost about a thousand instructions a byte).
     package static func isValidUTF8<C: Collection<UInt8>>(_ bytes: C) -> Bool where C.Index == Int {
-        var i = bytes.startIndex
-        let end = bytes.endIndex
+        bytes.withContiguousStorageIfAvailable(isValidUTF8(contiguous:)) ?? Array(bytes).withUnsafeBufferPointer(isValidUTF8(contiguous:))
+    }
+
+    private static func isValidUTF8(contiguous bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let end = bytes.count
         // ASCII, the usual case, 8 bytes at a time.
-        i += bytes.withContiguousStorageIfAvailable { ByteScan.firstNonASCII($0, from: 0) } ?? 0
+        var i = ByteScan.firstNonASCII(bytes, from: 0)
         while i < end {
             let b = bytes[i]
             if b < 0x80 {
