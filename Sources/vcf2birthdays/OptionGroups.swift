@@ -157,7 +157,7 @@ struct OutputOptions: ParsableArguments {
                                                         valueName: "format"))
     var format: RunOptions.Format?
 
-    @Flag(name: .customLong("dupes"), help: "Report the duplicates instead: a line per person in a group, GROUP TAB REASON TAB NAME TAB PATH:LINE (reasons: uid, email, phone, name-birthday, conflict); --query, --category, --match and --within show the groups with a member they choose.")
+    @Flag(name: .customLong("dupes"), help: "Report the duplicates instead: a line per person in a group, GROUP TAB REASON TAB NAME TAB PATH:LINE (reasons: uid, email, phone, role-email, name-birthday, conflict); --query, --category, --match and --within show the groups with a member they choose.")
     var reportsDuplicates = false
 
     @Flag(name: .customLong("merge"), help: "Write each group of duplicates (as --dupes finds them) as one person, keeping every value: e-mails and phones once each, both notes, all categories; a differing name, organization or title as X-MERGED-* properties. Conflicts are not merged.")

@@ -40,11 +40,28 @@ import Testing
         ]) == [["0:phone", "2:phone"], ["3:name-birthday", "4:name-birthday"], ["5:name-birthday", "6:name-birthday"]])
     }
 
-    @Test func roleAddressesAndNamesAloneLinkNobody() {
+    @Test func namesAloneAndRoleAddressesOfOtherNamesLinkNobody() {
         let people = [person("Anna", "Berg", emails: ["info@berg.example"]), person("Erik", "Berg", emails: ["INFO@berg.example"]),
+                      person("", "", emails: ["info@berg.example"]), person("Cy", "Lund", emails: ["info@berg.example"]),
                       person("Anna", "Berg"), person("Anna", "Berg", birthday: PartialDate(year: nil, month: 5, day: 1)),
                       person("Anna", "Berg", birthday: PartialDate(year: 1990, month: 5, day: 1))]
         #expect(groups(people).isEmpty)
+    }
+
+    /// #45: a shared role address links people whose names fit, as a shared phone does:
+    /// transliterated, an initial, a missing given name; colleagues with other names stay apart.
+    @Test func aRoleAddressJoinsNamesThatFit() {
+        #expect(groups([
+            person("Борис", "Орлов", emails: ["office@orlov-design.example"]), person("Boris", "Orlov", emails: ["Office@Orlov-Design.example"]),
+            person("K.", "Lindqvist", emails: ["info@lindqvist.example"]), person("Karin", "Lindqvist", emails: ["info@lindqvist.example"]),
+            person("Lars", "Lindqvist", emails: ["info@lindqvist.example"]), person("", "Ek", emails: ["sales@ek.example"]),
+            person("Zoë", "Ek", emails: ["sales@ek.example"]), person("Eva", "Ström", emails: ["support@strom.example"]),
+            person("Ivo", "Ström", emails: ["support@strom.example"]),
+        ]) == [["0:role-email", "1:role-email"], ["2:role-email", "3:role-email"], ["5:role-email", "6:role-email"]])
+        // Another birthday makes a conflict, as a phone's does.
+        #expect(groups([person("Karin", "Lindqvist", emails: ["info@lindqvist.example"], birthday: PartialDate(year: 1980, month: 1, day: 2)),
+                        person("K.", "Lindqvist", emails: ["info@lindqvist.example"], birthday: PartialDate(year: 1981, month: 1, day: 2))])
+            == [["0:conflict", "1:conflict"]])
     }
 
     @Test func differentBirthdaysAreAConflictNotAGroup() {

@@ -158,6 +158,17 @@ import VCFBirthdaysTesting
         #expect(labelled[0].filter { $0.hasPrefix("ADR") } == ["ADR;LABEL=Home:;;Main St 1;Town;;;", "ADR;LABEL=Office:;;Main St 1;Town;;;"])
     }
 
+    /// #45: people a role address joins are merged as any group is.
+    @Test func aRoleAddressGroupIsMerged() throws {
+        let (out, cards, summary) = try merged(try people(
+            "FN:Борис Орлов\nN:Орлов;Борис;;;\nEMAIL;TYPE=work:office@orlov-design.example",
+            "FN:Boris Orlov\nN:Orlov;Boris;;;\nEMAIL:Office@orlov-design.example\nTEL:+49 30 5550001",
+            "FN:Lars Orlov\nN:Orlov;Lars;;;\nEMAIL:office@orlov-design.example"))
+        #expect(out.count == 2 && summary.hasPrefix("merged 2 people into 1"))
+        #expect(cards[0].contains("X-MERGED-FN:Boris Orlov") && cards[0].contains("TEL:+49 30 5550001"))
+        #expect(out[1].displayName == "Lars Orlov")
+    }
+
     @Test func phoneExtensionsAndWebAddressesAsCompared() {
         for (number, ext) in [("+49 30 123456 ext. 12", "12"), ("+1 202 555 0100 x7", "7"), ("tel:+1-202-555-0100;ext=99", "99"),
                               ("030 123456#5", "5"), ("030 123456 Durchwahl 21", "21"), ("+49 30 123456", ""), ("0170 1234", "")] {

@@ -1,17 +1,20 @@
 import ContactsCore
 
 /// Finds the people that are one person, by hashed keys (never pairwise), strongest reason
-/// first: the same UID; the same personal e-mail address (any case; a role address such as
-/// `info@` links nobody); the same phone number in E.164 and names that fit (a family shares
-/// its landline: `Anna Berg` and `Erik Berg` are two, `Anna Berg`, `A. Berg` and a nameless
-/// card one); the same folded name and the same whole birthday (its year too). People a UID,
-/// an e-mail or a phone links whose known birthdays differ are not joined: they make a conflict.
+/// first: the same UID; the same personal e-mail address (any case); the same phone number in
+/// E.164 and names that fit (a family shares its landline: `Anna Berg` and `Erik Berg` are two,
+/// `Anna Berg`, `A. Berg` and a nameless card one); the same role address (`info@`, `office@`)
+/// and names that fit, both with a family name (colleagues share `info@`: `K. Lindqvist` and
+/// `Karin Lindqvist` are one, `Karin` and `Lars Lindqvist` two); the same folded name and the
+/// same whole birthday (its year too). People a UID, an e-mail, a phone or a role address
+/// links whose known birthdays differ are not joined: they make a conflict.
 public struct DuplicateFinder {
     /// Why people are in a group, strongest first.
     public enum Reason: String, Comparable, Sendable {
         case uid
         case email
         case phone
+        case roleEmail = "role-email"
         case nameAndBirthday = "name-birthday"
         case conflict
 
@@ -20,8 +23,9 @@ public struct DuplicateFinder {
             case .uid: 0
             case .email: 1
             case .phone: 2
-            case .nameAndBirthday: 3
-            case .conflict: 4
+            case .roleEmail: 3
+            case .nameAndBirthday: 4
+            case .conflict: 5
             }
         }
 
@@ -81,7 +85,8 @@ public struct DuplicateFinder {
             guard ra != rb else { return }
             // A phone joins groups whose names fit (their fullest ones): a nameless card that
             // shares the landline of Anna and Erik Berg joins one of them, not both.
-            if why == .phone && !Self.namesFit(name[ra], name[rb]) { return }
+            if (why == .phone || why == .roleEmail) && !Self.namesFit(name[ra], name[rb]) { return }
+            if why == .roleEmail && (name[ra].family.isEmpty || name[rb].family.isEmpty) { return }
             if let x = birthday[ra], let y = birthday[rb], !Self.compatible(x, y) {
                 if why != .nameAndBirthday { conflicts.append((min(a, b), max(a, b))) }
                 return
@@ -118,6 +123,15 @@ public struct DuplicateFinder {
         for i in people.indices {
             for phone in people[i].phones {
                 holders[phone, default: NameBoundHolders()].add(i, given: people[i].given, family: people[i].family) { link($0, i, .phone) }
+            }
+        }
+        // A role address likewise, between people with family names.
+        holders = [:]
+        for i in people.indices where !people[i].family.isEmpty {
+            for address in people[i].roleEmails {
+                holders[address, default: NameBoundHolders()].add(i, given: people[i].given, family: people[i].family) {
+                    link($0, i, .roleEmail)
+                }
             }
         }
         holders = [:]

@@ -7,10 +7,12 @@ struct DuplicateKeys {
     var emails: [String]
     /// The phone numbers in E.164.
     var phones: [String]
+    /// The role addresses (`info@`, `office@`), lower case: they link names that fit, as a phone does.
+    var roleEmails: [String]
     /// The folded name, only with a whole birthday (else empty: it counts only with one).
     var name: String
     /// The folded given and family names (the name shown as the family name when there are
-    /// none), only with a phone number (else empty: they count only with one).
+    /// none), only with a phone number or a role address (else empty: they count only with one).
     var given: String
     var family: String
     var birthday: PartialDate?
@@ -19,6 +21,7 @@ struct DuplicateKeys {
         w.optional(uid)
         w.strings(emails)
         w.strings(phones)
+        w.strings(roleEmails)
         w.string(name)
         w.string(given)
         w.string(family)
@@ -30,14 +33,16 @@ struct DuplicateKeys {
         uid = r.optional()
         emails = r.strings()
         phones = r.strings()
+        roleEmails = r.strings()
         name = r.string()
         given = r.string()
         family = r.string()
         birthday = r.date()
     }
 
-    init(uid: String?, emails: [String], phones: [String], name: String, given: String, family: String, birthday: PartialDate?) {
-        (self.uid, self.emails, self.phones, self.name) = (uid, emails, phones, name)
+    init(uid: String?, emails: [String], phones: [String], roleEmails: [String], name: String, given: String, family: String,
+         birthday: PartialDate?) {
+        (self.uid, self.emails, self.phones, self.roleEmails, self.name) = (uid, emails, phones, roleEmails, name)
         (self.given, self.family, self.birthday) = (given, family, birthday)
     }
 }
@@ -63,18 +68,20 @@ final class DuplicateKeying: Sendable {
     ]
 
     func keys(_ person: PersonInfo) -> DuplicateKeys {
-        let emails = person.emails.map { $0.value.trimmingSpaces().lowercased() }.filter { email in
-            guard let at = email.lastIndex(of: "@"), at != email.startIndex else { return false }
-            return !Self.roleAddresses.contains(String(email[..<at]))
+        var emails: [String] = [], roleEmails: [String] = []
+        for email in person.emails.map({ $0.value.trimmingSpaces().lowercased() }) {
+            guard let at = email.lastIndex(of: "@"), at != email.startIndex else { continue }
+            if Self.roleAddresses.contains(String(email[..<at])) { roleEmails.append(email) } else { emails.append(email) }
         }
         let uid = person.uid.map { $0.trimmingSpaces() }.flatMap { $0.isEmpty ? nil : $0 }
         // The name counts only with a whole birthday, its parts only with a phone: folded only then.
         let name = person.birthday?.year == nil ? "" : foldedName(person)
         let phones = person.phones.compactMap { numbers.e164($0.value) }
-        let parts: (given: String, family: String) = phones.isEmpty ? ("", "")
+        let parts: (given: String, family: String) = phones.isEmpty && roleEmails.isEmpty ? ("", "")
             : person.hasNameParts ? (folding(person.givenNames), folding(person.familyNames))
             : ("", folding([person.formattedName ?? ""]))
-        return DuplicateKeys(uid: uid, emails: emails, phones: phones, name: name, given: parts.given, family: parts.family,
+        return DuplicateKeys(uid: uid, emails: emails, phones: phones, roleEmails: roleEmails, name: name, given: parts.given,
+                             family: parts.family,
                              birthday: person.birthday)
     }
 
