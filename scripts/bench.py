@@ -309,12 +309,18 @@ def main():
             for threads in ("1", "2", "8"):
                 add_large(f"{cards} cards with {megabytes} MB photos to vCard 4.0, --threads {threads}",
                           [BIN, "--to", "vcard4", "--max-record-bytes", "1G", "--threads", threads, path], path, cards)
+    # Instructions per person on one thread, ours and the peers' on the same jobs (callgrind).
+    import tempfile
+    sys.path.insert(0, os.path.join(ROOT, "scripts"))
+    import bench_instructions
+    with tempfile.TemporaryDirectory() as directory:
+        instructions = bench_instructions.measure(directory, peers=PEERS)
     scaling = []
     for people in SIZES:
         path = corpus("vcard3", people)
         scaling.append((people, os.path.getsize(path), measure([BIN, "--to", "json", path], 1, path),
                         measure([BIN, "--to", "tsv", "--locale", "de", path], 1, path)))
-    write_report(rows, scaling, large, paired)
+    write_report(rows, scaling, large, paired, instructions)
 
 
 # Which peers do the same job as which of our tasks (a ratio below 1 means we are faster).
@@ -329,6 +335,11 @@ SAME_JOB = {
 
 # What the mail-query rows look for: part of a family name the corpus generator uses.
 QUERY = "berg"
+
+
+def bench_instructions_baseline():
+    import bench_instructions
+    return bench_instructions.read_baseline()
 
 
 def size_mb(path):
@@ -402,7 +413,7 @@ def guards(rows, large, paired):
     return out
 
 
-def write_report(rows, scaling, large, paired):
+def write_report(rows, scaling, large, paired, instructions=()):
     wc = next(r[4] for r in rows if r[1].startswith("wc -l"))
     lines = ["# Benchmarks", "", f"Made by `make bench` on {time.strftime('%Y-%m-%d')}: {machine()}.",
              f"Corpora from `scripts/gen_corpus.py --seed 1 --quirks`; {RUNS} runs each (1 for slow peers), "
@@ -431,6 +442,22 @@ def write_report(rows, scaling, large, paired):
                   "| task | people or cards | time s | peak RSS MiB |", "|---|---:|---:|---:|"]
         for task, people, median, rss in large:
             lines.append(f"| {task} | {people:,} | {median:.2f} | {rss:.1f} |")
+    if instructions:
+        baseline = bench_instructions_baseline()
+        lines += ["", "## Instructions per person, one thread", "",
+                  f"Counted by callgrind (`make bench-instructions`, which CI runs against `scripts/instructions-baseline.tsv`): "
+                  f"the difference between runs on {2 * 500:,} and 500 people of the generator, divided by 500, so start-up "
+                  "does not count; the peers on the same jobs and inputs.", "",
+                  "| path (`--threads 1`) | instructions per person | baseline | peer on the same job |", "|---|---:|---:|---|"]
+        peers = {name: value for name, value in instructions if name.startswith("peer")}
+        same = {"vcard-list": "peer: abook vCard to CSV", "csv-tsv-de": "peer: Python csv, Google CSV birthday list",
+                "csv-list": "peer: Python csv, Google CSV birthday list"}
+        for name, value in instructions:
+            if name.startswith("peer"):
+                continue
+            peer = same.get(name)
+            versus = f"{value / peers[peer]:.2f}× {peer[6:]} ({peers[peer]:,.0f})" if peer in peers else ""
+            lines.append(f"| {name} | {value:,.0f} | {baseline.get(name, 0):,.0f} | {versus} |")
     checks = guards(rows, large, paired)
     if checks:
         lines += ["", "## Guards", "", "The bars that must not regress, measured in this run. A ratio to a peer is the median of "
