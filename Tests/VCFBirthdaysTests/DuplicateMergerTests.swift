@@ -182,7 +182,7 @@ import VCFBirthdaysTesting
     /// the merged card (a single value that differs as `X-MERGED-…`), as the man page promises.
     @Test(arguments: 0..<60)
     func aMergedCardHoldsEveryMembersValues(seed: Int) throws {
-        var random = SeededRandom(seed: UInt64(seed))
+        var random = SplitMix(state: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1)
         let members = (0..<random.int(2...5)).map { _ in randomCard(&random) }
         let group = try people(members.map { $0.joined(separator: "\n") })
         let (out, cards, _) = try merged(group)
@@ -234,7 +234,7 @@ private func same(_ a: String, _ b: String, _ name: String) -> Bool {
 /// One member of a random group: all share an e-mail address (so they are one group), and
 /// draw the rest from pools built to meet: case variants, extensions, parameters that agree
 /// or not, notes inside notes, Apple's labelled groups.
-private func randomCard(_ r: inout SeededRandom) -> [String] {
+private func randomCard(_ r: inout SplitMix) -> [String] {
     var lines = [r.pick(["FN:Anna Berg\nN:Berg;Anna;;;", "FN:A. Berg\nN:Berg;A.;;;", "FN:Anna Berg"]), "EMAIL:anna@example.org"]
     let optional: [[String]] = [
         ["EMAIL;TYPE=home:ANNA@home.example", "EMAIL;TYPE=work:anna@home.example", "EMAIL:a.berg@work.example"],
@@ -260,23 +260,4 @@ private func randomCard(_ r: inout SeededRandom) -> [String] {
         let name = String(line.prefix { $0 != ":" && $0 != ";" })
         return !["BDAY", "ORG", "TITLE"].contains(name) || seen.insert(name).inserted
     }
-}
-
-/// A repeatable pseudo-random sequence (SplitMix64).
-private struct SeededRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 1 }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
-
-    mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
 }
