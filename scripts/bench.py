@@ -475,9 +475,9 @@ def write_report(rows, scaling, large, paired, instructions=()):
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
-        shown = [r for r in rows if r[3] == MAIN]
-        fig, ax = plt.subplots(figsize=(9, 0.45 * len(shown) + 1))
         colors = {"limit": "#999999", "ours": "#2a6fdb", "peer": "#e07b39"}
+        shown = [r for r in rows if r[3] == MAIN and r[0] in colors]  # the bounds rows have bars of their own
+        fig, ax = plt.subplots(figsize=(9, 0.45 * len(shown) + 1))
         ax.barh([r[1] for r in shown], [r[4] for r in shown], color=[colors[r[0]] for r in shown])
         ax.set_xscale("log")
         ax.set_xlabel(f"seconds, {MAIN:,} people (log scale)")
