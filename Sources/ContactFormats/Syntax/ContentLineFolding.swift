@@ -4,6 +4,9 @@ import ContactsCore
 /// space before each continuation), never inside a UTF-8 sequence, each ended by CRLF.
 package enum ContentLineFolding {
     package static func append(_ line: String, to out: inout [UInt8]) {
+        // A raw line break would end the line there (a photo's value decoded from quoted-printable
+        // can hold one): written as vCard's and iCalendar's escape, `\n`.
+        if line.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) { return append(escapingLineBreaks(line), to: &out) }
         var line = line
         line.withUTF8 { bytes in  // the line's own bytes, not a copy (a photo's line is megabytes)
             // Room for the whole folded line at once (growing by doubling, a photo's line would
@@ -24,6 +27,21 @@ package enum ContentLineFolding {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
             out.append(contentsOf: [0x0D, 0x0A])
         }
+    }
+
+    /// CRLF, CR and LF each as the two characters `\n`.
+    static func escapingLineBreaks(_ line: String) -> String {
+        var out: [UInt8] = []
+        var previousCR = false
+        for byte in line.utf8 {
+            if byte == 0x0A && previousCR {
+                previousCR = false
+                continue
+            }
+            previousCR = byte == 0x0D
+            if byte == 0x0A || byte == 0x0D { out += [UInt8(ascii: "\\"), UInt8(ascii: "n")] } else { out.append(byte) }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
