@@ -6,8 +6,8 @@ package enum ContentLineFolding {
     package static func append(_ line: String, to out: inout [UInt8]) {
         // A raw line break would end the line there (a photo's value decoded from quoted-printable
         // can hold one): written as vCard's and iCalendar's escape, `\n`.
-        if line.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) { return append(escapingLineBreaks(line), to: &out) }
         var line = line
+        if line.withUTF8({ ByteScan.firstLineEnd($0, from: 0) < $0.count }) { return append(escapingLineBreaks(line), to: &out) }
         line.withUTF8 { bytes in  // the line's own bytes, not a copy (a photo's line is megabytes)
             // Room for the whole folded line at once (growing by doubling, a photo's line would
             // be copied and held twice), and as much again for the lines after (so that short
