@@ -15,7 +15,11 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+
+import bench_instructions  # beside this script: the instruction counts, and the Python csv peer's job
+from bench_instructions import PY_CSV
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GEN = os.path.join(ROOT, "scripts", "gen_corpus.py")
@@ -183,15 +187,6 @@ for p in sorted(people):
     print('\\t'.join(str(x) for x in p))
 """
 
-PY_CSV = """
-import csv, sys
-rows = [(r['Last Name'], r['First Name'], r['Birthday']) for r in csv.DictReader(open(sys.argv[1], encoding='utf-8-sig'))
-        if r['Birthday']]
-for r in sorted(rows):
-    print('\\t'.join(r))
-"""
-
-
 def khard_config(directory):
     config = os.path.join(CACHE, f"khard-{os.path.basename(directory)}.conf")
     with open(config, "w") as f:
@@ -310,9 +305,6 @@ def main():
                 add_large(f"{cards} cards with {megabytes} MB photos to vCard 4.0, --threads {threads}",
                           [BIN, "--to", "vcard4", "--max-record-bytes", "1G", "--threads", threads, path], path, cards)
     # Instructions per person on one thread, ours and the peers' on the same jobs (callgrind).
-    import tempfile
-    sys.path.insert(0, os.path.join(ROOT, "scripts"))
-    import bench_instructions
     with tempfile.TemporaryDirectory() as directory:
         instructions = bench_instructions.measure(directory, peers=PEERS)
     scaling = []
@@ -335,11 +327,6 @@ SAME_JOB = {
 
 # What the mail-query rows look for: part of a family name the corpus generator uses.
 QUERY = "berg"
-
-
-def bench_instructions_baseline():
-    import bench_instructions
-    return bench_instructions.read_baseline()
 
 
 def size_mb(path):
@@ -443,10 +430,11 @@ def write_report(rows, scaling, large, paired, instructions=()):
         for task, people, median, rss in large:
             lines.append(f"| {task} | {people:,} | {median:.2f} | {rss:.1f} |")
     if instructions:
-        baseline = bench_instructions_baseline()
+        baseline = bench_instructions.read_baseline()
         lines += ["", "## Instructions per person, one thread", "",
                   f"Counted by callgrind (`make bench-instructions`, which CI runs against `scripts/instructions-baseline.tsv`): "
-                  f"the difference between runs on {2 * 500:,} and 500 people of the generator, divided by 500, so start-up "
+                  f"the difference between runs on {2 * bench_instructions.PEOPLE:,} and {bench_instructions.PEOPLE} people of the "
+                  f"generator, divided by {bench_instructions.PEOPLE}, so start-up "
                   "does not count; the peers on the same jobs and inputs.", "",
                   "| path (`--threads 1`) | instructions per person | baseline | peer on the same job |", "|---|---:|---:|---|"]
         peers = {name: value for name, value in instructions if name.startswith("peer")}

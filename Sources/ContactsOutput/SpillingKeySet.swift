@@ -47,8 +47,7 @@ final class SpillingKeySet {
             run.add(key, index)
             withUnsafeBytes(of: key.littleEndian) { bytes.append(contentsOf: $0) }
         }
-        try scratch!.write(bytes.span)
-        written += bytes.count
+        try write(bytes)
         runs.append(run)
         while runs.count >= 2 && runs[runs.count - 1].count >= runs[runs.count - 2].count {
             let last = runs.removeLast(), before = runs.removeLast()
@@ -78,16 +77,19 @@ final class SpillingKeySet {
             index += 1
             withUnsafeBytes(of: key.littleEndian) { out.append(contentsOf: $0) }
             if out.count >= KeyRun.blockKeys * 8 * 8 {
-                try scratch!.write(out.span)
-                written += out.count
+                try write(out)
                 out.removeAll(keepingCapacity: true)
             }
         }
-        if !out.isEmpty {
-            try scratch!.write(out.span)
-            written += out.count
-        }
+        try write(out)
         return run
+    }
+
+    /// Appends keys' bytes to the scratch file.
+    private func write(_ bytes: [UInt8]) throws {
+        guard !bytes.isEmpty else { return }
+        try scratch!.write(bytes.span)
+        written += bytes.count
     }
 }
 

@@ -91,19 +91,6 @@ enum ItemOwnership {
     /// The value as text: quoted-printable decoded when the parameters say so, else vCard's
     /// backslash escapes taken off.
     private static func decoded(_ value: [UInt8], _ parameters: [UInt8]) -> [UInt8] {
-        if isQuotedPrintable(parameters) { return ValueDecoding.decodeQuotedPrintable(value) }
-        var out: [UInt8] = []
-        var escaped = false
-        for byte in value {
-            if escaped {
-                out.append(byte == UInt8(ascii: "n") || byte == UInt8(ascii: "N") ? 0x0A : byte)
-                escaped = false
-            } else if byte == UInt8(ascii: "\\") {
-                escaped = true
-            } else {
-                out.append(byte)
-            }
-        }
-        return out
+        isQuotedPrintable(parameters) ? ValueDecoding.decodeQuotedPrintable(value) : Array(ValueDecoding.unescape(value).utf8)
     }
 }

@@ -138,8 +138,9 @@ public final class VDirWriter: PeopleSink {
         }
     }
 
-    /// The folder's entries before this run wrote into it. When it cannot be listed, that is
-    /// said and every name is taken as new: a file that is there after all makes its write fail.
+    /// The folder's entries before this run wrote into it, listed once for writing and for
+    /// removing. When it cannot be listed, that is said, every name is taken as new (a file that
+    /// is there after all makes its write fail) and nothing is removed.
     private func listing(for source: SourcePosition) -> [String: DirectoryEntry] {
         if let entries { return entries }
         var listed: [DirectoryEntry] = []
@@ -173,16 +174,11 @@ public final class VDirWriter: PeopleSink {
     /// input or another output of the run. They are removed when `removal` allows and they are
     /// within the limit; else all are kept, and that is said.
     private func removeStale(_ removal: Removal) {
-        let entries: [DirectoryEntry]
-        do {
-            entries = plan != nil && fileSystem.kind(of: directory) == .missing ? [] : try fileSystem.directoryEntries(directory)
-        } catch {
-            fail("cannot list", directory, SourcePosition(path: directory, line: 0), error)
-            return
-        }
         let ending = "." + items.fileExtension
         var stale: [String] = []
-        for entry in entries where entry.kind == .file && entry.name.hasSuffix(ending) && !names.contains(entry.name) {
+        // The folder as it was before this run wrote into it: what the run wrote is in `names`.
+        for entry in listing(for: SourcePosition(path: directory, line: 0)).values
+        where entry.kind == .file && entry.name.hasSuffix(ending) && !names.contains(entry.name) {
             let path = directory + "/" + entry.name
             guard !outputs.protects(path) else { continue }
             do {
