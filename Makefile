@@ -4,10 +4,16 @@ BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 # Where the program looks for libVCPhone.so: ../lib/vcf2birthdays from its own folder.
 LIBDIR = $(BINDIR)/../lib/vcf2birthdays
+# Where each shell looks for the completions of installed programs.
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 SWIFT ?= swift
+# The C++ compiler that links libVCPhone.so again (see build): the toolchain's clang++, else c++.
+PHONE_CXX ?= $(shell command -v clang++ || command -v c++)
 BIN := .build/release/vcf2birthdays
 
-.PHONY: all build version docs test test-sanitize test-integration fuzz demo install uninstall lint bench bench-instructions microbench clean
+.PHONY: all build version docs test test-sanitize test-integration fuzz demo install uninstall deb lint bench bench-instructions microbench clean
 
 all: build
 
@@ -17,6 +23,10 @@ all: build
 build: version
 	@scripts/require-packages.sh build
 	$(SWIFT) build -c release --static-swift-stdlib
+	@# libVCPhone.so again, from its C++ object alone: SwiftPM links every library to the Swift
+	@# runtime (libswiftCore.so, found through a run path into the toolchain), which this C++
+	@# library has no use for and a machine without Swift has not: the program could not load it.
+	$(PHONE_CXX) -shared -o .build/release/libVCPhone.so .build/release/VCPhone.build/vc_phone.cpp.o -lphonenumber
 
 # What --version says: `git describe` of the source, into .build/version.h (rewritten only when
 # it changes, so that only the one C file it goes into is compiled again).
@@ -60,9 +70,13 @@ fuzz:
 	@scripts/require-packages.sh build
 	scripts/fuzz.sh
 
-# The main job on the bundled sample contacts: a birthday list sorted by family name.
-demo: build
-	$(BIN) Fixtures/apple-contacts.vcf Fixtures/google-contacts.vcf \
+# The main job on the bundled sample contacts: a birthday list sorted by family name. The
+# build's output goes to .build/demo-build.log, shown only when the build fails.
+demo:
+	@mkdir -p .build
+	@echo "building (a minute or two the first time; its output goes to .build/demo-build.log)" >&2
+	@$(MAKE) --no-print-directory build > .build/demo-build.log 2>&1 || { cat .build/demo-build.log; exit 1; }
+	@$(BIN) Fixtures/apple-contacts.vcf Fixtures/google-contacts.vcf \
 		Fixtures/android-2.1.vcf Fixtures/nextcloud-4.0.vcf Fixtures/vdir
 
 # The library's documentation, one archive per layer (DocC: Sources/*/*.docc and the doc
@@ -74,16 +88,29 @@ docs:
 
 # The binary is installed stripped of its debug information (about 16 MB instead of 29).
 # libVCPhone.so, libphonenumber's front, goes to LIBDIR, where the program loads it from when it
-# compares phone numbers (--dupes, --merge).
+# compares phone numbers (--dupes, --merge). The bash, zsh and fish completions are made by the
+# program itself (--generate-completion-script) and go where each shell looks for them.
 install: build
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(LIBDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(LIBDIR) \
+		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -s -m 755 $(BIN) $(DESTDIR)$(BINDIR)/vcf2birthdays
 	install -s -m 755 .build/release/libVCPhone.so $(DESTDIR)$(LIBDIR)/libVCPhone.so
 	install -m 644 man/vcf2birthdays.1 $(DESTDIR)$(MANDIR)/man1/vcf2birthdays.1
+	$(BIN) --generate-completion-script bash > $(DESTDIR)$(BASHCOMPDIR)/vcf2birthdays
+	$(BIN) --generate-completion-script zsh > $(DESTDIR)$(ZSHCOMPDIR)/_vcf2birthdays
+	$(BIN) --generate-completion-script fish > $(DESTDIR)$(FISHCOMPDIR)/vcf2birthdays.fish
+	chmod 644 $(DESTDIR)$(BASHCOMPDIR)/vcf2birthdays $(DESTDIR)$(ZSHCOMPDIR)/_vcf2birthdays $(DESTDIR)$(FISHCOMPDIR)/vcf2birthdays.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/vcf2birthdays $(DESTDIR)$(MANDIR)/man1/vcf2birthdays.1 $(DESTDIR)$(LIBDIR)/libVCPhone.so
+	rm -f $(DESTDIR)$(BINDIR)/vcf2birthdays $(DESTDIR)$(MANDIR)/man1/vcf2birthdays.1 $(DESTDIR)$(LIBDIR)/libVCPhone.so \
+		$(DESTDIR)$(BASHCOMPDIR)/vcf2birthdays $(DESTDIR)$(ZSHCOMPDIR)/_vcf2birthdays $(DESTDIR)$(FISHCOMPDIR)/vcf2birthdays.fish
 	-rmdir $(DESTDIR)$(LIBDIR)
+
+# A Debian package (.build/vcf2birthdays_VERSION_ARCH.deb) of what make install puts in /usr:
+# the binary, libVCPhone.so, the man page and the completions; its dependencies are the
+# packages of the libraries the binary and libVCPhone.so link (scripts/make-deb.sh).
+deb: build
+	scripts/make-deb.sh '$(VERSION)'
 
 lint:
 	@scripts/require-packages.sh test

@@ -20,8 +20,10 @@ public final class FormattedOutput: PreparedSink {
     /// The columns of the rows written to `runs` (an aligned format's).
     private var widths = ColumnWidths()
     private var scratch: [UInt8] = []
-    private let header: [UInt8], trailer: [UInt8]
+    private let header: [UInt8], trailer: [UInt8], nobodyWritten: [UInt8]?
     private var wroteHeader = false
+    /// How many people were written (an address-book query writes nothing for someone without an address).
+    public private(set) var written = 0
     /// The encoder's last stage, run here in output order, and the bytes it writes for a person.
     private let stage: (any OrderedStage)?
     private var staged: [UInt8] = []
@@ -43,6 +45,7 @@ public final class FormattedOutput: PreparedSink {
         let keys = keys?.order == SortOrder.none ? nil : keys
         header = format.header
         trailer = format.trailer
+        nobodyWritten = format.nobodyWritten
         stage = format.makeOrderedStage(budget: buffer)
         preparer = PersonPreparer(format: format, selection: selection, keys: keys)
         let waits = keys != nil || format is AlignedFormat
@@ -86,6 +89,8 @@ public final class FormattedOutput: PreparedSink {
     /// Takes a person as a preparer made it: `keyLength` bytes of sort key, then its output.
     package func consume(prepared bytes: UnsafeRawBufferPointer, keyLength: Int) throws {
         let formatted = UnsafeRawBufferPointer(rebasing: bytes[keyLength...])
+        if formatted.isEmpty { return }
+        written += 1
         if let records {
             records.append(key: UnsafeRawBufferPointer(rebasing: bytes[..<keyLength]), payload: formatted)
             if let runs, records.isOverBudget { try spill(records, to: runs) }
@@ -109,6 +114,10 @@ public final class FormattedOutput: PreparedSink {
     }
 
     public func finish() throws {
+        if written == 0, let nobodyWritten {
+            try output.write(bytes: nobodyWritten)
+            return try output.flush()
+        }
         try writeHeaderOnce()
         if let records, let runs, !runs.isEmpty {
             if !records.isEmpty { try spill(records, to: runs) }

@@ -13,6 +13,9 @@ public struct MuttQueryFormat: PersonEncoder {
     /// The message mutt shows above the matches.
     public var header: [UInt8] { Array("vcf2birthdays: e-mail addresses\n".utf8) }
 
+    /// What mutt shows when nothing matches, as abook says it (the run exits 1).
+    public var nobodyWritten: [UInt8]? { Array("Not found\n".utf8) }
+
     /// A line per e-mail address of the person; none for a person without one.
     public func append(_ person: PersonInfo, to bytes: inout [UInt8]) {
         guard !person.emails.isEmpty else { return }

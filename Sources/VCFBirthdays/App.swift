@@ -5,37 +5,44 @@ import ContactsOutput
 /// The program: reads every input into the sink chain the options describe and returns the
 /// exit status. Touches the world only through the `Environment` it is given.
 public enum App {
+    /// The path of the run's own diagnostics (an option, an output): the program's name, as `cc: error: …`.
+    static let programName = "vcf2birthdays"
+
     /// Runs the program with these options in this world; returns the exit status.
     public static func run(_ options: RunOptions, environment env: Environment) -> RunStatus {
-        let progress = (options.diagnostics.progress ?? env.standardErrorIsTerminal)
+        let progress = (options.diagnostics.progress ?? (env.standardErrorIsTerminal && !options.diagnostics.quiet))
             ? ProgressMeter(terminal: env.standardError, stopwatch: env.stopwatch) : nil
         defer { progress?.finish() }
         let stderr = TextOutput(progress ?? env.standardError, blockSize: 1)
-        func fail(_ status: RunStatus, _ message: String) -> RunStatus {
-            try? stderr.write("vcf2birthdays: " + message + "\n")
+        // Every message goes through the reporter: counted, and JSON with a code under --errors json.
+        let reporter = DiagnosticsReporter(standardError: stderr, strict: options.diagnostics.strict,
+                                           asJSON: options.diagnostics.errorsAsJSON, silent: options.diagnostics.silent)
+        func warn(_ code: Diagnostic.Code, _ message: String) {
+            reporter.report(Diagnostic(.warning, code, path: programName, line: 0, message))
+        }
+        func fail(_ status: RunStatus, _ code: Diagnostic.Code, _ message: String) -> RunStatus {
+            reporter.report(Diagnostic(.error, code, path: programName, line: 0, message))
             return status
         }
-        for unused in options.optionsThatDoNothing {
-            try? stderr.write("vcf2birthdays: warning: " + unused + "; ignored\n")
-        }
+        for (code, message) in options.optionWarnings { warn(code, message) }
         if options.input.paths.isEmpty && env.standardInputIsTerminal {
-            return fail(.usage, "no input: give a vCard file or directory, or pipe contacts into standard input (see --help)")
+            return fail(.usage, .noInput, "no input: give a vCard file or directory, or pipe contacts into standard input (see --help)")
         }
         if let encoding = options.input.encoding, !PersonDecoder.isUTF8Name(encoding), (try? Transcoder(charset: encoding)) == nil {
-            return fail(.usage, "--encoding: unknown character set '\(encoding)' (such as windows-1252, iso-8859-2, utf-16le, shift_jis)")
+            return fail(.usage, .unknownEncoding,
+                        "--encoding: unknown character set '\(encoding)' (such as windows-1252, iso-8859-2, utf-16le, shift_jis)")
         }
         let dates = DateContext(today: options.selection.today ?? env.clock.today(), feb29: options.selection.feb29)
-        let order = sortOrder(options, env, stderr)
+        let order = sortOrder(options, env) { warn(.ignoredPreference, $0) }
         let locale = options.selection.locale ?? env.preferences.locale ?? "root"
         let collator: Collator
         do {
             collator = try Collator(locale: locale)
         } catch {
-            return fail(.usage, "\(error)")
+            return fail(.usage, .unknownLocale, "\(error)")
         }
         if !collator.hasCollationData {
-            try? stderr.write("vcf2birthdays: warning: no collation for locale '\(Diagnostic.safeText(locale, limit: 100))'; "
-                              + "sorting in the root collation\n")
+            warn(.noCollation, "no collation for locale '\(locale)'; sorting in the root collation")
         }
 
         // The inputs are listed first, so that no output lands on one of them; the outputs are
@@ -70,12 +77,12 @@ public enum App {
         } catch {
             outputFile?.discard()
             rejectsFile?.discard()
-            return fail(.cannotCreate, error is GuardedOutputFiles.Refusal ? "\(error)" : "cannot create \(error)")
+            return error is GuardedOutputFiles.Refusal ? fail(.cannotCreate, .outputRefused, "\(error)")
+                : fail(.cannotCreate, .cannotCreate, "cannot create \(error)")
         }
         let output = TextOutput(outputFile ?? env.standardOutput)
         let rejects = rejectsFile.map { TextOutput($0) }
-        let reporter = DiagnosticsReporter(standardError: stderr, rejects: rejects, strict: options.diagnostics.strict,
-                                           asJSON: options.diagnostics.errorsAsJSON)
+        reporter.rejects = rejects
         listing.diagnostics.forEach(reporter.report)
         let plan: ((VDirWriter.Step, String) -> Void)? = options.output.dryRun
             ? { try? output.write($0.rawValue + "\t" + Diagnostic.safeText($1, limit: 4096) + "\n") } : nil
@@ -87,15 +94,18 @@ public enum App {
         let summarize: ((String) -> Void)? = options.diagnostics.quiet ? nil : { try? stderr.write("vcf2birthdays: " + $0 + "\n") }
         let region = options.input.region ?? likelyRegion(of: locale)
         if (options.output.reportsDuplicates || options.output.mergesDuplicates) && !PhoneLibrary.isAvailable {
-            try? stderr.write("vcf2birthdays: warning: libVCPhone.so (libphonenumber's front) is neither beside the program nor in "
-                              + "../lib/vcf2birthdays from it: phone numbers are not compared\n")
+            warn(.noPhoneLibrary, "libVCPhone.so (libphonenumber's front) is neither beside the program nor in "
+                 + "../lib/vcf2birthdays from it: phone numbers are not compared")
         }
         let duplicates = options.output.reportsDuplicates
             ? DuplicateReport(output: output, region: region, selection: selection(options, dates: dates), summary: summarize)
             : nil
-        var sink = options.diagnostics.checksOnly ? DiscardingSink()
-            : duplicates ?? vdir ?? makeSinks(options, order: order, collator: collator, dates: dates, locale: locale, output: output,
-                                diagnostics: reporter, fileSystem: env.fileSystem)
+        // The output written person by person, when the run has one.
+        let lines = options.diagnostics.checksOnly || duplicates != nil || vdir != nil ? nil
+            : makeSinks(options, order: order, collator: collator, dates: dates, locale: locale, output: output,
+                        diagnostics: reporter, fileSystem: env.fileSystem)
+        var sink: PeopleSink = DiscardingSink()
+        if let duplicates { sink = duplicates } else if let vdir { sink = vdir } else if let lines { sink = lines }
         if options.output.mergesDuplicates {
             sink = DuplicateMerger(next: sink, region: region, scope: options.decodeScope,
                                    budget: MemoryBudget(bytes: options.selection.sortBufferBytes, makeScratch: env.fileSystem.makeScratchFile),
@@ -183,7 +193,7 @@ public enum App {
             rejectsFile?.discard()
             photos?.discard()
             vdir?.discard()
-            return fail(.ioError, "\(error)")
+            return fail(.ioError, .writeError, "\(error)")
         }
 
         // With --strict, a run that rejected a record writes no output and no photo (the
@@ -215,11 +225,13 @@ public enum App {
         } catch {
             outputFile?.discard()
             photos?.discard()
-            return fail(.ioError, "cannot write \(error)")
+            return fail(.ioError, .writeError, "cannot write \(error)")
         }
         // The summary counts what was read; when nothing could be, the errors say it all.
         if !options.diagnostics.quiet && readAny {
-            reporter.summarize(people: people, checked: options.diagnostics.checksOnly, files: vdir.map {
+            reporter.summarize(people: people, checked: options.diagnostics.checksOnly,
+                               withoutBirthday: lines.flatMap { leftOutForNoBirthday(options, people: people, listed: $0.written) },
+                               files: vdir.map {
                 DiagnosticsReporter.VDirCounts(written: $0.written, unchanged: $0.unchanged, removed: $0.removed, kept: $0.kept,
                                                foreign: $0.foreign, dryRun: options.output.dryRun)
             })
@@ -227,16 +239,34 @@ public enum App {
         if status == .success && (rejectedAny || (options.diagnostics.checksOnly && reporter.errors > 0)) { status = .dataError }
         if status == .success && (photos?.failures ?? 0) + (vdir?.failures ?? 0) > 0 { status = .cannotCreate }
         if status == .success && vdir?.limitReached == true { status = .removalLimit }
+        if status == .success && options.output.format == .mutt && lines?.written == 0 { status = .notFound }
         if options.output.opensResult,
            let target = options.output.vdir ?? options.output.photoDirectory ?? (keepsOutput && !convertedNothing ? outputPath : nil) {
             if options.output.file == nil && options.output.photoDirectory == nil && options.output.vdir == nil { try? stderr.write("vcf2birthdays: wrote \(target)\n") }
             do {
                 try env.opener.open(target)
             } catch {
-                return fail(.unavailable, "cannot open \(target): \(error)")
+                return fail(.unavailable, .cannotOpenResult, "cannot open \(target): \(error)")
             }
         }
         return status
+    }
+
+    /// How a command-line error is said: `vcf2birthdays: message` with the usage lines, or under
+    /// `--errors json` one diagnostic with the code `usage`.
+    public static func usageErrorText(_ message: String, usage: String, asJSON: Bool) -> String {
+        guard asJSON else { return "\(programName): \(message)\nUsage: \(usage)\n  See '\(programName) --help' for more information.\n" }
+        return DiagnosticsReporter.json(Diagnostic(.error, .usage, path: programName, line: 0, message)) + "\n"
+    }
+
+    /// How many people the birthday list (or TSV) left out for having no birthday, when that is
+    /// all it left out (no `--all`, `--within`, filter or `--merge`): those read and not listed.
+    static func leftOutForNoBirthday(_ options: RunOptions, people: Int, listed: Int) -> Int? {
+        let chosen = options.selection
+        guard options.output.format.isBirthdayFormat, !chosen.includesEveryone, chosen.withinDays == nil,
+              chosen.categories.isEmpty, chosen.excludedCategories.isEmpty, chosen.match == nil, chosen.query == nil,
+              !options.output.mergesDuplicates, people > listed else { return nil }
+        return people - listed
     }
 
     /// The folder a path is in.
@@ -261,14 +291,14 @@ public enum App {
     /// `--sort`, else for the birthday formats `upcoming` with `--within` (what the user asked
     /// for beats a default from the environment), else `VCF2BIRTHDAYS_SORT`, else `last`;
     /// conversions keep input order unless `--sort` is given.
-    static func sortOrder(_ options: RunOptions, _ env: Environment, _ stderr: TextOutput) -> SortOrder {
+    static func sortOrder(_ options: RunOptions, _ env: Environment, warn: (String) -> Void) -> SortOrder {
         if let sort = options.selection.sort { return sort }
         if !options.output.format.isBirthdayFormat { return .none }
         if options.selection.withinDays != nil { return .upcoming }
         if let preference = env.preferences.sortOrder {
             if let order = SortOrder(rawValue: preference.lowercased()) { return order }
             let valid = SortOrder.allCases.map(\.rawValue).joined(separator: ", ")
-            try? stderr.write("vcf2birthdays: warning: ignoring VCF2BIRTHDAYS_SORT=\(preference) (expected one of \(valid))\n")
+            warn("ignoring VCF2BIRTHDAYS_SORT=\(preference) (expected one of \(valid))")
         }
         return .last
     }
@@ -320,7 +350,7 @@ public enum App {
     }
 
     static func makeSinks(_ options: RunOptions, order: SortOrder, collator: Collator, dates: DateContext, locale: String,
-                          output: TextOutput, diagnostics: DiagnosticsHandler, fileSystem: FileSystem) -> PeopleSink {
+                          output: TextOutput, diagnostics: DiagnosticsHandler, fileSystem: FileSystem) -> FormattedOutput {
         let selection = selection(options, dates: dates)
         // Every output is written person by person: selected, sorted and encoded in one sink,
         // whose per-person work a threaded reader does where it decodes.

@@ -9,16 +9,20 @@ final class DiagnosticsReporter: DiagnosticsHandler {
     struct StrictStop: Error {}
 
     private let standardError: TextOutput
-    private let rejects: TextOutput?
+    /// Where rejected records' raw text goes (`--rejects`), once that file is made.
+    var rejects: TextOutput?
     private let strict: Bool
     private let asJSON: Bool
+    /// Warnings and rejections are counted, not said (`-qq`).
+    private let silent: Bool
     private(set) var warnings = 0
     /// Errors that did not reject a record (rules broken, with `--check`; files not read).
     private(set) var errors = 0
     private(set) var rejected = 0
 
-    init(standardError: TextOutput, rejects: TextOutput?, strict: Bool, asJSON: Bool) {
+    init(standardError: TextOutput, rejects: TextOutput? = nil, strict: Bool, asJSON: Bool, silent: Bool = false) {
         self.standardError = standardError
+        self.silent = silent
         self.rejects = rejects
         self.strict = strict
         self.asJSON = asJSON
@@ -26,13 +30,13 @@ final class DiagnosticsReporter: DiagnosticsHandler {
 
     func report(_ diagnostic: Diagnostic) {
         if diagnostic.severity == .warning { warnings += 1 } else { errors += 1 }
-        emit(diagnostic)
+        if !(silent && diagnostic.severity == .warning) { emit(diagnostic) }
     }
 
     func reject(_ diagnostic: Diagnostic?, rawText: [UInt8]) throws {
         if let diagnostic {
             rejected += 1
-            emit(diagnostic)
+            if !silent { emit(diagnostic) }
         }
         if let rejects, !rawText.isEmpty {
             try rejects.write(bytes: rawText)
@@ -41,21 +45,24 @@ final class DiagnosticsReporter: DiagnosticsHandler {
         if strict { throw StrictStop() }
     }
 
-    /// `N people, W warnings, R rejected` (with `--check`: `N records checked, E errors, W warnings,
+    /// `N people, W warnings, R rejected` (with `withoutBirthday`: `N people, B without a birthday
+    /// (--all lists them), …`; with `--check`: `N records checked, E errors, W warnings,
     /// R rejected`; with a vdir's `files`, then `; N written, M unchanged, K removed`, and the
     /// stale items kept and the files not ours when there are any; with `--dry-run` what would be
     /// done, so said), or the same as a JSON object.
-    func summarize(people: Int, checked: Bool = false, files: VDirCounts? = nil) {
+    func summarize(people: Int, checked: Bool = false, withoutBirthday: Int? = nil, files: VDirCounts? = nil) {
         if asJSON {
-            let counts = checked ? "\"checked\":\(people),\"errors\":\(errors)" : "\"people\":\(people)"
+            var counts = checked ? "\"checked\":\(people),\"errors\":\(errors)" : "\"people\":\(people)"
+            if let withoutBirthday { counts += ",\"withoutBirthday\":\(withoutBirthday)" }
             let vdir = files.map {
                 ",\"written\":\($0.written),\"unchanged\":\($0.unchanged),\"removed\":\($0.removed),\"kept\":\($0.kept)"
                     + ",\"foreign\":\($0.foreign)" + ($0.dryRun ? ",\"dryRun\":true" : "")
             } ?? ""
             write("{\"summary\":{\(counts),\"warnings\":\(warnings),\"rejected\":\(rejected)\(vdir)}}")
         } else {
-            let head = checked ? counted(people, "record", "records") + " checked, " + counted(errors, "error", "errors")
+            var head = checked ? counted(people, "record", "records") + " checked, " + counted(errors, "error", "errors")
                                : counted(people, "person", "people")
+            if let withoutBirthday { head += ", \(withoutBirthday) without a birthday (--all lists them)" }
             let vdir = files.map { counts in
                 var text = "; \(counts.written) \(counts.dryRun ? "to write" : "written"), \(counts.unchanged) unchanged, "
                     + "\(counts.removed) \(counts.dryRun ? "to remove" : "removed")"

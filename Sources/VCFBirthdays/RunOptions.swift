@@ -153,7 +153,7 @@ public struct RunOptions: Sendable {
     public struct Output: Sendable {
         /// The output format (`--to`).
         public var format: Format = .list
-        /// The output file (`-o`); nil: standard output.
+        /// The output file (`-o`); nil: standard output. Its extension gives the format when `--to` is not given (`Format(fileName:)`).
         public var file: String?
         /// Write one file per event or card into this folder, a vdir (`--vdir`), instead of one stream.
         public var vdir: String?
@@ -210,6 +210,10 @@ public struct RunOptions: Sendable {
         public var checksOnly = false
         /// No summary line at the end (`--quiet`).
         public var quiet = false
+        /// Neither warnings nor rejected records said either (`-qq`, for a mail client's query):
+        /// only what fails the run (an input or output that cannot be read or written, a wrong
+        /// option). Rejected records still go to `--rejects` and make the exit status 65.
+        public var silent = false
         /// `--progress` / `--no-progress`; nil: a progress line when standard error is a terminal.
         public var progress: Bool?
         /// Diagnostics and the summary as JSON lines (`--errors json`).
@@ -227,6 +231,8 @@ public struct RunOptions: Sendable {
 public enum RunStatus: Int32, Sendable {
     /// Every record converted.
     case success = 0
+    /// `--to mutt`: no address matched (as abook's query says `Not found`).
+    case notFound = 1
     /// The command line is wrong.
     case usage = 64
     /// Some record could not be converted.
@@ -244,7 +250,17 @@ public enum RunStatus: Int32, Sendable {
 }
 
 extension RunOptions {
-    /// The options given that do nothing in this run, each saying why (warned, then ignored).
+    /// What the run warns of its options: those given that do nothing in this run, each saying
+    /// why (ignored), and an `-o` file named for another format than the one written.
+    var optionWarnings: [(Diagnostic.Code, String)] {
+        var warnings = optionsThatDoNothing.map { (Diagnostic.Code.optionIgnored, $0 + "; ignored") }
+        if let file = output.file, !output.reportsDuplicates, !output.format.fits(fileName: file), let named = Format(fileName: file) {
+            warnings.append((.formatMismatch, "-o \(file): the name says \(named.rawValue) but --to \(output.format.rawValue) is written"))
+        }
+        return warnings
+    }
+
+    /// The options given that do nothing in this run, each saying why.
     var optionsThatDoNothing: [String] {
         let csv = [.csv, .googleCSV, .outlookCSV].contains(output.format)
         let to = "--to \(output.format.rawValue)"

@@ -49,6 +49,9 @@ struct Command: ParsableCommand {
           A weekly reminder by mail (crontab):
             0 8 * * 1  vcf2birthdays -q --within 7 contacts.vcf | mail -s Hi me
 
+        Shell completions: make install puts those of bash, zsh and fish where each shell looks; \
+        --generate-completion-script bash (zsh, fish) prints them.
+
         See vcf2birthdays(1) for the formats and their columns.
         """,
         version: String(cString: vc_build_version())
@@ -74,7 +77,10 @@ struct Command: ParsableCommand {
             terminate(status.rawValue)
         } catch {
             guard exitCode(for: error) != .success else { exit(withError: error) }  // --help, --version
-            let text = "vcf2birthdays: \(message(for: error))\nUsage: \(usageString())\n  See 'vcf2birthdays --help' for more information.\n"
+            let arguments = CommandLine.arguments
+            let asJSON = arguments.contains("--errors=json")
+                || zip(arguments, arguments.dropFirst()).contains { $0 == "--errors" && $1 == "json" }
+            let text = App.usageErrorText(message(for: error), usage: usageString(), asJSON: asJSON)
             _ = text.withCString { write(2, $0, strlen($0)) }
             terminate(exitCode(for: error).rawValue)
         }
@@ -85,6 +91,7 @@ struct Command: ParsableCommand {
             throw ValidationError("--threads takes a number from 1 to 256")
         }
         let out = output
+        if let name = out.formatName, out.format == nil { throw ValidationError(RunOptions.Format.unknownNameMessage(name)) }
         if diagnostics.check && (out.output != nil || out.open || out.photoDirectory != nil || diagnostics.rejects != nil) {
             throw ValidationError("--check converts nothing: it takes no -o, --open, --extract-photos or --rejects")
         }
@@ -186,7 +193,6 @@ extension Command {
     }
 }
 
-extension RunOptions.Format: ExpressibleByArgument {}
 extension CSVDialect: ExpressibleByArgument {}
 extension Feb29Policy: ExpressibleByArgument {}
 extension DateOrder: ExpressibleByArgument {}

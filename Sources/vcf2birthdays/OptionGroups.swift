@@ -153,9 +153,13 @@ struct SelectionOptions: ParsableArguments {
 
 /// What is written, and where: `RunOptions.Output`.
 struct OutputOptions: ParsableArguments {
-    @Option(name: .customLong("to"), help: ArgumentHelp("Output format; the birthday list by default.",
-                                                        valueName: "format"))
-    var format: RunOptions.Format?
+    @Option(name: .customLong("to"), help: ArgumentHelp("Output format (default: the one -o's extension says — .ics, .csv, .json, .vcf (vCard 3.0), .ldif, .tsv — else the birthday list). Also ical, google, outlook, ndjson, vcard-4.0 and other unambiguous names.",
+                                                        valueName: "format"),
+            completion: .list(RunOptions.Format.allCases.map(\.rawValue)))
+    var formatName: String?
+
+    /// The format `--to` names; nil when not given (or not one, which `validate` says).
+    var format: RunOptions.Format? { formatName.flatMap(RunOptions.Format.init(name:)) }
 
     @Flag(name: .customLong("dupes"), help: "Report the duplicates instead: a line per person in a group, GROUP TAB REASON TAB NAME TAB PATH:LINE (reasons: uid, email, phone, role-email, name-birthday, conflict); --query, --category, --match and --within show the groups with a member they choose.")
     var reportsDuplicates = false
@@ -199,7 +203,8 @@ struct OutputOptions: ParsableArguments {
 
     var options: RunOptions.Output {
         var output = RunOptions.Output()
-        output.format = format ?? .list
+        // A file named for a format gets it (as pandoc and ffmpeg do); --dupes writes its own report.
+        output.format = format ?? (reportsDuplicates ? nil : self.output.flatMap(RunOptions.Format.init(fileName:))) ?? .list
         output.reportsDuplicates = reportsDuplicates
         output.mergesDuplicates = mergesDuplicates
         output.file = self.output
@@ -272,10 +277,10 @@ struct DiagnosticOptions: ParsableArguments {
     @Flag(help: "Convert nothing: report every rule of vCard 2.1, 3.0 (RFC 2426) or 4.0 (RFC 6350) each card breaks, as PATH:LINE: error: PROPERTY: rule (RFC section); exit 65 if any. CSV input gets its usual diagnostics.")
     var check = false
 
-    @Flag(name: .shortAndLong, help: "No summary line (N people, W warnings, R rejected) on standard error at the end.")
-    var quiet = false
+    @Flag(name: .shortAndLong, help: "No summary line (N people, W warnings, R rejected) on standard error at the end, nor progress; -qq: no warnings and no rejected record said either, only what fails the run (for a mail client's query_command).")
+    var quiet: Int
 
-    @Flag(inversion: .prefixedNo, help: "Show a progress line on standard error during runs longer than a second (default: only when standard error is a terminal).")
+    @Flag(inversion: .prefixedNo, help: "Show a progress line on standard error during runs longer than a second (default: only when standard error is a terminal, and not with -q).")
     var progress: Bool?
 
     var options: RunOptions.Diagnostics {
@@ -284,7 +289,8 @@ struct DiagnosticOptions: ParsableArguments {
         diagnostics.strict = strict
         diagnostics.rejects = rejects
         diagnostics.checksOnly = check
-        diagnostics.quiet = quiet
+        diagnostics.quiet = quiet > 0
+        diagnostics.silent = quiet > 1
         diagnostics.progress = progress
         return diagnostics
     }

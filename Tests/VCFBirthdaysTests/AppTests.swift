@@ -187,7 +187,7 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
                     files: ["d/readme.txt": "hello", "e.vcf": "", "c.vcf": sample])
         #expect(r.status == .success)
         #expect(r.stderr == "d: warning: no .vcf, .vcard, .csv or .ldif files\ne.vcf: warning: empty: no contacts\n"
-            + "3 people, 2 warnings, 0 rejected\n")
+            + "3 people, 1 without a birthday (--all lists them), 2 warnings, 0 rejected\n")
         // Nothing read at all: the warning, and no summary counting nothing.
         let none = run({ $0.input.paths = ["d"]; $0.diagnostics.quiet = false }, files: ["d/readme.txt": "hello"])
         #expect(none.status == .success && none.stderr == "d: warning: no .vcf, .vcard, .csv or .ldif files\n")
@@ -344,7 +344,7 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
     @Test func anUnknownEncodingIsAUsageError() {
         let r = run({ $0.input.paths = ["c.vcf"]; $0.input.encoding = "x-no-such-charset" })
         #expect(r.status == .usage)
-        #expect(r.stderr == "vcf2birthdays: --encoding: unknown character set 'x-no-such-charset' (such as windows-1252, iso-8859-2, utf-16le, shift_jis)\n")
+        #expect(r.stderr == "vcf2birthdays: error: --encoding: unknown character set 'x-no-such-charset' (such as windows-1252, iso-8859-2, utf-16le, shift_jis)\n")
         #expect(r.stdout.isEmpty)
     }
 
@@ -371,7 +371,7 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         let failing = StubOpener(failingWith: OpenFailure("xdg-open not found; install it"))
         let r = run({ $0.input.paths = ["c.vcf"]; $0.output.format = .ics; $0.output.file = "b.ics"; $0.output.opensResult = true }, opener: failing)
         #expect(r.status == .unavailable)
-        #expect(r.stderr == "vcf2birthdays: cannot open b.ics: xdg-open not found; install it\n")
+        #expect(r.stderr == "vcf2birthdays: error: cannot open b.ics: xdg-open not found; install it\n")
         #expect(r.fileSystem.contents(of: "b.ics") != nil)  // written all the same
     }
 
@@ -430,9 +430,9 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
     @Test func aSummaryEndsTheRunUnlessQuiet() {
         let r = run({ $0.input.paths = ["b.vcf", "c.vcf"]; $0.diagnostics.quiet = false }, files: ["b.vcf": broken, "c.vcf": sample])
         #expect(r.stderr == "b.vcf:5: error: vCard is not closed: no END:VCARD before the end of the input\n"
-            + "4 people, 0 warnings, 1 rejected\n")
+            + "4 people, 1 without a birthday (--all lists them), 0 warnings, 1 rejected\n")
         let one = run({ $0.input.paths = ["x.vcf"]; $0.diagnostics.quiet = false }, files: ["x.vcf": "BEGIN:VCARD\nFN:A\nBDAY:1990-02-30\nEND:VCARD\n"])
-        #expect(one.stderr.hasSuffix("\n1 person, 1 warning, 0 rejected\n"))
+        #expect(one.stderr.hasSuffix("\n1 person, 1 without a birthday (--all lists them), 1 warning, 0 rejected\n"))
     }
 
     @Test func diagnosticsAsJSONLines() {
@@ -489,5 +489,120 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         for reason in ["phone", "email", "conflict"] { #expect(one.stdout.contains("\t\(reason)\t")) }
         #expect(one.stdout.contains("\tphone\tAnna5 Иванова\tc.vcf:6510\n"))
         #expect(threaded.stdout == one.stdout)
+    }
+}
+
+/// What a user expects of a command-line tool (#44): formats named as they would name them,
+/// every warning counted, a quiet mail-client query, a summary that says what the list left out.
+@Suite struct ConventionTests {
+    /// `--to` takes its names and the aliases that mean one format only; what it does not take
+    /// gets the nearest name, or the choice when the name could mean two.
+    @Test(arguments: [("ics", RunOptions.Format.ics), ("ICAL", .ics), ("icalendar", .ics), ("google", .googleCSV),
+                      ("outlook", .outlookCSV), ("ndjson", .json), ("jsonl", .json), ("vcard-4.0", .vcard4), ("vcf3", .vcard3),
+                      ("text", .list), ("neomutt", .mutt), ("ldif", .ldif)])
+    func formatNames(name: String, format: RunOptions.Format) {
+        #expect(RunOptions.Format(name: name) == format)
+    }
+
+    @Test(arguments: [("vcf", "could be more than one format: say --to vcard3"), ("vcard", "or vcard4"),
+                      ("icss", "Did you mean 'ics'?"), ("googlecsv", "Did you mean 'google-csv'?"), ("vcrad3", "Did you mean 'vcard3'?"),
+                      ("jsno", "Did you mean 'json'?"), ("pdf", "unknown format 'pdf'. The formats: list, tsv, json")])
+    func unknownFormatNames(name: String, says: String) {
+        #expect(RunOptions.Format(name: name) == nil)
+        #expect(RunOptions.Format.unknownNameMessage(name).contains(says), "\(name): \(RunOptions.Format.unknownNameMessage(name))")
+    }
+
+    /// A file's extension names its format; another name names none.
+    @Test(arguments: [("out.ics", RunOptions.Format?.some(.ics)), ("a/B.CSV", .csv), ("x.json", .json), ("x.ndjson", .json),
+                      ("cards.vcf", .vcard3), ("book.ldif", .ldif), ("t.tsv", .tsv), ("list.txt", .list),
+                      ("x.pdf", nil), ("noextension", nil), (".ics", nil), ("dir.ics/file", nil)])
+    func formatsOfFileNames(name: String, format: RunOptions.Format?) {
+        #expect(RunOptions.Format(fileName: name) == format)
+    }
+
+    /// Without `--to`, -o's name chooses; with it, a name of another format is warned of, and the
+    /// warning is counted in the summary as every warning is.
+    @Test func theOutputFileNameChoosesTheFormatOrIsWarnedOf() {
+        let chosen = run { $0.input.paths = ["c.vcf"]; $0.output.format = RunOptions.Format(fileName: "b.ics") ?? .list; $0.output.file = "b.ics" }
+        #expect(chosen.fileSystem.contents(of: "b.ics")?.hasPrefix("BEGIN:VCALENDAR") == true)
+        #expect(chosen.stderr == "")
+        let clash = run { $0.input.paths = ["c.vcf"]; $0.output.format = .csv; $0.output.file = "b.ics"; $0.diagnostics.quiet = false }
+        #expect(clash.stderr == "vcf2birthdays: warning: -o b.ics: the name says ics but --to csv is written\n3 people, 1 warning, 0 rejected\n")
+        for (format, file) in [(RunOptions.Format.googleCSV, "g.csv"), (.vcard4, "x.VCF"), (.tsv, "t.txt"), (.list, "l.out")] {
+            #expect(run { $0.input.paths = ["c.vcf"]; $0.output.format = format; $0.output.file = file }.stderr == "", "\(format) \(file)")
+        }
+    }
+
+    /// Every warning counts in the summary, those of the options and the locale too.
+    @Test func everyWarningIsCounted() {
+        let r = run({ $0.input.paths = ["c.vcf"]; $0.calendar.remindDaysBefore = 2; $0.selection.locale = "klingon"; $0.diagnostics.quiet = false },
+                    preferences: Preferences(sortOrder: "shoe-size"))
+        #expect(r.stderr.split(separator: "\n").last == "3 people, 1 without a birthday (--all lists them), 3 warnings, 0 rejected")
+        let json = run({ $0.input.paths = ["c.vcf"]; $0.calendar.remindDaysBefore = 2; $0.diagnostics.quiet = false; $0.diagnostics.errorsAsJSON = true })
+        #expect(json.stderr == """
+            {"severity":"warning","code":"option-ignored","path":"vcf2birthdays","message":"--remind does nothing without --to ics; ignored"}
+            {"summary":{"people":3,"withoutBirthday":1,"warnings":1,"rejected":0}}
+
+            """)
+    }
+
+    /// A failure of the run is a diagnostic with a code, JSON under `--errors json`.
+    @Test func runFailuresAreDiagnosticsWithCodes() {
+        func json(_ arguments: @escaping (inout RunOptions) -> Void, unwritable: Set<String> = []) -> Run {
+            run({ arguments(&$0); $0.diagnostics.errorsAsJSON = true }, unwritable: unwritable)
+        }
+        let cases: [(Run, RunStatus, String)] = [
+            (json({ $0.input.paths = ["c.vcf"]; $0.input.encoding = "nope" }), .usage, "unknown-encoding"),
+            (json({ $0.input.paths = ["c.vcf"]; $0.output.file = "out/x.txt" }, unwritable: ["out/x.txt"]), .cannotCreate, "cannot-create"),
+            (json({ $0.input.paths = ["c.vcf"]; $0.output.file = "c.vcf"; $0.output.format = .vcard3 }), .cannotCreate, "output-refused"),
+            (run({ $0.diagnostics.errorsAsJSON = true }, stdinIsTerminal: true), .usage, "no-input"),
+        ]
+        for (r, status, code) in cases {
+            #expect(r.status == status, "\(code)")
+            #expect(r.stderr.hasPrefix("{\"severity\":\"error\",\"code\":\"\(code)\",\"path\":\"vcf2birthdays\",\"message\":"), "\(r.stderr)")
+        }
+        #expect(App.usageErrorText("--to: unknown format 'x'.", usage: "u", asJSON: true)
+            == "{\"severity\":\"error\",\"code\":\"usage\",\"path\":\"vcf2birthdays\",\"message\":\"--to: unknown format 'x'.\"}\n")
+    }
+
+    /// `-qq`: a mail client's query says nothing of odd cards, only of what fails the run; the
+    /// exit status and the rejects file still tell.
+    @Test func silentRunsSayOnlyFailures() {
+        let files = ["c.vcf": sample + "BEGIN:VCARD\nVERSION:3.0\nFN:Odd\nBDAY:1990-02-30\nEND:VCARD\n", "b.vcf": broken]
+        let r = run({ $0.input.paths = ["c.vcf", "b.vcf", "gone.vcf"]; $0.output.format = .mutt; $0.diagnostics.silent = true
+                      $0.diagnostics.rejects = "rejects.vcf" }, files: files)
+        #expect(r.status == .noInput)
+        #expect(r.stderr == "gone.vcf: error: no such file or directory\n")
+        #expect(r.fileSystem.contents(of: "rejects.vcf") == "BEGIN:VCARD\nFN:Cut Off\n")
+        let loud = run({ $0.input.paths = ["c.vcf", "b.vcf"]; $0.output.format = .mutt }, files: files)
+        #expect(loud.stderr.contains("warning: impossible date") && loud.stderr.contains("error: vCard is not closed"))
+    }
+
+    /// A query that finds no address answers `Not found` and exits 1, as abook does.
+    @Test func aQueryThatFindsNothingSaysNotFound() {
+        let files = ["m.vcf": "BEGIN:VCARD\nVERSION:3.0\nFN:Mia Berg\nEMAIL:mia@example.org\nEND:VCARD\n"]
+        let none = run({ $0.input.paths = ["m.vcf"]; $0.output.format = .mutt; $0.selection.query = "nobody" }, files: files)
+        #expect(none.status == .notFound)
+        #expect(none.stdout == "Not found\n")
+        let found = run({ $0.input.paths = ["m.vcf"]; $0.output.format = .mutt; $0.selection.query = "berg" }, files: files)
+        #expect(found.status == .success)
+        #expect(found.stdout == "vcf2birthdays: e-mail addresses\nmia@example.org\tMia Berg\t\n")
+        // No address at all (a file of people without one) is not found either; other formats are not concerned.
+        #expect(run({ $0.input.paths = ["c.vcf"]; $0.output.format = .mutt }).status == .notFound)
+        #expect(run({ $0.input.paths = ["c.vcf"]; $0.output.format = .json; $0.selection.query = "nobody" }).status == .success)
+    }
+
+    /// The summary says how many the list left out for having no birthday, when that is all it
+    /// left out; `--all` and the filters say nothing of it.
+    @Test func theSummarySaysWhoHasNoBirthday() {
+        func summary(_ arguments: @escaping (inout RunOptions) -> Void) -> String {
+            String(run({ $0.input.paths = ["c.vcf"]; arguments(&$0); $0.diagnostics.quiet = false }).stderr.split(separator: "\n").last ?? "")
+        }
+        #expect(summary { _ in } == "3 people, 1 without a birthday (--all lists them), 0 warnings, 0 rejected")
+        #expect(summary { $0.output.format = .tsv } == "3 people, 1 without a birthday (--all lists them), 0 warnings, 0 rejected")
+        for arguments: (inout RunOptions) -> Void in [{ $0.selection.includesEveryone = true }, { $0.selection.withinDays = 30 },
+                                                      { $0.selection.match = "berg" }, { $0.output.format = .ics }] {
+            #expect(summary(arguments) == "3 people, 0 warnings, 0 rejected")
+        }
     }
 }

@@ -96,7 +96,7 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
     @Test func theMainJob() throws {
         let r = try run(["--today", "2026-11-22", "--locale", "sv", fixtures + "/apple-contacts.vcf"])
         #expect(r.status == 0)
-        #expect(r.stderr == "5 people, 0 warnings, 0 rejected\n")
+        #expect(r.stderr == "5 people, 1 without a birthday (--all lists them), 0 warnings, 0 rejected\n")
         #expect(r.stdout == """
             21 Jul       Örjan Ahlström
             23 Nov 2001  Zoë Andersson      turns 25
@@ -116,7 +116,7 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
             "Fixtures/problems.vcf:7: error: text outside of any vCard: 'this line is not part of any card'",
             "Fixtures/problems.vcf:14: error: vCard is not closed: BEGIN:VCARD on line 19 comes before END:VCARD",
             "Fixtures/problems.vcf:31: error: vCard is not closed: no END:VCARD before the end of the input",
-            "4 people, 1 warning, 3 rejected",
+            "4 people, 2 without a birthday (--all lists them), 1 warning, 3 rejected",
         ])
         #expect(r.stdout.split(separator: "\n").count == 2)
         let saved = try String(contentsOfFile: rejects, encoding: .utf8)
@@ -177,7 +177,7 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         let out = dir.appendingPathComponent("out.txt").path
         let failed = try run(["--buffer-size", "2K", "--all", "-o", out, input], environment: ["TMPDIR": dir.path + "/gone"])
         #expect(failed.status == 74)
-        #expect(failed.stderr == "vcf2birthdays: temporary sort file in \(dir.path)/gone: No such file or directory\n")
+        #expect(failed.stderr == "vcf2birthdays: error: temporary sort file in \(dir.path)/gone: No such file or directory\n")
         #expect(!FileManager.default.fileExists(atPath: out))
         #expect(try run(["--buffer-size", "0", input]).status == 64)
         #expect(try run(["--buffer-size", "5X", input]).status == 64)
@@ -280,6 +280,35 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         #expect(vdir.status == 0)
         #expect(vdir.stdout.components(separatedBy: "\n").filter { !$0.isEmpty }.map { $0.contains("\"uid\":\"vdir-") }
             == [true, true, true])
+    }
+
+    /// The format from -o's extension without --to, the aliases, the suggestions, and usage
+    /// errors as JSON under --errors json (#44).
+    @Test func formatsAsTheUserNamesThem() throws {
+        let dir = try temporaryDirectory().path
+        let contacts = fixtures + "/apple-contacts.vcf"
+        for (name, start) in [("guess.ics", "BEGIN:VCALENDAR"), ("g.CSV", "Display Name,"), ("j.json", "{\""), ("c.vcf", "BEGIN:VCARD\r\nVERSION:3.0"),
+                              ("b.ldif", "dn:"), ("l.out", "21 Jul")] {
+            let r = try run(["-q", "-o", dir + "/" + name, contacts])
+            #expect(r.status == 0 && r.stderr.isEmpty, "\(name): \(r.stderr)")
+            #expect(try String(contentsOfFile: dir + "/" + name, encoding: .utf8).hasPrefix(start), "\(name)")
+        }
+        let clash = try run(["--to", "csv", "-o", dir + "/x.ics", contacts])
+        #expect(clash.stderr.contains("warning: -o \(dir)/x.ics: the name says ics but --to csv is written\n"))
+        #expect(clash.stderr.hasSuffix(", 1 warning, 0 rejected\n"))
+        #expect(try run(["--to", "ICAL", contacts]).stdout.hasPrefix("BEGIN:VCALENDAR"))
+        let vcf = try run(["--to", "vcf", contacts])
+        #expect(vcf.status == 64 && vcf.stderr.contains("say --to vcard3"))
+        let typo = try run(["--to", "icss", contacts])
+        #expect(typo.status == 64 && typo.stderr.contains("Did you mean 'ics'?"))
+        let json = try run(["--errors", "json", "--to", "icss", contacts])
+        #expect(json.status == 64)
+        #expect(json.stderr.hasPrefix("{\"severity\":\"error\",\"code\":\"usage\",\"path\":\"vcf2birthdays\",\"message\":\"--to: unknown format 'icss'."))
+        #expect(try run(["--errors=json", "--bogus", contacts]).stderr.hasPrefix("{\"severity\":\"error\",\"code\":\"usage\""))
+        // -qq for a mail client: nothing on standard error but failures; -q keeps the warnings.
+        let odd = fixtures + "/problems.vcf"
+        #expect(try run(["-qq", "--to", "mutt", odd, contacts]).stderr.isEmpty)
+        #expect(try run(["-q", "--to", "mutt", odd, contacts]).stderr.contains("warning: impossible date"))
     }
 
     @Test func usageErrorsExit64() throws {
@@ -399,7 +428,7 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         let failing = try run(["--to", "ics", "-o", out, "--open", fixtures + "/apple-contacts.vcf"],
                               environment: ["PATH": path, "FAKE_STATUS": "4"])
         #expect(failing.status == 69)
-        #expect(failing.stderr.hasSuffix("vcf2birthdays: cannot open \(out): xdg-open \(out) exited with status 4\n"))
+        #expect(failing.stderr.hasSuffix("vcf2birthdays: error: cannot open \(out): xdg-open \(out) exited with status 4\n"))
         let missing = try run(["--to", "ics", "-o", out, "--open", fixtures + "/apple-contacts.vcf"],
                               environment: ["PATH": dir.path])
         #expect(missing.status == 69)
@@ -731,7 +760,7 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         let failed = try run(["--merge", "--to", "vcard4", "--buffer-size", "1K", "-o", out] + files,
                              environment: ["TMPDIR": "/nonexistent-tmp"], directory: fixtures)
         #expect(failed.status == 74)
-        #expect(failed.stderr.contains("vcf2birthdays: temporary sort file in /nonexistent-tmp: No such file or directory\n"))
+        #expect(failed.stderr.contains("vcf2birthdays: error: temporary sort file in /nonexistent-tmp: No such file or directory\n"))
         #expect(!FileManager.default.fileExists(atPath: out))
         for format in ["vcard4", "vcard3", "google-csv", "json", "ldif"] {
             let alone = vcardFixtures.filter { $0 != "test.vcf" }

@@ -17,11 +17,12 @@ import VCFBirthdaysTesting
 
     struct Run { var stdout: String; var stderr: String }
 
-    static func run(progress: Bool?, terminal: Bool, step: Double = 0.3) -> Run {
+    static func run(progress: Bool?, terminal: Bool, quiet: Bool = false, step: Double = 0.3) -> Run {
         var options = RunOptions()
         options.input.paths = ["big.vcf", "broken.vcf", "small.vcf"]
         options.output.format = .tsv
         options.diagnostics.progress = progress
+        options.diagnostics.quiet = quiet
         let stdout = MemoryOutput(), stderr = MemoryOutput()
         let environment = Environment(clock: FixedClock(day(2026, 11, 22)), stopwatch: SteppingStopwatch(step: step),
                                       preferences: Preferences(), fileSystem: InMemoryFileSystem(files: files),
@@ -58,6 +59,12 @@ import VCFBirthdaysTesting
             let before = shown.stderr[..<start]
             #expect(before.isEmpty || before.hasSuffix("\n") || before.hasSuffix("\r\u{1B}[K"), "\(marker)")
         }
+    }
+
+    /// `-q` asks for quiet: no progress line either, unless `--progress` asks for one.
+    @Test func quietShowsNoProgress() {
+        #expect(!Self.run(progress: nil, terminal: true, quiet: true).stderr.contains("\r"))
+        #expect(Self.run(progress: true, terminal: true, quiet: true).stderr.contains("people, "))
     }
 
     @Test func flagsForceEitherWay() {

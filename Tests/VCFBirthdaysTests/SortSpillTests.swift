@@ -73,7 +73,7 @@ import VCFBirthdaysTesting
                                       fileSystem: files, opener: StubOpener(), standardInput: MemorySource([UInt8]()),
                                       standardOutput: stdout, standardError: stderr)
         #expect(App.run(options, environment: environment) == .ioError)
-        #expect(stderr.text == "vcf2birthdays: temporary sort file in /gone: No such file or directory\n")
+        #expect(stderr.text == "vcf2birthdays: error: temporary sort file in /gone: No such file or directory\n")
         #expect(stdout.bytes.isEmpty)
     }
 

@@ -2,6 +2,32 @@ extension Diagnostic {
     /// What a diagnostic is about, stable across releases (the message may be reworded): written
     /// as `"code"` by `--errors json` and listed in the man page, so that scripts can rely on it.
     public enum Code: String, Sendable, CaseIterable {
+        // The run (its path is the program's name).
+        /// The command line is wrong (an unknown option, a value an option does not take).
+        case usage = "usage"
+        /// No input given, and standard input is a terminal.
+        case noInput = "no-input"
+        /// `--locale` or the environment names a locale ICU cannot open.
+        case unknownLocale = "unknown-locale"
+        /// The locale has no collation of its own: the root collation sorts.
+        case noCollation = "no-collation"
+        /// An option given does nothing in this run (`--remind` without `--to ics`): ignored.
+        case optionIgnored = "option-ignored"
+        /// `-o`'s file is named for another format than the one written (`--to csv -o x.ics`).
+        case formatMismatch = "format-mismatch"
+        /// A setting of the environment (`VCF2BIRTHDAYS_SORT`) that means nothing: ignored.
+        case ignoredPreference = "ignored-preference"
+        /// `--dupes`, `--merge`: libphonenumber's front is not installed; phone numbers are not compared.
+        case noPhoneLibrary = "no-phone-library"
+        /// An output (`-o`, `--rejects`, a folder) cannot be created.
+        case cannotCreate = "cannot-create"
+        /// An output would land on an input, another output or a vdir item: refused.
+        case outputRefused = "output-refused"
+        /// Writing an output failed (a full disk, a file size limit).
+        case writeError = "write-error"
+        /// `--open`: the result could not be opened.
+        case cannotOpenResult = "cannot-open-result"
+
         // The inputs.
         /// A path given does not exist.
         case noSuchFile = "no-such-file"

@@ -6,6 +6,8 @@ public protocol PersonEncoder: Sendable {
     var header: [UInt8] { get }
     /// What the output ends with, written even when nobody is (the calendar's end); none by default.
     var trailer: [UInt8] { get }
+    /// The whole output when nobody is written (mutt's `Not found`); nil (the default): the header and trailer.
+    var nobodyWritten: [UInt8]? { get }
     /// Appends the person's output, line end included.
     func append(_ person: PersonInfo, to bytes: inout [UInt8])
     /// The same, saying to `diagnostics` what could not be written as it was (the default says nothing).
@@ -25,6 +27,9 @@ public protocol OrderedStage: AnyObject {
 extension PersonEncoder {
     /// No header.
     public var header: [UInt8] { [] }
+
+    /// The header and trailer when nobody is written.
+    public var nobodyWritten: [UInt8]? { nil }
 
     /// No trailer.
     public var trailer: [UInt8] { [] }

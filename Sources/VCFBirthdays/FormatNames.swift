@@ -1,0 +1,85 @@
+/// How the user names an output format: by `--to` (its name or an alias that can mean only it)
+/// or by the extension of `-o`'s file.
+extension RunOptions.Format {
+    /// Other names `--to` takes, each for one format only.
+    static let aliases: [String: RunOptions.Format] = [
+        "text": .list, "txt": .list, "tab": .tsv,
+        "ndjson": .json, "jsonl": .json, "json-lines": .json,
+        "google": .googleCSV, "gmail": .googleCSV, "outlook": .outlookCSV,
+        "ical": .ics, "icalendar": .ics,
+        "vcard30": .vcard3, "vcard-3": .vcard3, "vcard3.0": .vcard3, "vcard-3.0": .vcard3, "vcf3": .vcard3,
+        "vcard40": .vcard4, "vcard-4": .vcard4, "vcard4.0": .vcard4, "vcard-4.0": .vcard4, "vcf4": .vcard4,
+        "neomutt": .mutt,
+    ]
+
+    /// Names that could mean more than one format, with what to say instead.
+    static let ambiguousNames: [String: String] = [
+        "vcf": "vcard3 (vCard 3.0, which most importers take) or vcard4 (vCard 4.0, RFC 6350)",
+        "vcard": "vcard3 (vCard 3.0, which most importers take) or vcard4 (vCard 4.0, RFC 6350)",
+        "vcard21": "vcard3 (vCard 2.1 is read, not written) or vcard4",
+    ]
+
+    /// The format `--to` names: its name, or an alias that can mean only it (`ical`, `google`,
+    /// `ndjson`, `vcard-4.0`), case aside.
+    public init?(name: String) {
+        let name = name.lowercased()
+        if let format = Self(rawValue: name) ?? Self.aliases[name] { self = format } else { return nil }
+    }
+
+    /// Why `--to` does not take `name`: what it could mean, or the nearest name, and the formats.
+    public static func unknownNameMessage(_ name: String) -> String {
+        let names = allCases.map(\.rawValue).joined(separator: ", ")
+        if let meant = ambiguousNames[name.lowercased()] {
+            return "--to \(name) could be more than one format: say --to \(meant)"
+        }
+        let candidates = allCases.map(\.rawValue) + aliases.keys.sorted()
+        let lowered = name.lowercased()
+        let nearest = candidates.map { ($0, editDistance(lowered, $0)) }.min { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
+        var message = "--to: unknown format '\(name)'."
+        if let (candidate, distance) = nearest, distance <= max(1, lowered.count / 3) {
+            message += " Did you mean '\(Self(name: candidate)?.rawValue ?? candidate)'?"
+        }
+        return message + " The formats: \(names)"
+    }
+
+    /// The format a file name's extension says, case aside: `.txt` the list, `.tsv`, `.json`
+    /// (`.jsonl`, `.ndjson`), `.csv` (ours), `.ics`, `.vcf` (vCard 3.0, which most importers
+    /// take), `.ldif`; nil for any other name.
+    public init?(fileName: String) {
+        let base = fileName.split(separator: "/").last.map(String.init) ?? fileName
+        guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return nil }
+        switch base[base.index(after: dot)...].lowercased() {
+        case "txt": self = .list
+        case "tsv", "tab": self = .tsv
+        case "json", "jsonl", "ndjson": self = .json
+        case "csv": self = .csv
+        case "ics", "ical", "icalendar": self = .ics
+        case "vcf", "vcard": self = .vcard3
+        case "ldif": self = .ldif
+        default: return nil
+        }
+    }
+
+    /// Whether a file with this format's data may have this name: its extension says a format
+    /// of the same kind of file (`.csv` for google-csv, `.vcf` for vCard 4.0, `.tsv` for the
+    /// list: text), or none that is known.
+    public func fits(fileName: String) -> Bool {
+        guard let said = Self(fileName: fileName) else { return true }
+        return said.fileExtension == fileExtension
+    }
+
+    /// The edits (a byte inserted, removed, replaced, or two swapped) from one name to the other
+    /// (optimal string alignment; names are ASCII).
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.utf8), b = Array(b.utf8)
+        // d[i][j]: the distance from a's first i bytes to b's first j.
+        var d = (0...a.count).map { i in (0...b.count).map { j in i == 0 ? j : (j == 0 ? i : 0) } }
+        for i in stride(from: 1, through: a.count, by: 1) {
+            for j in stride(from: 1, through: b.count, by: 1) {
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[a.count][b.count]
+    }
+}
