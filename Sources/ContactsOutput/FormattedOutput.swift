@@ -37,9 +37,13 @@ public final class FormattedOutput: PreparedSink {
     /// sorted people a worker lays out at a time.
     var parallelFinishFrom = 32_768, finishBatch = 4096
 
+    /// The UIDs and e-mail addresses that came again among the people written, when counted.
+    public let repeatedKeys: RepeatedKeys?
+
     /// `keys` nil: input order.
     init(format: PersonEncoder, selection: BirthdaySelection?, keys: SortKeys?, output: TextOutput,
-         diagnostics: DiagnosticsHandler?, buffer: MemoryBudget? = nil) {
+         diagnostics: DiagnosticsHandler?, buffer: MemoryBudget? = nil, repeatedKeys: RepeatedKeys? = nil) {
+        self.repeatedKeys = repeatedKeys
         self.output = output
         self.diagnostics = diagnostics
         let keys = keys?.order == SortOrder.none ? nil : keys
@@ -47,7 +51,7 @@ public final class FormattedOutput: PreparedSink {
         trailer = format.trailer
         nobodyWritten = format.nobodyWritten
         stage = format.makeOrderedStage(budget: buffer)
-        preparer = PersonPreparer(format: format, selection: selection, keys: keys)
+        preparer = PersonPreparer(format: format, selection: selection, keys: keys, countsRepeats: repeatedKeys != nil)
         let waits = keys != nil || format is AlignedFormat
         records = waits ? SortedRecords(budget: buffer?.bytes ?? .max) : nil
         runs = waits ? buffer.map { SpilledRuns(mergeBytes: $0.bytes, makeScratch: $0.makeScratch) } : nil
@@ -62,11 +66,12 @@ public final class FormattedOutput: PreparedSink {
     /// The people `selection` includes (all when nil), in `order`: names compared by `collator`;
     /// the encoder's warnings to `diagnostics`. People waiting to be sorted take about `buffer`
     /// of memory at most (nil: as much as they need), and go to its scratch file beyond that.
+    /// `repeatedKeys`: where the UIDs and e-mail addresses of the people written are counted.
     public convenience init(format: PersonEncoder, selection: BirthdaySelection?, order: SortOrder, collator: Collator,
                             dates: DateContext, output: TextOutput, diagnostics: DiagnosticsHandler? = nil,
-                            buffer: MemoryBudget? = nil) {
+                            buffer: MemoryBudget? = nil, repeatedKeys: RepeatedKeys? = nil) {
         self.init(format: format, selection: selection, keys: SortKeys(order: order, collator: collator, dates: dates),
-                  output: output, diagnostics: diagnostics, buffer: buffer)
+                  output: output, diagnostics: diagnostics, buffer: buffer, repeatedKeys: repeatedKeys)
     }
 
     /// A preparer for another thread (it has a collator of its own).
@@ -86,13 +91,15 @@ public final class FormattedOutput: PreparedSink {
         try scratch.withUnsafeBytes { try consume(prepared: $0, keyLength: keyLength) }
     }
 
-    /// Takes a person as a preparer made it: `keyLength` bytes of sort key, then its output.
+    /// Takes a person as a preparer made it: `keyLength` bytes of keys (those `RepeatedKeys`
+    /// counts, when it does, then the sort key), then its output.
     package func consume(prepared bytes: UnsafeRawBufferPointer, keyLength: Int) throws {
+        let sortKeyStart = repeatedKeys?.count(bytes) ?? 0
         let formatted = UnsafeRawBufferPointer(rebasing: bytes[keyLength...])
         if formatted.isEmpty { return }
         written += 1
         if let records {
-            records.append(key: UnsafeRawBufferPointer(rebasing: bytes[..<keyLength]), payload: formatted)
+            records.append(key: UnsafeRawBufferPointer(rebasing: bytes[sortKeyStart..<keyLength]), payload: formatted)
             if let runs, records.isOverBudget { try spill(records, to: runs) }
         } else {
             try writeHeaderOnce()
@@ -214,21 +221,24 @@ final class PersonPreparer: PersonPreparing, @unchecked Sendable {
     private let format: PersonEncoder
     private let selection: BirthdaySelection?
     private let keys: SortKeys?
+    /// Whether the person's keys for `RepeatedKeys` go first.
+    private let countsRepeats: Bool
 
     /// The format's compact form, used while people wait to be sorted.
     let compact: CompactFormat?
     /// The encoder's warnings, one said once per run only once by this preparer.
     private let saidOnceHere = SayingOnce()
 
-    init(format: PersonEncoder, selection: BirthdaySelection?, keys: SortKeys?) {
+    init(format: PersonEncoder, selection: BirthdaySelection?, keys: SortKeys?, countsRepeats: Bool) {
         self.format = format
         self.selection = selection
         self.keys = keys
+        self.countsRepeats = countsRepeats
         compact = keys == nil ? nil : format as? CompactFormat
     }
 
     func copy() -> PersonPreparer {
-        PersonPreparer(format: format, selection: selection, keys: keys?.copy())
+        PersonPreparer(format: format, selection: selection, keys: keys?.copy(), countsRepeats: countsRepeats)
     }
 
     /// Appends the person's sort key (when sorted) and then its output to `bytes`, and returns
@@ -237,6 +247,7 @@ final class PersonPreparer: PersonPreparing, @unchecked Sendable {
     func prepare(_ person: PersonInfo, into bytes: inout [UInt8], diagnostics: DiagnosticsHandler) -> Int? {
         if let selection, !selection.includes(person) { return nil }
         let start = bytes.count
+        if countsRepeats { RepeatedKeys.appendKeys(of: person, to: &bytes) }
         keys?.appendKey(for: person, to: &bytes)
         let keyLength = bytes.count - start
         if let compact {

@@ -227,6 +227,14 @@ public enum App {
             photos?.discard()
             return fail(.ioError, .writeError, "cannot write \(error)")
         }
+        if let repeated = lines?.repeatedKeys?.repeated, repeated.total > 0, keepsOutput {
+            let kinds = [counted(repeated.uids, "UID", "UIDs"), counted(repeated.emails, "e-mail address", "e-mail addresses"),
+                         counted(repeated.namesAndBirthdays, "name with its birthday", "names with their birthdays")]
+            let said = zip([repeated.uids, repeated.emails, repeated.namesAndBirthdays], kinds).filter { $0.0 > 0 }.map(\.1)
+            let listed = said.count > 1 ? said.dropLast().joined(separator: ", ") + " and " + said.last! : said[0]
+            warn(.likelyDuplicates, "likely duplicates: " + listed + (repeated.total == 1 ? " is" : " are each")
+                 + " on more than one contact (--dupes lists them, --merge joins them)")
+        }
         // The summary counts what was read; when nothing could be, the errors say it all.
         if !options.diagnostics.quiet && readAny {
             reporter.summarize(people: people, checked: options.diagnostics.checksOnly,
@@ -370,8 +378,11 @@ public enum App {
         case .ldif: LDIFEncoder()
         }
         let buffer = MemoryBudget(bytes: options.selection.sortBufferBytes, makeScratch: fileSystem.makeScratchFile)
+        // Doubled people make doubled birthdays and doubled imports: counted (cheaply) to be said.
+        let countsRepeats = [.list, .tsv, .ics, .ldif].contains(options.output.format) && !options.output.mergesDuplicates
         return FormattedOutput(format: format, selection: selection, order: order, collator: collator,
-                               dates: dates, output: output, diagnostics: diagnostics, buffer: buffer)
+                               dates: dates, output: output, diagnostics: diagnostics, buffer: buffer,
+                               repeatedKeys: countsRepeats ? RepeatedKeys() : nil)
     }
 
     /// One input to read: its display path, and the path to open (nil = standard input).

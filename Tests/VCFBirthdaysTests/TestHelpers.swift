@@ -65,7 +65,7 @@ import Glibc
 #endif
 
 /// A small deterministic random generator (SplitMix64) for generated test inputs.
-struct SplitMix {
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15

@@ -81,6 +81,35 @@ package enum ByteScan {
         return i
     }
 
+    /// A 64-bit hash of the bytes with ASCII letters folded to lower case, mixed into `seed`,
+    /// 8 bytes at a time (equal text in any case gives an equal hash; for counting repeats).
+    package static func foldedHash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
+        var hash = seed ^ UInt64(bytes.count)
+        @inline(__always) func mix(_ word: UInt64) {
+            // ASCII A–Z (high bit clear, from 0x41 to 0x5A) get 0x20, in every byte at once.
+            let low = word & 0x7F7F_7F7F_7F7F_7F7F
+            let upper = (low &+ 0x3F3F_3F3F_3F3F_3F3F) & ~(low &+ 0x2525_2525_2525_2525) & ~word & 0x8080_8080_8080_8080
+            hash = (hash ^ (word | upper >> 2)) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= hash >> 29
+        }
+        guard let base = bytes.baseAddress else { return hash }
+        let n = bytes.count
+        if n < 8 {
+            var word: UInt64 = 0
+            for j in 0..<n { word |= UInt64(base[j]) << (8 * UInt64(j)) }
+            mix(word)
+            return hash
+        }
+        var i = 0
+        while i + 8 <= n {
+            mix(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+            i += 8
+        }
+        // The last bytes as the word that ends with them (some hashed twice: the same for the same bytes).
+        if i < n { mix(UInt64(littleEndian: UnsafeRawPointer(base + n - 8).loadUnaligned(as: UInt64.self))) }
+        return hash
+    }
+
     private static let lfs: UInt64 = 0x0A0A_0A0A_0A0A_0A0A, crs: UInt64 = 0x0D0D_0D0D_0D0D_0D0D  // spread(LF), spread(CR)
 
     private static func spread(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }

@@ -27,6 +27,9 @@ extension Diagnostic {
         case writeError = "write-error"
         /// `--open`: the result could not be opened.
         case cannotOpenResult = "cannot-open-result"
+        /// The birthday list, TSV, a calendar or LDIF: a UID or an e-mail address of someone
+        /// written came again (said once, with how often).
+        case likelyDuplicates = "likely-duplicates"
 
         // The inputs.
         /// A path given does not exist.
