@@ -25,6 +25,9 @@ public enum App {
             return status
         }
         for (code, message) in options.optionWarnings { warn(code, message) }
+        if options.output.vdir != nil && !options.output.format.mayBeVDir {
+            return fail(.usage, .usage, "--vdir writes a file per event or card: it takes --to ics, vcard3 or vcard4")
+        }
         if options.input.paths.isEmpty && env.standardInputIsTerminal {
             return fail(.usage, .noInput, "no input: give a vCard file or directory, or pipe contacts into standard input (see --help)")
         }
@@ -87,7 +90,8 @@ public enum App {
         let plan: ((VDirWriter.Step, String) -> Void)? = options.output.dryRun
             ? { try? output.write($0.rawValue + "\t" + Diagnostic.safeText($1, limit: 4096) + "\n") } : nil
         let vdir = options.output.vdir.map {
-            VDirWriter(directory: $0, items: vdirItems(options, dates: dates, locale: locale), selection: selection(options, dates: dates),
+            VDirWriter(directory: $0, items: options.output.format.described.vdirItems!(options, dates, locale),
+                       selection: selection(options, dates: dates),
                        fileSystem: env.fileSystem, outputs: outputs, holdsFiles: options.diagnostics.strict,
                        limit: options.output.maxRemove, plan: plan, diagnostics: reporter)
         }
@@ -118,7 +122,7 @@ public enum App {
             groupsUnread = !failures.isEmpty
             if !groups.isEmpty {
                 let format = options.output.format
-                sink = GroupCategories(groups, keepsGroupCards: format == .vcard3 || format == .vcard4, next: sink)
+                sink = GroupCategories(groups, keepsGroupCards: format.described.keepsGroupCards, next: sink)
             }
         }
         var photos: PhotoExtractor?
@@ -333,21 +337,9 @@ public enum App {
         guard !options.diagnostics.checksOnly else { return false }
         let chosen = options.selection
         if !chosen.categories.isEmpty || !chosen.excludedCategories.isEmpty { return true }
-        switch options.output.format {
-        case .json, .csv, .googleCSV, .outlookCSV, .vcard3, .vcard4, .ldif: return true
-        case .list, .tsv: return chosen.includesEveryone  // a group card would be listed as someone
-        case .ics, .mutt: return false
-        }
-    }
-
-    /// The items of a vdir: the events of the calendar, or the cards.
-    static func vdirItems(_ options: RunOptions, dates: DateContext, locale: String) -> VDirItems {
-        switch options.output.format {
-        case .vcard3, .vcard4:
-            CardItems(VCardEncoder(version: options.output.format == .vcard3 ? .v3 : .v4, appleCompat: options.output.appleCompat))
-        default:
-            CalendarItems(calendar(options, dates: dates, locale: locale))
-        }
+        let format = options.output.format.described
+        // In the birthday list a group card would be listed as someone.
+        return format.showsCategories || (format.listsBirthdays && chosen.includesEveryone)
     }
 
     /// The calendar, its titles in the language of `locale`.
@@ -362,24 +354,11 @@ public enum App {
         let selection = selection(options, dates: dates)
         // Every output is written person by person: selected, sorted and encoded in one sink,
         // whose per-person work a threaded reader does where it decodes.
-        let bom = options.output.byteOrderMark ?? (options.output.format == .outlookCSV)
-        let guards = options.output.guardsFormulas
-        let format: PersonEncoder = switch options.output.format {
-        case .list: ListFormat(dates: dates, showsDaysUntil: options.selection.withinDays != nil || order == .upcoming)
-        case .tsv: TSVFormat(dates: dates)
-        case .json: JSONLinesFormat()
-        case .csv: CSVEncoder(layout: GenericCSVLayout(), guardsFormulas: guards, byteOrderMark: bom)
-        case .googleCSV: CSVEncoder(layout: GoogleCSVLayout(), guardsFormulas: guards, byteOrderMark: bom)
-        case .outlookCSV: CSVEncoder(layout: OutlookCSVLayout(), guardsFormulas: guards, byteOrderMark: bom)
-        case .vcard3: VCardEncoder(version: .v3, appleCompat: options.output.appleCompat)
-        case .vcard4: VCardEncoder(version: .v4, appleCompat: options.output.appleCompat)
-        case .ics: calendar(options, dates: dates, locale: locale)
-        case .mutt: MuttQueryFormat()
-        case .ldif: LDIFEncoder()
-        }
+        let described = options.output.format.described
+        let format = described.encoder(options, dates, locale, options.selection.withinDays != nil || order == .upcoming)
         let buffer = MemoryBudget(bytes: options.selection.sortBufferBytes, makeScratch: fileSystem.makeScratchFile)
         // Doubled people make doubled birthdays and doubled imports: counted (cheaply) to be said.
-        let countsRepeats = [.list, .tsv, .ics, .ldif].contains(options.output.format) && !options.output.mergesDuplicates
+        let countsRepeats = described.countsLikelyDuplicates && !options.output.mergesDuplicates
         return FormattedOutput(format: format, selection: selection, order: order, collator: collator,
                                dates: dates, output: output, diagnostics: diagnostics, buffer: buffer,
                                repeatedKeys: countsRepeats ? RepeatedKeys() : nil)

@@ -42,22 +42,18 @@ extension RunOptions.Format {
         return message + " The formats: \(names)"
     }
 
-    /// The format a file name's extension says, case aside: `.txt` the list, `.tsv`, `.json`
-    /// (`.jsonl`, `.ndjson`), `.csv` (ours), `.ics`, `.vcf` (vCard 3.0, which most importers
-    /// take), `.ldif`; nil for any other name.
+    /// The format a file name's extension says, case aside: the first format whose files have
+    /// it (`.txt` the list, `.json`, `.csv` ours, `.ics`, `.vcf` vCard 3.0, which most importers
+    /// take, `.ldif`), or one of a few other extensions (`.tsv`, `.jsonl`, `.ndjson`, `.vcard`,
+    /// `.ical`); nil for any other name.
     public init?(fileName: String) {
         let base = fileName.split(separator: "/").last.map(String.init) ?? fileName
         guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return nil }
-        switch base[base.index(after: dot)...].lowercased() {
-        case "txt": self = .list
-        case "tsv", "tab": self = .tsv
-        case "json", "jsonl", "ndjson": self = .json
-        case "csv": self = .csv
-        case "ics", "ical", "icalendar": self = .ics
-        case "vcf", "vcard": self = .vcard3
-        case "ldif": self = .ldif
-        default: return nil
-        }
+        let ending = base[base.index(after: dot)...].lowercased()
+        let others: [String: Self] = ["tsv": .tsv, "tab": .tsv, "jsonl": .json, "ndjson": .json, "vcard": .vcard3,
+                                      "ical": .ics, "icalendar": .ics]
+        guard let format = others[ending] ?? Self.allCases.first(where: { $0.fileExtension == ending }) else { return nil }
+        self = format
     }
 
     /// Whether a file with this format's data may have this name: its extension says a format

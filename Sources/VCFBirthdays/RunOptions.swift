@@ -30,41 +30,25 @@ public struct RunOptions: Sendable {
         case ldif
 
         /// The birthday formats list people with a birthday, sorted; the others convert everyone.
-        public var isBirthdayFormat: Bool { self == .list || self == .tsv }
+        public var isBirthdayFormat: Bool { described.listsBirthdays }
 
         /// The file name extension of a file in this format.
-        var fileExtension: String {
-            switch self {
-            case .list, .tsv, .mutt: return "txt"
-            case .json: return "json"
-            case .csv, .googleCSV, .outlookCSV: return "csv"
-            case .ics: return "ics"
-            case .vcard3, .vcard4: return "vcf"
-            case .ldif: return "ldif"
-            }
-        }
+        var fileExtension: String { described.fileExtension }
+
+        /// Whether `--vdir` may write it, an item per file.
+        public var mayBeVDir: Bool { described.vdirItems != nil }
     }
 
     /// The least a reader must decode for this output.
     var decodeScope: DecodeScope {
         if output.photoDirectory != nil { return .full }  // photos are extra properties
         if output.reportsDuplicates { return .fields }  // UIDs, e-mail addresses, names and birthdays
-        var scope = formatScope
+        var scope = output.format.described.scope(self)
         // Duplicates are found by UIDs, e-mail addresses and phone numbers.
         if output.mergesDuplicates && scope == .namesAndDates { scope = .fields }
         // The category filters need the categories, which the birthday formats pass over.
         let filtersCategories = !selection.categories.isEmpty || !selection.excludedCategories.isEmpty
         return filtersCategories && scope == .namesAndDates ? .fields : scope
-    }
-
-    private var formatScope: DecodeScope {
-        switch output.format {
-        case .list, .tsv: return .namesAndDates
-        case .ics: return calendar.includesOtherDates ? .full : .namesAndDates  // Apple's labelled dates are extras
-        case .json, .mutt: return .fields
-        case .csv, .googleCSV, .outlookCSV: return .full
-        case .vcard3, .vcard4, .ldif: return .card  // LDIF carries the card in its x-vcard lines
-        }
     }
 
     /// How an input is read.
@@ -262,7 +246,7 @@ extension RunOptions {
 
     /// The options given that do nothing in this run, each saying why.
     var optionsThatDoNothing: [String] {
-        let csv = [.csv, .googleCSV, .outlookCSV].contains(output.format)
+        let csv = output.format.described.isCSV
         let to = "--to \(output.format.rawValue)"
         var said: [String] = []
         if calendar.remindDaysBefore != nil && output.format != .ics { said.append("--remind does nothing without --to ics") }

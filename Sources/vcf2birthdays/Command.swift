@@ -102,7 +102,7 @@ struct Command: ParsableCommand {
             throw ValidationError("--merge writes the people merged: it takes no --dupes (which lists the groups it merges) or --check")
         }
         if out.vdir != nil {
-            guard [.ics, .vcard3, .vcard4].contains(out.format ?? .list) else {
+            guard (out.format ?? .list).mayBeVDir else {
                 throw ValidationError("--vdir writes a file per event or card: it takes --to ics, vcard3 or vcard4")
             }
             if out.output != nil { throw ValidationError("-o and --vdir cannot go together: --vdir writes a folder") }

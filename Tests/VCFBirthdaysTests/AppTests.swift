@@ -662,5 +662,25 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         count(people, into: small)
         #expect(small.repeated == nil)
     }
+
+    /// A contact with no name is shown by its e-mail address (else its phone number) in every
+    /// output, the birthday list and the calendar too, which read no addresses otherwise (#40).
+    @Test(arguments: [
+        ("n.vcf", "BEGIN:VCARD\nVERSION:3.0\nEMAIL:solo@example.org\nTEL:+49 30 1\nBDAY:1990-05-05\nEND:VCARD\n", "solo@example.org"),
+        ("p.vcf", "BEGIN:VCARD\nVERSION:2.1\nTEL;CELL:+49 30 1\nBDAY:19900505\nEND:VCARD\n", "+49 30 1"),
+        ("n.csv", "Name,E-mail Address,Mobile Phone,Birthday\n,solo@example.org,+49 30 1,1990-05-05\n", "solo@example.org"),
+        ("p.csv", "Given Name,Phone 1 - Type,Phone 1 - Value,Birthday\n,Mobile,+49 30 1,1990-05-05\n", "+49 30 1"),
+        ("n.ldif", "dn: mail=solo@example.org\nobjectclass: inetOrgPerson\nmail: solo@example.org\nbirthyear: 1990\nbirthmonth: 5\nbirthday: 5\n\n",
+         "solo@example.org"),
+    ])
+    func aContactWithoutANameIsShownByItsAddress(file: String, text: String, shown: String) {
+        for format in [RunOptions.Format.list, .tsv, .ics, .json] {
+            let r = run({ $0.input.paths = [file]; $0.output.format = format }, files: [file: text])
+            #expect(r.stdout.contains(shown) && !r.stdout.contains("(no name)"), "\(file) \(format): \(r.stdout)")
+        }
+        // A name, wherever it stands in the card, is what is shown.
+        let named = text.replacingOccurrences(of: "BDAY:", with: "FN:Named\nBDAY:")
+        if file.hasSuffix(".vcf") { #expect(run({ $0.input.paths = [file] }, files: [file: named]).stdout.contains("Named")) }
+    }
 }
 

@@ -63,13 +63,17 @@ final class CSVPersonMapper {
         var items: [Item] = []
         var birthYear: Int?, birthMonth: Int?, birthDay: Int?
         var anyValue = false
+        var skippedContacts = false  // for the birthday formats, e-mail and phone columns, to name a row that has no name
         for column in 0..<record.count {
             let raw = record.field(column)
             if raw.isEmpty { continue }
             anyValue = true
             let role = column < schema.roles.count ? schema.roles[column] : nil
             if role?.identifies ?? false { identifies = true }
-            if scope == .namesAndDates && !(role?.isNameOrDate ?? false) { continue }
+            if scope == .namesAndDates && !(role?.isNameOrDate ?? false) {
+                if role?.isContactPoint ?? false { skippedContacts = true }
+                continue
+            }
             let value = string(raw, line: record.line)
             let trimmed = value.trimmingSpaces()
             if trimmed.isEmpty { continue }
@@ -101,13 +105,7 @@ final class CSVPersonMapper {
             case .categories: person.categories += categories(trimmed)
             case .uid: person.uid = trimmed
             case .url: person.urls += split(trimmed)
-            case .item(let kind, let slot, let part):
-                var index = items.firstIndex { $0.kind == kind && $0.slot == slot }
-                if index == nil {
-                    items.append(Item(kind: kind, slot: slot))
-                    index = items.count - 1
-                }
-                add(part, trimmed, to: &items[index!], header: schema.headers[column])
+            case .item(let kind, let slot, let part): add(kind, slot, part, trimmed, column: column, to: &items)
             case .itemList(let kind): addList(kind, trimmed, to: &person)
             case .vcardLines:
                 let properties = vcardProperties(value, line: record.line)
@@ -128,8 +126,29 @@ final class CSVPersonMapper {
                 warnings.append((record.line, .impossibleDate, "impossible birthday \(birthYear.map { "\($0)-" } ?? "")\(month)-\(day): no birthday taken"))
             }
         }
+        if skippedContacts && !person.isNamedByItself {
+            for column in 0..<min(record.count, schema.roles.count) where schema.roles[column]?.isContactPoint ?? false {
+                let value = string(record.field(column), line: record.line).trimmingSpaces()
+                if value.isEmpty { continue }
+                switch schema.roles[column] {
+                case .item(let kind, let slot, let part): add(kind, slot, part, value, column: column, to: &items)
+                case .itemList(let kind): addList(kind, value, to: &person)
+                default: break
+                }
+            }
+        }
         for item in items { finish(item, into: &person) }
         return true
+    }
+
+    /// Adds a column's value to its item (an e-mail, a phone, an address: one or more columns each).
+    private func add(_ kind: ItemKind, _ slot: String, _ part: ItemPart, _ value: String, column: Int, to items: inout [Item]) {
+        var index = items.firstIndex { $0.kind == kind && $0.slot == slot }
+        if index == nil {
+            items.append(Item(kind: kind, slot: slot))
+            index = items.count - 1
+        }
+        add(part, value, to: &items[index!], header: schema.headers[column])
     }
 
     // MARK: Items
@@ -400,6 +419,14 @@ extension ColumnRole {
             return false
         default:
             return true
+        }
+    }
+
+    /// An e-mail address's or phone number's column, which names a row that has no name.
+    var isContactPoint: Bool {
+        switch self {
+        case .item(.email, _, _), .item(.phone, _, _), .itemList(.email), .itemList(.phone): return true
+        default: return false
         }
     }
 

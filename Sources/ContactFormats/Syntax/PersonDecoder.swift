@@ -8,7 +8,8 @@ public enum DecodeScope: Sendable {
     case card
     /// Every model field; other properties are skipped.
     case fields
-    /// Only what the birthday formats show: names, dates, organization, UID.
+    /// Only what the birthday formats show: names, dates, organization, UID, and for someone
+    /// with no name the first e-mail address and phone number, which then name them.
     case namesAndDates
 
     /// Whether properties with no model field are kept in `extraProperties`.
@@ -60,10 +61,14 @@ package final class PersonDecoder {
         }
         let v = version ?? .v30
         var meaningful = card.skippedProperties
+        var keptContacts = false  // for the birthday formats, an e-mail address or phone kept to name a card that has no name
         for (index, property) in card.properties.enumerated() {
             let name = names[index]
             if name != .version { meaningful += 1 }
-            if scope == .namesAndDates && !(name?.isNameOrDate ?? false) { continue }
+            if scope == .namesAndDates && !(name?.isNameOrDate ?? false) {
+                if name == .email || name == .phone { keptContacts = true }
+                continue
+            }
             let label = property.group.isEmpty || labels.isEmpty ? nil : labels[Array(card.slice(property.group))]
             let modelled = apply(name, property, index: index, in: card, version: v, label: label, to: &person)
             guard scope.keepsExtras && !(modelled && scope != .card) else { continue }
@@ -75,8 +80,19 @@ package final class PersonDecoder {
                 person.cardProperties.append(kept)
             }
         }
+        if keptContacts { nameByContacts(&person, card, version: v) }
         if meaningful == 0 { warn(card.beginLine, .emptyCard, "empty vCard") }
         return person
+    }
+
+    /// For the birthday formats: a person with no name of their own takes the e-mail address and
+    /// phone number kept to show them by (`NamesAndDatesLines`), as the other outputs do.
+    @inline(never)
+    private func nameByContacts(_ person: inout PersonInfo, _ card: BorrowedCard, version: VCardVersion) {
+        guard !person.isNamedByItself else { return }
+        for (index, property) in card.properties.enumerated() where names[index] == .email || names[index] == .phone {
+            _ = apply(names[index], property, index: index, in: card, version: version, label: nil, to: &person)
+        }
     }
 
     /// Stores a known property in the model; false when it goes to `extraProperties` instead

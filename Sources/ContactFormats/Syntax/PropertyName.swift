@@ -61,6 +61,11 @@ package enum PropertyName {
         }
     }
 
+    /// Gives the name a person is shown by (`PersonInfo.displayName`) before an e-mail address or phone number.
+    package var namesThePerson: Bool {
+        self == .formattedName || self == .name || self == .organization || self == .nickname
+    }
+
     /// Needed for the birthday formats (names, dates, identity); the rest is skipped there.
     package var isNameOrDate: Bool {
         switch self {

@@ -59,6 +59,8 @@ public final class VCardParser: ContactsParser {
     /// The line before was `AGENT:` with no value: a `BEGIN:VCARD` now starts a nested card.
     private var previousOpensAgent = false
     private var previousLine = PreviousLine.none
+    /// What the birthday formats keep of the card being read (`skipsUnneeded`).
+    @exclusivity(unchecked) private var namesAndDates = NamesAndDatesLines()
     private var agentIndex = 0
     private var agentText: [UInt8] = []
     private var stray: [UInt8] = []
@@ -193,7 +195,7 @@ public final class VCardParser: ContactsParser {
         case .none:
             if keepsRaw { card.raw.append(contentsOf: line.raw) }
             if skipsUnneeded, let name = ContentLineParser.name(line.bytes),
-               !(PropertyName(UnsafeBufferPointer(rebasing: line.bytes[name])).map { $0.isNameOrDate || $0 == .agent } ?? false) {
+               !namesAndDates.keeps(PropertyName(UnsafeBufferPointer(rebasing: line.bytes[name]))) {
                 card.skip(line: line.bytes)
                 previousLine = .skipped
             } else if card.append(line: line.bytes, number: line.number) {
@@ -258,6 +260,7 @@ public final class VCardParser: ContactsParser {
         nestedDepth = 0
         card.reset(beginLine: line.number)
         previousLine = .none
+        namesAndDates = NamesAndDatesLines()
         if keepsRaw { card.raw.append(contentsOf: line.raw) }
         checker?.startCard()
         checker?.physicalLines(line.raw, firstLine: line.number)
@@ -341,5 +344,23 @@ public final class VCardParser: ContactsParser {
         guard word("VCARD") else { return .none }
         skipSpace()
         return i == n ? marker : .none
+    }
+}
+
+/// Which lines of a card the birthday formats keep (`DecodeScope.namesAndDates`): the names, the
+/// dates, the UID, and, until a name comes, the first e-mail address and phone number, which name
+/// a card that has no name (as the other outputs name it), read only then (`PersonDecoder`).
+struct NamesAndDatesLines {
+    private var named = false, keptEmail = false, keptPhone = false
+
+    /// Whether the line of this property is kept; the lines before it have been asked.
+    mutating func keeps(_ name: PropertyName?) -> Bool {
+        guard let name else { return false }
+        if name.namesThePerson { named = true }
+        if name.isNameOrDate || name == .agent { return true }
+        guard !named else { return false }
+        if name == .email && !keptEmail { keptEmail = true; return true }
+        if name == .phone && !keptPhone { keptPhone = true; return true }
+        return false
     }
 }

@@ -78,6 +78,17 @@ public struct PersonInfo: Equatable, Sendable {
         return name
     }
 
+    /// Whether the person has a name to show of their own (a formatted name, name parts, an
+    /// organization, a nickname), not only an e-mail address or a phone number: as
+    /// `displayName` chooses, without making it.
+    package var isNamedByItself: Bool {
+        if let formattedName, !formattedName.isEmpty { return true }
+        func any(_ names: [String]) -> Bool { names.contains { !$0.isEmpty } }
+        if any(givenNames) || any(additionalNames) || any(familyNames) { return true }
+        if let organization, !organization.isEmpty { return true }
+        return nicknames.contains { !$0.isEmpty }
+    }
+
     /// The pieces of `displayName`, in order, which it joins with a space: without making the
     /// name, for writers that copy it into their output as they go.
     package func forEachDisplayNamePart(_ body: (String) -> Void) {
