@@ -36,12 +36,18 @@ version:
 	@printf '#define VCF2BIRTHDAYS_VERSION "%s"\n' '$(VERSION)' > .build/version.h.new
 	@cmp -s .build/version.h.new .build/version.h && rm .build/version.h.new || mv .build/version.h.new .build/version.h
 
-# Unit, golden and end-to-end tests, then the man page lint.
+# Unit, golden and end-to-end tests, then the man page lint. The whole output (about 2,300
+# lines) goes to .build/test.log; shown are the lines to read: compiler warnings and errors,
+# failed and skipped tests, and the count.
+TEST_SHOWN = ': (warning|error):|✘|skipped|Test run with'
 test: version
 	@scripts/require-packages.sh test
-	$(SWIFT) build
-	VCF2BIRTHDAYS_EXPECTED_VERSION='$(VERSION)' $(SWIFT) test --disable-xctest
-	$(MAKE) lint
+	@echo "building and testing; the whole output goes to .build/test.log"
+	@status=0; { $(SWIFT) build && VCF2BIRTHDAYS_EXPECTED_VERSION='$(VERSION)' $(SWIFT) test --disable-xctest; } \
+		> .build/test.log 2>&1 || status=$$?; \
+	grep -E $(TEST_SHOWN) .build/test.log; \
+	if [ $$status -ne 0 ]; then echo "make test: failed (exit $$status); the whole output: .build/test.log" >&2; exit $$status; fi
+	@$(MAKE) --no-print-directory lint
 
 # The test suite again under AddressSanitizer (with LeakSanitizer), and UndefinedBehaviorSanitizer
 # on the C code (Swift checks overflow and bounds itself); a separate build folder.
