@@ -137,8 +137,7 @@ public enum App {
         let preparedSink = sink as? PreparedSink
         let formatted = sink as? FormattedOutput
 
-        var status = listing.missingAny || groupsUnread ? RunStatus.noInput : .success
-        var rejectedAny = false
+        var outcome = RunOutcome(inputUnread: listing.missingAny || groupsUnread)
         var people = 0
         var readAny = false
         /// Inputs read to their end that gave no one (an empty file or standard input).
@@ -174,20 +173,20 @@ public enum App {
                 case nil:
                     (statistics, failed) = try reading.read(input, open: env.fileSystem.openForReading)
                 }
-                if failed { status = .noInput }
+                if failed { outcome.inputUnread = true }
                 readAny = readAny || !failed
                 if !failed && statistics.people == 0 { emptyInputs.append(input.displayPath) }
                 people += statistics.people
-                rejectedAny = rejectedAny || statistics.rejected > 0
-                if options.diagnostics.strict && status != .success { break }
+                outcome.rejectedAny = outcome.rejectedAny || statistics.rejected > 0
+                if options.diagnostics.strict && outcome.inputUnread { break }
             }
-            if !(options.diagnostics.strict && (rejectedAny || status != .success)) {
+            if !(options.diagnostics.strict && (outcome.rejectedAny || outcome.inputUnread)) {
                 try sink.finish()
             }
             try output.flush()
             try rejects?.flush()
         } catch is DiagnosticsReporter.StrictStop {
-            rejectedAny = true
+            outcome.rejectedAny = true
         } catch let failure as IOFailure where failure.isBrokenPipe && outputFile == nil {
             // The reader of our standard output went away (`| head`): done, quietly.
             rejectsFile?.discard()
@@ -204,11 +203,11 @@ public enum App {
         // rejects file gets the record that stopped it). A run that read no one (every input
         // missing, unreadable, empty, not contacts or rejected) leaves -o as it was, and one
         // that read no one and rejected nothing leaves --rejects.
-        let keepsOutput = !(options.diagnostics.strict && (rejectedAny || status != .success))
+        let keepsOutput = !(options.diagnostics.strict && (outcome.rejectedAny || outcome.inputUnread))
         let convertedNothing = people == 0
         do {
             try rejects?.flush()
-            if people > 0 || rejectedAny { try rejectsFile?.commit() } else { rejectsFile?.discard() }
+            if people > 0 || outcome.rejectedAny { try rejectsFile?.commit() } else { rejectsFile?.discard() }
             if keepsOutput {
                 if convertedNothing, let outputFile {
                     outputFile.discard()
@@ -219,7 +218,7 @@ public enum App {
                     try outputFile?.commit()
                 }
                 photos?.commit()
-                vdir?.commit(removal(status: status, rejectedAny: rejectedAny, emptyInputs: emptyInputs, people: people))
+                vdir?.commit(removal(outcome, emptyInputs: emptyInputs, people: people))
                 if options.output.dryRun { try output.flush() }  // the plan's last lines
             } else {
                 outputFile?.discard()
@@ -248,10 +247,10 @@ public enum App {
                                                foreign: $0.foreign, dryRun: options.output.dryRun)
             })
         }
-        if status == .success && (rejectedAny || (options.diagnostics.checksOnly && reporter.errors > 0)) { status = .dataError }
-        if status == .success && (photos?.failures ?? 0) + (vdir?.failures ?? 0) > 0 { status = .cannotCreate }
-        if status == .success && vdir?.limitReached == true { status = .removalLimit }
-        if status == .success && options.output.format == .mutt && lines?.written == 0 { status = .notFound }
+        outcome.ruleBroken = options.diagnostics.checksOnly && reporter.errors > 0
+        outcome.outputFailed = (photos?.failures ?? 0) + (vdir?.failures ?? 0) > 0
+        outcome.removalLimitReached = vdir?.limitReached == true
+        outcome.nothingFound = options.output.format == .mutt && lines?.written == 0
         if options.output.opensResult,
            let target = options.output.vdir ?? options.output.photoDirectory ?? (keepsOutput && !convertedNothing ? outputPath : nil) {
             if options.output.file == nil && options.output.photoDirectory == nil && options.output.vdir == nil { try? stderr.write("vcf2birthdays: wrote \(target)\n") }
@@ -261,7 +260,7 @@ public enum App {
                 return fail(.unavailable, .cannotOpenResult, "cannot open \(target): \(error)")
             }
         }
-        return status
+        return outcome.status
     }
 
     /// How a command-line error is said: `vcf2birthdays: message` with the usage lines, or under
@@ -289,10 +288,10 @@ public enum App {
 
     /// Whether a vdir run may remove stale items: only when every input was read to its end,
     /// gave someone, and no record was rejected (as rsync removes nothing after an I/O error).
-    static func removal(status: RunStatus, rejectedAny: Bool, emptyInputs: [String], people: Int) -> VDirWriter.Removal {
+    static func removal(_ outcome: RunOutcome, emptyInputs: [String], people: Int) -> VDirWriter.Removal {
         let rule = " (nothing is removed unless every input was read whole and no record was rejected)"
-        if status != .success { return .refused(reason: "an input is missing or could not be read whole" + rule) }
-        if rejectedAny { return .refused(reason: "a record was rejected" + rule) }
+        if outcome.inputUnread { return .refused(reason: "an input is missing or could not be read whole" + rule) }
+        if outcome.rejectedAny { return .refused(reason: "a record was rejected" + rule) }
         if let empty = emptyInputs.first {
             return .refused(reason: "\(Diagnostic.safeText(empty, limit: 200)) gave no contacts" + rule)
         }

@@ -684,3 +684,20 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
     }
 }
 
+
+/// The exit status of a run that went to its end is decided in one place, the most serious
+/// fact first.
+@Suite struct RunOutcomeTests {
+    @Test(arguments: [
+        (RunOutcome(), RunStatus.success),
+        (RunOutcome(nothingFound: true), .notFound),
+        (RunOutcome(removalLimitReached: true, nothingFound: true), .removalLimit),
+        (RunOutcome(outputFailed: true, removalLimitReached: true), .cannotCreate),
+        (RunOutcome(ruleBroken: true, outputFailed: true), .dataError),
+        (RunOutcome(rejectedAny: true, nothingFound: true), .dataError),
+        (RunOutcome(inputUnread: true, rejectedAny: true, ruleBroken: true, outputFailed: true), .noInput),
+    ])
+    func theMostSeriousFactDecides(outcome: RunOutcome, status: RunStatus) {
+        #expect(outcome.status == status)
+    }
+}
