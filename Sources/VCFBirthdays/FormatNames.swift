@@ -56,14 +56,6 @@ extension RunOptions.Format {
         self = format
     }
 
-    /// Whether a file with this format's data may have this name: its extension says a format
-    /// of the same kind of file (`.csv` for google-csv, `.vcf` for vCard 4.0, `.tsv` for the
-    /// list: text), or none that is known.
-    public func fits(fileName: String) -> Bool {
-        guard let said = Self(fileName: fileName) else { return true }
-        return said.fileExtension == fileExtension
-    }
-
     /// The edits (a byte inserted, removed, replaced, or two swapped) from one name to the other
     /// (optimal string alignment; names are ASCII).
     private static func editDistance(_ a: String, _ b: String) -> Int {

@@ -238,7 +238,9 @@ extension RunOptions {
     /// why (ignored), and an `-o` file named for another format than the one written.
     var optionWarnings: [(Diagnostic.Code, String)] {
         var warnings = optionsThatDoNothing.map { (Diagnostic.Code.optionIgnored, $0 + "; ignored") }
-        if let file = output.file, !output.reportsDuplicates, !output.format.fits(fileName: file), let named = Format(fileName: file) {
+        // Another format of the same kind of file (`.csv` for google-csv, `.vcf` for vCard 4.0) is no mismatch.
+        if let file = output.file, !output.reportsDuplicates, let named = Format(fileName: file),
+           named.fileExtension != output.format.fileExtension {
             warnings.append((.formatMismatch, "-o \(file): the name says \(named.rawValue) but --to \(output.format.rawValue) is written"))
         }
         return warnings
