@@ -19,6 +19,7 @@ public enum DecodeScope: Sendable {
 /// Builds a `PersonInfo` from the properties of one card and collects warnings with positions.
 package final class PersonDecoder {
     private let scope: DecodeScope
+    private let fields = PropertyTable.fields
     // Changed for every card: no run-time exclusivity checks (see VCardParser).
     @exclusivity(unchecked) private var converters: [String: Transcoder?] = [:]
     @exclusivity(unchecked) private var names: [PropertyName?] = []
@@ -45,7 +46,7 @@ package final class PersonDecoder {
         var labels: [[UInt8]: String] = [:]  // Apple item group → X-ABLabel
         names.removeAll(keepingCapacity: true)
         for property in card.properties {
-            let name = PropertyName(card.slice(property.name))
+            let name = fields.field(of: card.slice(property.name))
             names.append(name)
             if name == .version {
                 let v = card.slice(property.value)

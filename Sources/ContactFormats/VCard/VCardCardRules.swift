@@ -14,7 +14,7 @@ extension VCardCards {
         addStandardProperties(&properties, of: person)
         // A cheap pass over every card: names with '_', and whether a property the version
         // allows once comes twice (rare; only then is the card gone through again).
-        let once = VCardRuleChecker.atMostOnce(version == .v4 ? .v40 : .v30)
+        let once = PropertyTable.atMostOnce(version == .v4 ? .v40 : .v30)
         var seen: UInt32 = 0, repeats = false
         for k in properties.indices {
             if properties[k].name.utf8.contains(UInt8(ascii: "_")) {
@@ -44,8 +44,8 @@ extension VCardCards {
                            report: (Diagnostic) -> Void) {
         var written: [String: String] = [:]
         var keeper: [String: Int] = [:]
-        for (name, date) in [("BDAY", person.birthday), (version == .v4 ? "ANNIVERSARY" : "X-ANNIVERSARY", person.anniversary),
-                             ("DEATHDATE", person.deathDate)] {
+        for (name, date) in [(names.birthday, person.birthday), (names.anniversary, person.anniversary),
+                             (names.deathDate, person.deathDate)] {
             guard let date, let k = properties.firstIndex(where: { Self.says(date, $0, name) }) else { continue }
             keeper[name] = k
             written[name] = properties[k].value
@@ -53,11 +53,12 @@ extension VCardCards {
         // The names the model took (PersonDecoder): the first FN with text, and the first N with
         // a family name, a given name or a prefix (each N before it gave way to the next; of N
         // without any, the last).
-        let fn = properties.firstIndex { $0.name == "FN" && !ValueDecoding.unescape(Array($0.value.utf8)).trimmingSpaces().isEmpty }
-        let names = properties.indices.filter { properties[$0].name == "N" }
+        let (fnName, nName) = (names.formattedName, names.name)
+        let fn = properties.firstIndex { $0.name == fnName && !ValueDecoding.unescape(Array($0.value.utf8)).trimmingSpaces().isEmpty }
+        let names = properties.indices.filter { properties[$0].name == nName }
         let n = names.first(where: { Self.nameParts(properties[$0]).contains(Self.nameParts(of: person)) })
             ?? names.first(where: { Self.nameParts(properties[$0]).contains { !($0[0] + $0[1] + $0[3]).isEmpty } }) ?? names.last
-        for (name, k) in [("FN", fn), ("N", n)] {
+        for (name, k) in [(fnName, fn), (nName, n)] {
             guard let k else { continue }
             keeper[name] = k
             written[name] = properties[k].value
@@ -93,7 +94,7 @@ extension VCardCards {
     private static let mayBeOnce: [Bool] = {
         var table = [Bool](repeating: false, count: 256)
         for v in [VCardVersion.v30, .v40] {
-            for name in VCardRuleChecker.atMostOnce(v) { table[Int(name.utf8.first!)] = true }
+            for name in PropertyTable.atMostOnce(v) { table[Int(name.utf8.first!)] = true }
         }
         return table
     }()
@@ -113,8 +114,8 @@ extension VCardCards {
         guard needsBirthday || needsAnniversary || needsNickname else { return }
         // Converted names are upper case but for X- ones; vendors' anniversaries are X- names.
         for p in properties where needsBirthday || needsAnniversary || needsNickname {
-            if p.name == "BDAY" { needsBirthday = false }
-            if p.name == "NICKNAME" { needsNickname = false }
+            if p.name == names.birthday { needsBirthday = false }
+            if p.name == names.nickname { needsNickname = false }
             if needsAnniversary, let name = PropertyName(Array(p.name.utf8)), name == .anniversary || name == .appleDate {
                 needsAnniversary = false
             }
@@ -123,11 +124,11 @@ extension VCardCards {
         func add(_ name: String, _ value: String) {
             added.append(converter.convert(VCardProperty(name: name, value: value, line: person.source.line)).property)
         }
-        if needsBirthday, let birthday = person.birthday { add("BDAY", birthday.description) }
-        if needsAnniversary, let anniversary = person.anniversary { add("ANNIVERSARY", anniversary.description) }
-        if needsNickname { add("NICKNAME", VCardText.list(person.nicknames)) }
+        if needsBirthday, let date = person.birthday { add(names.birthday, date.description) }
+        if needsAnniversary, let date = person.anniversary { add(names.anniversary, date.description) }
+        if needsNickname { add(names.nickname, VCardText.list(person.nicknames)) }
         guard !added.isEmpty else { return }
-        let at = (properties.lastIndex { $0.name == "N" || $0.name == "FN" } ?? -1) + 1
+        let at = (properties.lastIndex { $0.name == names.name || $0.name == names.formattedName } ?? -1) + 1
         properties.insert(contentsOf: added, at: at)
     }
 
@@ -152,5 +153,17 @@ extension VCardCards {
         guard p.name == name, !p.parameters.contains(where: { $0.name == "VALUE" && $0.values == ["text"] }),
               case .date(let said) = DateParsing.parse(Array(p.value.utf8)) else { return false }
         return said == date
+    }
+}
+
+/// The names a version writes the properties of the model's fields under, looked up in the
+/// property table once per writer.
+struct WrittenNames {
+    let formattedName, name, nickname, birthday, anniversary, deathDate: String
+
+    init(_ version: VCardTargetVersion) {
+        func named(_ field: PropertyName) -> String { PropertyTable.name(of: field, in: version) }
+        (formattedName, name, nickname) = (named(.formattedName), named(.name), named(.nickname))
+        (birthday, anniversary, deathDate) = (named(.birthday), named(.anniversary), named(.deathDate))
     }
 }

@@ -30,6 +30,14 @@ public struct VCardEncoder: PersonEncoder {
 struct VCardCards: @unchecked Sendable {
     let version: VCardTargetVersion
     let converter: VCardPropertyConverter
+    /// The names the version writes the model's properties under (`PropertyTable`).
+    let names: WrittenNames
+
+    init(version: VCardTargetVersion, converter: VCardPropertyConverter) {
+        self.version = version
+        self.converter = converter
+        names = WrittenNames(version)
+    }
 
     /// The end of a warning said once per run.
     static let oncePerRun = "(said once per run)"

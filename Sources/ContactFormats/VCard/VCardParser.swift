@@ -61,6 +61,7 @@ public final class VCardParser: ContactsParser {
     private var previousLine = PreviousLine.none
     /// What the birthday formats keep of the card being read (`skipsUnneeded`).
     @exclusivity(unchecked) private var namesAndDates = NamesAndDatesLines()
+    private let fields = PropertyTable.fields
     private var agentIndex = 0
     private var agentText: [UInt8] = []
     private var stray: [UInt8] = []
@@ -195,7 +196,7 @@ public final class VCardParser: ContactsParser {
         case .none:
             if keepsRaw { card.raw.append(contentsOf: line.raw) }
             if skipsUnneeded, let name = ContentLineParser.name(line.bytes),
-               !namesAndDates.keeps(PropertyName(UnsafeBufferPointer(rebasing: line.bytes[name]))) {
+               !namesAndDates.keeps(fields.field(of: UnsafeBufferPointer(rebasing: line.bytes[name]))) {
                 card.skip(line: line.bytes)
                 previousLine = .skipped
             } else if card.append(line: line.bytes, number: line.number) {

@@ -69,7 +69,7 @@ struct VCardRuleChecker {
                 continue
             }
             counts[name, default: 0] += 1
-            if counts[name] == 2, Self.atMostOnce(v).contains(name) {
+            if counts[name] == 2, PropertyTable.atMostOnce(v).contains(name) {
                 add(p.line, .error, .repeatedProperty, "\(name) appears more than once; at most one is allowed (\(rfc))")
             }
             checkProperty(p, name: name, in: card, version: v)
@@ -100,7 +100,7 @@ struct VCardRuleChecker {
         }
         if !Self.isName(card.slice(p.name), v) {
             add(line, .error, .invalidName, "\(name): name has \(Self.nameRule(v)) (\(rfc))")
-        } else if !name.hasPrefix("X-") && !Self.registered(v).contains(name) {
+        } else if !name.hasPrefix("X-") && !PropertyTable.registered(v).contains(name) {
             add(line, .warning, .unregisteredProperty, "\(name) is not a vCard \(Self.versionText(v)) property; private ones start with X- (\(rfc))")
         }
         var isText = false
@@ -139,33 +139,33 @@ struct VCardRuleChecker {
             && !ValueDecoding.isValidUTF8(value) {
             add(line, .error, .notUTF8, "\(name): value is not valid UTF-8 (\(v == .v40 ? "RFC 6350 §3.1" : rfc))")
         }
-        switch name {
-        case "BDAY", "ANNIVERSARY", "DEATHDATE":
+        guard let declaration = PropertyTable.declaration(named: name), let rule = declaration.rule else { return }
+        switch rule {
+        case .date:
             if !isText, case .invalid(let code, let reason) = DateParsing.parse(value) {
                 add(line, .error, code, "\(name): \(reason) (\(v == .v40 ? "RFC 6350 §4.3.4" : "ISO 8601"))")
             } else if !isText, v == .v40, let basic = Self.basicForm(value) {
                 let shown = ValueDecoding.makeString(value).trimmingSpaces()
                 add(line, .warning, .extendedDateForm, "\(name): '\(shown)' is ISO 8601's extended form; vCard 4.0 writes \(basic) (RFC 6350 §4.3)")
             }
-        case "N", "ADR":
+        case .components(let needed):
             let count = ValueDecoding.split(value, on: UInt8(ascii: ";")).count
-            let needed = name == "N" ? 5 : 7
             if v == .v40 && count != needed {
-                add(line, .error, .componentCount, "\(name) has \(count) components; it must have exactly \(needed) (\(name == "N" ? "RFC 6350 §6.2.2" : "RFC 6350 §6.3.1"))")
+                add(line, .error, .componentCount, "\(name) has \(count) components; it must have exactly \(needed) (\(declaration.definedIn))")
             } else if count > needed {
                 add(line, .error, .componentCount, "\(name) has \(count) components; it may have at most \(needed) (\(rfc))")
             }
-        case "GENDER" where v == .v40:
+        case .sex where declaration.versions.contains(VCardVersions(v)):
             let sex = ValueDecoding.makeString(value.prefix { $0 != UInt8(ascii: ";") }).trimmingSpaces().uppercased()
             if !["", "M", "F", "O", "N", "U"].contains(sex) {
-                add(line, .error, .invalidGender, "GENDER: sex '\(sex)' is not M, F, O, N, U or empty (RFC 6350 §6.2.7)")
+                add(line, .error, .invalidGender, "\(name): sex '\(sex)' is not M, F, O, N, U or empty (\(declaration.definedIn))")
             }
-        case "KIND" where v == .v40:
+        case .kind where declaration.versions.contains(VCardVersions(v)):
             let kind = ValueDecoding.makeString(value).trimmingSpaces().lowercased()
             if !["individual", "group", "org", "location"].contains(kind) && !kind.hasPrefix("x-") {
-                add(line, .warning, .unknownKind, "KIND: '\(kind)' is not individual, group, org or location (RFC 6350 §6.1.4)")
+                add(line, .warning, .unknownKind, "\(name): '\(kind)' is not individual, group, org or location (\(declaration.definedIn))")
             }
-        default:
+        case .sex, .kind:
             break
         }
     }
@@ -236,42 +236,4 @@ struct VCardRuleChecker {
             return "write TYPE=\(value)"
         }
     }
-
-    private static let v21Names: Set<String> = [
-        "FN", "N", "PHOTO", "BDAY", "ADR", "LABEL", "TEL", "EMAIL", "MAILER", "TZ", "GEO", "TITLE", "ROLE", "LOGO",
-        "AGENT", "ORG", "NOTE", "REV", "SOUND", "URL", "UID", "VERSION", "KEY",
-    ]
-    private static let v30Names: Set<String> = v21Names.union([
-        "SOURCE", "NAME", "PROFILE", "NICKNAME", "CATEGORIES", "PRODID", "SORT-STRING", "CLASS",
-        "IMPP", "FBURL", "CALURI", "CALADRURI",  // RFC 4770, RFC 2739
-    ])
-    private static let v40Names: Set<String> = [
-        "SOURCE", "KIND", "XML", "FN", "N", "NICKNAME", "PHOTO", "BDAY", "ANNIVERSARY", "GENDER", "ADR", "TEL", "EMAIL",
-        "IMPP", "LANG", "TZ", "GEO", "TITLE", "ROLE", "LOGO", "ORG", "MEMBER", "RELATED", "CATEGORIES", "NOTE", "PRODID",
-        "REV", "SOUND", "UID", "CLIENTPIDMAP", "URL", "VERSION", "KEY", "FBURL", "CALADRURI", "CALURI",
-        "BIRTHPLACE", "DEATHPLACE", "DEATHDATE", "EXPERTISE", "HOBBY", "INTEREST", "ORG-DIRECTORY", "CONTACT-URI",
-        "CREATED", "GRAMGENDER", "LANGUAGE", "PRONOUNS", "SOCIALPROFILE",
-    ]
-
-    private static func registered(_ v: VCardVersion) -> Set<String> {
-        switch v {
-        case .v21: return v21Names
-        case .v30: return v30Names
-        case .v40: return v40Names
-        }
-    }
-
-    /// What each version allows at most once (vCard 2.1, RFC 2426 §3, RFC 6350 §6); the
-    /// writers keep to it too.
-    static func atMostOnce(_ v: VCardVersion) -> [String] {
-        switch v {
-        case .v21: return atMostOnce21
-        case .v30: return atMostOnce30
-        case .v40: return atMostOnce40
-        }
-    }
-
-    private static let atMostOnce21: [String] = ["N", "BDAY", "REV", "UID", "VERSION"]
-    private static let atMostOnce30: [String] = ["N", "BDAY", "PRODID", "REV", "UID", "SORT-STRING", "CLASS", "VERSION"]
-    private static let atMostOnce40: [String] = ["N", "BDAY", "ANNIVERSARY", "GENDER", "KIND", "PRODID", "REV", "UID", "VERSION"]
 }

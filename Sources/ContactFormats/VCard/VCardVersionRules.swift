@@ -28,23 +28,47 @@ public enum VCardTargetVersion: String, Sendable {
 struct VCardPropertyConverter {
     let target: VCardTargetVersion
     let appleCompat: Bool
-    /// The names the target writes otherwise (upper case), looked up once per property.
-    private let renames: [String: Rename]
+    /// What the target does with each name the table knows (upper case): the name it writes
+    /// instead, and the value's kind; looked up once per property.
+    private let names: [String: (rename: Rename?, kind: PropertyValueKind)]
 
     init(target: VCardTargetVersion, appleCompat: Bool) {
         self.target = target
         self.appleCompat = appleCompat
-        let (renamed, mine, theirs) = target == .v3 ? (Self.renamedIn3, Self.only3, Self.only4)
-                                                    : (Self.renamedIn4, Self.only4, Self.only3)
-        // In the order of precedence, last: a renamed name, then one with no counterpart.
+        // From the property table, in the order of precedence, last: an `X-` name for a
+        // property this version has, one this version does not have, the version's own name,
+        // then a vendor's name for it.
+        let other: VCardTargetVersion = target == .v3 ? .v4 : .v3
         var renames: [String: Rename] = [:]
-        for name in mine { renames["X-" + name] = .to(name) }
-        for name in theirs { renames[name] = .keptAs("X-" + name) }
-        for (name, written) in renamed { renames[name] = .to(written) }
-        for name in Self.vendorAnniversaries where target == .v4 || name.contains("_") {
-            renames[name] = .to(target == .v4 ? "ANNIVERSARY" : "X-ANNIVERSARY")
+        for d in PropertyTable.all where !d.isPrivate {
+            let (mine, theirs) = (d.written(in: target), d.written(in: other))
+            if theirs.keptAs && !mine.keptAs { renames[theirs.name] = .to(mine.name) }
         }
-        self.renames = renames
+        for d in PropertyTable.all where !d.isPrivate {
+            let mine = d.written(in: target)
+            if mine.keptAs { renames[d.name] = .keptAs(mine.name) }
+        }
+        for d in PropertyTable.all where !d.isPrivate {
+            let (mine, theirs) = (d.written(in: target), d.written(in: other))
+            if !mine.keptAs && !theirs.keptAs && mine.name != theirs.name { renames[theirs.name] = .to(mine.name) }
+        }
+        for d in PropertyTable.all {
+            let mine = d.written(in: target)
+            // A 3.0 name has no '_' (the Windows Address Book's has): in 3.0 a vendor's name
+            // stays unless it cannot.
+            for alias in d.aliases where target == .v4 || alias.contains("_") { renames[alias] = .to(mine.name) }
+        }
+        var names: [String: (rename: Rename?, kind: PropertyValueKind)] = [:]
+        for d in PropertyTable.all {
+            for name in [d.name, d.written(in: .v3).name, d.written(in: .v4).name] + d.aliases {
+                let written = switch renames[name] {
+                case .to(let name)?, .keptAs(let name)?: name
+                case nil: name
+                }
+                names[name] = (renames[name], PropertyTable.kind(written: written) ?? .raw)
+            }
+        }
+        self.names = names
     }
 
     /// The converted property, and the original name when it had to become an `X-` property.
@@ -52,7 +76,7 @@ struct VCardPropertyConverter {
         var p = property
         let upper = p.name.uppercased()
         var keptAs: String?
-        let rename = renames[upper]
+        let (rename, kind) = names[upper] ?? (nil, .raw)
         switch rename {
         case .to(let name)?: p.name = name
         case .keptAs(let name)?:
@@ -63,10 +87,9 @@ struct VCardPropertyConverter {
         if p.parameters.contains(where: { $0.name == "ENCODING" }) {
             p.parameters = p.parameters.filter { !($0.name == "ENCODING" && Self.isTransferEncoding($0.values)) }
         }
-        let kind = Self.kinds[rename == nil ? upper : p.name] ?? .raw  // a new name is upper case
         switch kind {
-        case .binary:
-            convertBinary(&p)
+        case .binary(let media):
+            convertBinary(&p, media: media)
         case .date:
             convertDate(&p)
         case .gender:
@@ -74,30 +97,13 @@ struct VCardPropertyConverter {
         default:
             p.value = Self.value(p.value, kind: kind)
         }
-        if kind != .binary { convertEncoding(&p, kind: kind) }
+        if case .binary = kind {} else { convertEncoding(&p, kind: kind) }
         if kind == .phone && target == .v3 { plainPhone(&p) }
         convertPreference(&p)
         return (p, keptAs)
     }
 
     // MARK: Names
-
-    static let renamedIn3: [String: String] = [
-        "ANNIVERSARY": "X-ANNIVERSARY", "KIND": "X-ADDRESSBOOKSERVER-KIND",
-        "MEMBER": "X-ADDRESSBOOKSERVER-MEMBER", "GENDER": "X-GENDER", "DEATHDATE": "X-DEATHDATE",
-    ]
-    static let renamedIn4 = Dictionary(uniqueKeysWithValues: renamedIn3.map { ($1, $0) })
-    /// Vendors' anniversaries: `ANNIVERSARY` in 4.0; in 3.0 kept, but for the Windows Address
-    /// Book's, whose `_` no 3.0 name may have (it becomes `X-ANNIVERSARY`).
-    static let vendorAnniversaries = ["X-MS-ANNIVERSARY", "X-EVOLUTION-ANNIVERSARY", "X-KADDRESSBOOK-X-ANNIVERSARY",
-                                      "X-WAB-WEDDING_ANNIVERSARY"]
-    /// 4.0 properties (RFC 6350, 6474, 9554) with no 3.0 counterpart.
-    static let only4: Set<String> = [
-        "RELATED", "LANG", "CLIENTPIDMAP", "XML", "BIRTHPLACE", "DEATHPLACE", "EXPERTISE", "HOBBY", "INTEREST",
-        "ORG-DIRECTORY", "CONTACT-URI", "CREATED", "GRAMGENDER", "LANGUAGE", "PRONOUNS", "SOCIALPROFILE",
-    ]
-    /// 3.0 properties RFC 6350 removed.
-    static let only3: Set<String> = ["LABEL", "MAILER", "NAME", "PROFILE", "CLASS", "SORT-STRING", "AGENT"]
 
     /// What becomes of a name in the target version.
     private enum Rename {
@@ -109,25 +115,8 @@ struct VCardPropertyConverter {
 
     // MARK: Values
 
-    enum Kind {
-        case text, textList, uri, phone, name, address, organization, date, binary, gender, raw
-    }
-
-    static let kinds: [String: Kind] = [
-        "FN": .text, "NOTE": .text, "TITLE": .text, "ROLE": .text, "EMAIL": .text, "UID": .text, "LABEL": .text,
-        "X-LABEL": .text, "MAILER": .text, "X-MAILER": .text, "SORT-STRING": .text, "X-SORT-STRING": .text,
-        "PRODID": .text, "X-PHONETIC-FIRST-NAME": .text, "X-PHONETIC-MIDDLE-NAME": .text,
-        "X-PHONETIC-LAST-NAME": .text, "X-ABLABEL": .text,
-        "NICKNAME": .textList, "CATEGORIES": .textList,
-        "URL": .uri, "SOURCE": .uri, "FBURL": .uri, "CALURI": .uri, "CALADRURI": .uri,
-        "TEL": .phone, "N": .name, "ADR": .address, "ORG": .organization,
-        "BDAY": .date, "ANNIVERSARY": .date, "X-ANNIVERSARY": .date, "DEATHDATE": .date, "X-DEATHDATE": .date,
-        "PHOTO": .binary, "LOGO": .binary, "SOUND": .binary, "KEY": .binary,
-        "GENDER": .gender, "X-GENDER": .gender,
-    ]
-
     /// An escaped value re-escaped for its type, exactly as the reader will decode it.
-    static func value(_ value: String, kind: Kind) -> String {
+    static func value(_ value: String, kind: PropertyValueKind) -> String {
         if let same = unchanged(value, kind: kind) { return same }
         let bytes = Array(value.utf8)
         switch kind {
@@ -150,7 +139,7 @@ struct VCardPropertyConverter {
 
     /// The value itself when rewriting would give it back: no escape, separator or line break
     /// to handle (most values), and, for names and addresses, all their components there.
-    private static func unchanged(_ value: String, kind: Kind) -> String? {
+    private static func unchanged(_ value: String, kind: PropertyValueKind) -> String? {
         var semicolons = 0
         for b in value.utf8 {
             switch b {
@@ -230,7 +219,7 @@ struct VCardPropertyConverter {
     /// base64 becomes a `data:` URI in 4.0, which has no `ENCODING`, and `ENCODING=b` in 3.0. A
     /// property of a known text kind (an `ADR` saying base64) keeps its value as the text the
     /// reader took it for.
-    private func convertEncoding(_ p: inout VCardProperty, kind: Kind) {
+    private func convertEncoding(_ p: inout VCardProperty, kind: PropertyValueKind) {
         guard let k = p.parameters.firstIndex(where: { $0.name == "ENCODING" }) else { return }
         let isBase64 = p.parameters[k].values.first.map { ["B", "BASE64"].contains($0.uppercased()) } ?? false
         switch target {
@@ -242,7 +231,7 @@ struct VCardPropertyConverter {
             let base64 = Self.removingWhitespace(p.value)
             let format = p.parameters.first { $0.name == "TYPE" }?.values.first
             p.parameters.removeAll { $0.name == "TYPE" || $0.name == "VALUE" }
-            let mediaType = format.map { MediaTypes.mediaType(format: $0, property: p.name) } ?? MediaTypes.sniff(base64)
+            let mediaType = format.map { MediaTypes.mediaType(format: $0, media: .image) } ?? MediaTypes.sniff(base64)
             p.parameters.append(VCardParameter(name: "VALUE", values: ["uri"]))
             p.value = "data:" + mediaType + ";base64," + base64
         }
@@ -287,8 +276,7 @@ struct VCardPropertyConverter {
 
     /// Inline binary: 3.0 `ENCODING=b;TYPE=JPEG` ↔ 4.0 `data:image/jpeg;base64,`; links stay links
     /// (with the `VALUE=uri` that 3.0 needs).
-    private func convertBinary(_ p: inout VCardProperty) {
-        let name = p.name.uppercased()
+    private func convertBinary(_ p: inout VCardProperty, media: MediaFamily) {
         if let k = p.parameters.firstIndex(where: { $0.name == "ENCODING" }),
            let encoding = p.parameters[k].values.first?.lowercased(), encoding == "b" || encoding == "base64" {
             let base64 = Self.removingWhitespace(p.value)
@@ -300,7 +288,7 @@ struct VCardPropertyConverter {
             case .v4:
                 p.parameters.remove(at: k)
                 p.parameters.removeAll { $0.name == "TYPE" }
-                let mediaType = format.map { MediaTypes.mediaType(format: $0, property: name) } ?? MediaTypes.sniff(base64)
+                let mediaType = format.map { MediaTypes.mediaType(format: $0, media: media) } ?? MediaTypes.sniff(base64)
                 p.value = "data:" + mediaType + ";base64," + base64
             }
             return
@@ -365,13 +353,13 @@ enum MediaTypes {
         ("AIFF", "audio/aiff"), ("PGP", "application/pgp-keys"), ("X509", "application/pkix-cert"),
     ]
 
-    static func mediaType(format: String, property: String) -> String {
+    /// The media type of a 3.0 format (`JPEG`), of the top-level type `media` when it is none we know.
+    static func mediaType(format: String, media: MediaFamily) -> String {
         let upper = format.uppercased()
         if upper.contains("/") { return format.lowercased() }
         if upper == "JPG" { return "image/jpeg" }
         if let match = known.first(where: { $0.format == upper }) { return match.mediaType }
-        let family = property == "SOUND" ? "audio" : property == "KEY" ? "application" : "image"
-        return family + "/" + format.lowercased()
+        return media.rawValue + "/" + format.lowercased()
     }
 
     static func format(mediaType: String) -> String {

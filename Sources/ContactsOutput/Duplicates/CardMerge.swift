@@ -26,19 +26,11 @@ struct CardMerge {
     let numbers: PhoneNumbers
     private let encoder = VCardEncoder(version: .v4, appleCompat: false)
 
-    /// Properties of which a card has one.
-    private static let single: Set<String> = [
-        "FN", "N", "BDAY", "ANNIVERSARY", "DEATHDATE", "UID", "ORG", "TITLE", "ROLE", "KIND", "GENDER", "REV",
-        "PRODID", "SORT-STRING", "X-PHONETIC-FIRST-NAME", "X-PHONETIC-MIDDLE-NAME", "X-PHONETIC-LAST-NAME",
-    ]
-    /// The name and what says how it sounds or sorts: the fullest name's member's go together.
-    private static let naming: Set<String> = [
-        "FN", "N", "SORT-STRING", "X-SORT-STRING", "X-PHONETIC-FIRST-NAME", "X-PHONETIC-MIDDLE-NAME", "X-PHONETIC-LAST-NAME",
-    ]
-    /// Single values that are bookkeeping: the first member's stays, the others go.
-    private static let bookkeeping: Set<String> = ["REV", "PRODID", "KIND"]
-    /// Values compared without case.
-    private static let caseless: Set<String> = ["EMAIL", "IMPP", "ADR"]
+    /// How the property of a vCard 4.0 card is merged (`PropertyTable`): as one that repeats
+    /// when the table does not know it.
+    static func policy(_ upper: String) -> MergePolicy {
+        PropertyTable.declaration(in40: upper)?.merge ?? .repeats
+    }
 
     /// The group as one person; nil when a member's card could not be read back (then the
     /// members are written as they are).
@@ -82,11 +74,14 @@ struct CardMerge {
         // The fullest name goes first, with its phonetic parts, and the first birthday with a year.
         var named = 0
         for k in people.indices where Self.fullness(people[k]) > Self.fullness(people[named]) { named = k }
-        for property in cards[named] where property.group == nil && Self.naming.contains(property.name.uppercased()) {
+        for property in cards[named] where property.group == nil && Self.policy(property.name.uppercased()) == .naming {
             merged.add(property, from: named, people)
         }
         if let born = people.firstIndex(where: { $0.birthday?.year != nil }) {
-            for property in cards[born] where property.group == nil && property.name.uppercased() == "BDAY" { merged.add(property, from: born, people) }
+            for property in cards[born] where property.group == nil
+                && PropertyTable.declaration(in40: property.name.uppercased())?.field == .birthday {
+                merged.add(property, from: born, people)
+            }
         }
         for (k, card) in cards.enumerated() {
             var groups: [String: [VCardProperty]] = [:]
@@ -143,7 +138,8 @@ struct CardMerge {
                 if let at = positions[key], !addParameters(of: property, to: at) { properties.append(property) }
                 return
             }
-            if name == "CATEGORIES" || name == "NICKNAME" {
+            let policy = CardMerge.policy(name)
+            if policy == .items {
                 let value = Array(property.value.utf8)
                 let items = ValueDecoding.split(value, on: UInt8(ascii: ",")).filter { range in
                     let item = name + "\u{0}" + folded(ValueDecoding.unescape(value[range]))
@@ -155,7 +151,7 @@ struct CardMerge {
                 properties.append(kept)
                 return
             }
-            if name == "NOTE" && property.group == nil {
+            if policy == .note && property.group == nil {
                 guard notes.insert(CardMerge.spaced(ValueDecoding.unescape(Array(property.value.utf8)))).inserted else { return }
                 if let note {
                     properties[note].value += "\\n\\n" + property.value
@@ -166,9 +162,9 @@ struct CardMerge {
                 return
             }
             keys.insert(key)
-            if CardMerge.single.contains(name) {
+            if policy == .single || policy == .naming || policy == .bookkeeping {
                 if let first = singles[name] {
-                    if CardMerge.bookkeeping.contains(name) || sameDate(name, people[first.member], people[member]) { return }
+                    if policy == .bookkeeping || sameDate(name, people[first.member], people[member]) { return }
                     var other = property
                     other.name = "X-MERGED-" + name
                     if keys.insert(self.key(other)).inserted { properties.append(other) }
@@ -220,10 +216,10 @@ struct CardMerge {
 
         /// Two dates of one kind that are one (the same day, and year where both have one).
         private func sameDate(_ name: String, _ a: PersonInfo, _ b: PersonInfo) -> Bool {
-            let dates: (PartialDate?, PartialDate?) = switch name {
-            case "BDAY": (a.birthday, b.birthday)
-            case "ANNIVERSARY": (a.anniversary, b.anniversary)
-            case "DEATHDATE": (a.deathDate, b.deathDate)
+            let dates: (PartialDate?, PartialDate?) = switch PropertyTable.declaration(in40: name)?.field {
+            case .birthday: (a.birthday, b.birthday)
+            case .anniversary: (a.anniversary, b.anniversary)
+            case .deathDate: (a.deathDate, b.deathDate)
             default: (nil, nil)
             }
             guard let x = dates.0, let y = dates.1 else { return false }
@@ -234,14 +230,17 @@ struct CardMerge {
         private func key(_ property: VCardProperty) -> String {
             let name = property.name.uppercased()
             var value = property.value.trimmingSpaces()
-            if name == "TEL" {
+            switch CardMerge.policy(name) {
+            case .phoneNumber:
                 if value.lowercased().hasPrefix("tel:") { value.removeFirst(4) }
                 value = (numbers.e164(value) ?? String(value.filter { $0.isNumber || $0 == "+" }))
                     + "\u{1}" + CardMerge.phoneExtension(value)
-            } else if name == "URL" {
+            case .webAddress:
                 value = CardMerge.caselessSchemeAndHost(value)
-            } else if CardMerge.caseless.contains(name) {
+            case .caseless:
                 value = value.lowercased()
+            default:
+                break
             }
             return name + "\u{0}" + value
         }

@@ -1,0 +1,24 @@
+/// What a card says of itself: its version, kind, identity, origin and history, and the notes
+/// and categories that explain it.
+extension PropertyTable {
+    static let card: [PropertyDeclaration] = [
+        PropertyDeclaration("VERSION", .all, once: .all, field: .version, definedIn: "RFC 6350 §6.7.9"),
+        PropertyDeclaration("KIND", .v40, once: .v40, in30: "X-ADDRESSBOOKSERVER-KIND", rule: .kind,
+                            merge: .bookkeeping, definedIn: "RFC 6350 §6.1.4"),
+        PropertyDeclaration("UID", .all, once: .all, kind: .text, merge: .single, field: .uid, definedIn: "RFC 6350 §6.7.6"),
+        PropertyDeclaration("REV", .all, once: .all, merge: .bookkeeping, definedIn: "RFC 6350 §6.7.4"),
+        PropertyDeclaration("PRODID", [.v30, .v40], once: [.v30, .v40], kind: .text, merge: .bookkeeping,
+                            definedIn: "RFC 6350 §6.7.3"),
+        PropertyDeclaration("SOURCE", [.v30, .v40], kind: .uri, definedIn: "RFC 6350 §6.1.3"),
+        PropertyDeclaration("XML", .v40, definedIn: "RFC 6350 §6.1.5"),
+        PropertyDeclaration("CLIENTPIDMAP", .v40, definedIn: "RFC 6350 §6.7.7"),
+        PropertyDeclaration("CREATED", .v40, definedIn: "RFC 9554 §3.1"),
+        PropertyDeclaration("LANGUAGE", .v40, definedIn: "RFC 9554 §3.3"),
+        PropertyDeclaration("NAME", .v30, definedIn: "RFC 2426 §2.1.2"),
+        PropertyDeclaration("PROFILE", .v30, definedIn: "RFC 2426 §2.1.3"),
+        PropertyDeclaration("CLASS", .v30, once: .v30, definedIn: "RFC 2426 §3.7.1"),
+        PropertyDeclaration("NOTE", .all, kind: .text, merge: .note, field: .note, definedIn: "RFC 6350 §6.7.2"),
+        PropertyDeclaration("CATEGORIES", [.v30, .v40], kind: .textList, merge: .items, field: .categories,
+                            definedIn: "RFC 6350 §6.7.1"),
+    ]
+}
