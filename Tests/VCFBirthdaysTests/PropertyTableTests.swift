@@ -167,7 +167,8 @@ import VCFBirthdaysTesting
     /// Where a property's facts are consulted, no property is named but through the table.
     @Test func theConsumersNameNoProperty() throws {
         let consumers = ["ContactFormats/VCard/VCardVersionRules.swift", "ContactFormats/VCard/VCardCardRules.swift",
-                         "ContactFormats/Properties/PropertyName.swift", "ContactsOutput/Duplicates/CardMerge.swift"]
+                         "ContactFormats/Properties/PropertyName.swift", "ContactsOutput/Duplicates/CardMerge.swift",
+                         "ContactFormats/Syntax/PersonDecoder.swift", "ContactFormats/Syntax/PersonProperties.swift"]
         let names = Set(Self.declarations.flatMap { Self.names($0) + [$0.written(in: .v3).name, $0.written(in: .v4).name] })
         for file in consumers {
             let text = try String(contentsOfFile: packageRoot + "/Sources/" + file, encoding: .utf8)

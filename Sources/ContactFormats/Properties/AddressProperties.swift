@@ -1,3 +1,5 @@
+import ContactsCore
+
 /// Where a person is.
 extension PropertyTable {
     static let addresses: [PropertyDeclaration] = [
@@ -9,4 +11,38 @@ extension PropertyTable {
         PropertyDeclaration("BIRTHPLACE", .v40, definedIn: "RFC 6474 §2.1"),
         PropertyDeclaration("DEATHPLACE", .v40, definedIn: "RFC 6474 §2.2"),
     ]
+}
+
+extension PersonDecoder {
+    /// `ADR`'s seven components, with its types and Apple's label.
+    func readAddress(_ card: BorrowedCard, _ p: CardBuffer.Property, label: String?, to person: inout PersonInfo) -> Bool {
+        var address = PostalAddress()
+        withValue(card, p) { value in
+            ValueDecoding.forEachItem(value, lists: false) { component, part in
+                switch component {
+                case 0: address.poBox = part
+                case 1: address.extended = part
+                case 2: address.street = part
+                case 3: address.locality = part
+                case 4: address.region = part
+                case 5: address.postalCode = part
+                case 6: address.country = part
+                default: break
+                }
+            }
+        }
+        (address.types, address.preferred) = typesAndPreference(card, p, label: label, dropping: nil)
+        person.addresses.append(address)
+        return true
+    }
+}
+
+extension PersonProperties {
+    static func writeAddresses(_ person: PersonInfo, to out: inout PropertyWriter) {
+        for address in person.addresses {
+            let parts = [address.poBox, address.extended, address.street, address.locality, address.region,
+                         address.postalCode, address.country]
+            out.add("ADR", VCardText.structured(parts.map { [$0] }), typeParameters(address.types, preferred: address.preferred))
+        }
+    }
 }

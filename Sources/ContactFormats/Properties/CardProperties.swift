@@ -1,3 +1,5 @@
+import ContactsCore
+
 /// What a card says of itself: its version, kind, identity, origin and history, and the notes
 /// and categories that explain it.
 extension PropertyTable {
@@ -21,4 +23,37 @@ extension PropertyTable {
         PropertyDeclaration("CATEGORIES", [.v30, .v40], kind: .textList, merge: .items, field: .categories,
                             definedIn: "RFC 6350 §6.7.1"),
     ]
+}
+
+extension PersonDecoder {
+    func readNote(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+        guard person.note == nil else { return false }
+        person.note = text(card, p)
+        return true
+    }
+
+    func readCategories(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+        person.categories += withValue(card, p) { ValueDecoding.textList($0) }
+        return true
+    }
+
+    func readUID(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+        guard person.uid == nil else { return false }
+        person.uid = text(card, p).trimmingSpaces()
+        return true
+    }
+}
+
+extension PersonProperties {
+    static func writeNote(_ person: PersonInfo, to out: inout PropertyWriter) {
+        out.text("NOTE", person.note)
+    }
+
+    static func writeCategories(_ person: PersonInfo, to out: inout PropertyWriter) {
+        if !person.categories.isEmpty { out.add("CATEGORIES", VCardText.list(person.categories)) }
+    }
+
+    static func writeUID(_ person: PersonInfo, to out: inout PropertyWriter) {
+        out.text("UID", person.uid)
+    }
 }

@@ -1,3 +1,5 @@
+import ContactsCore
+
 /// How a person is reached.
 extension PropertyTable {
     static let communication: [PropertyDeclaration] = [
@@ -13,4 +15,46 @@ extension PropertyTable {
         PropertyDeclaration("CALADRURI", [.v30, .v40], kind: .uri, definedIn: "RFC 6350 §6.9.2, RFC 2739"),
         PropertyDeclaration("CALURI", [.v30, .v40], kind: .uri, definedIn: "RFC 6350 §6.9.3, RFC 2739"),
     ]
+}
+
+extension PersonDecoder {
+    /// An e-mail address with its types (`internet` says nothing) and Apple's label.
+    func readEmail(_ card: BorrowedCard, _ p: CardBuffer.Property, label: String?, to person: inout PersonInfo) -> Bool {
+        let (types, preferred) = typesAndPreference(card, p, label: label, dropping: "internet")
+        person.emails.append(ContactPoint(value: text(card, p).trimmingSpaces(), types: types, preferred: preferred))
+        return true
+    }
+
+    /// A phone number (a `tel:` URI as its number) with its types and Apple's label.
+    func readPhone(_ card: BorrowedCard, _ p: CardBuffer.Property, label: String?, to person: inout PersonInfo) -> Bool {
+        let value = ValueDecoding.phoneNumber(text(card, p))
+        let (types, preferred) = typesAndPreference(card, p, label: label, dropping: nil)
+        person.phones.append(ContactPoint(value: value, types: types, preferred: preferred))
+        return true
+    }
+
+    /// An empty URL holds nothing (as an empty nickname or category): no list item.
+    func readURL(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+        let url = text(card, p).trimmingSpaces()
+        if !url.isEmpty { person.urls.append(url) }
+        return true
+    }
+}
+
+extension PersonProperties {
+    static func writeEmails(_ person: PersonInfo, to out: inout PropertyWriter) {
+        for email in person.emails {
+            out.add("EMAIL", VCardText.escape(email.value), typeParameters(email.types, preferred: email.preferred))
+        }
+    }
+
+    static func writePhones(_ person: PersonInfo, to out: inout PropertyWriter) {
+        for phone in person.phones {
+            out.add("TEL", VCardText.escape(phone.value), typeParameters(phone.types, preferred: phone.preferred))
+        }
+    }
+
+    static func writeURLs(_ person: PersonInfo, to out: inout PropertyWriter) {
+        for url in person.urls { out.add("URL", VCardText.escapingURI(url)) }
+    }
 }

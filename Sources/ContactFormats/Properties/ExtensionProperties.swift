@@ -1,3 +1,5 @@
+import ContactsCore
+
 /// Private (`X-`) properties that vendors write and the model has a place for.
 extension PropertyTable {
     static let extensions: [PropertyDeclaration] = [
@@ -14,4 +16,73 @@ extension PropertyTable {
         // Android's rows of other kinds: events, nicknames, relations.
         PropertyDeclaration("X-ANDROID-CUSTOM", .all, field: .androidCustom, definedIn: "Android Contacts"),
     ]
+}
+
+extension PersonDecoder {
+    func readPhoneticName(_ field: PropertyName, _ card: BorrowedCard, _ p: CardBuffer.Property,
+                          to person: inout PersonInfo) -> Bool {
+        let name = text(card, p).trimmingSpaces()
+        switch field {
+        case .phoneticFirst: person.phoneticGivenName = name
+        case .phoneticMiddle: person.phoneticAdditionalName = name
+        default: person.phoneticFamilyName = name
+        }
+        return true
+    }
+
+    /// Apple's `itemN.X-ABDATE` labelled `_$!<Anniversary>!$_` is the anniversary; other
+    /// labelled dates stay extra properties (`PersonInfo.otherDates`).
+    func readAppleDate(_ card: BorrowedCard, _ p: CardBuffer.Property, label: String?, to person: inout PersonInfo) -> Bool {
+        guard label?.lowercased() == "anniversary", person.anniversary == nil,
+              let date = date(card, p, what: "anniversary") else { return false }
+        person.anniversary = date
+        return true
+    }
+
+    /// Apple's `_$!<Anniversary>!$_` → `Anniversary`; custom labels as they are.
+    func appleLabel(_ label: String) -> String {
+        if label.hasPrefix("_$!<") && label.hasSuffix(">!$_") && label.count > 8 {
+            return String(label.dropFirst(4).dropLast(4))
+        }
+        return label
+    }
+
+    /// Android's `X-ANDROID-CUSTOM:vnd.android.cursor.item/contact_event;DATE;TYPE;LABEL;…`
+    /// (type 3 a birthday, 1 an anniversary) and `…/nickname;NAME;…`; other kinds, and events of
+    /// other types, stay extra properties.
+    func readAndroidCustom(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+        var fields: [String] = []
+        withValue(card, p) { value in
+            ValueDecoding.forEachItem(value, lists: false, keepsEmpty: true) { _, part in fields.append(part) }
+        }
+        guard fields.count >= 2 else { return false }
+        switch fields[0].lowercased() {
+        case "vnd.android.cursor.item/contact_event":
+            guard case .date(let date) = DateParsing.parse(Array(fields[1].utf8)) else { return false }
+            let type = fields.count > 2 ? fields[2] : ""
+            if type == "3" && person.birthday == nil {
+                person.birthday = date
+            } else if type == "1" && person.anniversary == nil {
+                person.anniversary = date
+            } else {
+                return false
+            }
+        case "vnd.android.cursor.item/nickname":
+            // One the card has already (the NICKNAME our vCard writers add beside it) stays an extra.
+            let nickname = fields[1].trimmingSpaces()
+            guard !nickname.isEmpty, !person.nicknames.contains(nickname) else { return false }
+            person.nicknames.append(nickname)
+        default:
+            return false
+        }
+        return true
+    }
+}
+
+extension PersonProperties {
+    static func writePhoneticNames(_ person: PersonInfo, to out: inout PropertyWriter) {
+        out.text("X-PHONETIC-FIRST-NAME", person.phoneticGivenName)
+        out.text("X-PHONETIC-MIDDLE-NAME", person.phoneticAdditionalName)
+        out.text("X-PHONETIC-LAST-NAME", person.phoneticFamilyName)
+    }
 }

@@ -1,3 +1,5 @@
+import ContactsCore
+
 /// Pictures, sounds and keys: inline binary data or links.
 extension PropertyTable {
     static let media: [PropertyDeclaration] = [

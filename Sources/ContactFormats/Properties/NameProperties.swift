@@ -1,3 +1,5 @@
+import ContactsCore
+
 /// The properties that name a person, and say how the name sorts and what they are called.
 extension PropertyTable {
     static let names: [PropertyDeclaration] = [
@@ -12,4 +14,69 @@ extension PropertyTable {
         PropertyDeclaration("GRAMGENDER", .v40, definedIn: "RFC 9554 §3.2"),
         PropertyDeclaration("PRONOUNS", .v40, definedIn: "RFC 9554 §3.4"),
     ]
+}
+
+extension PersonDecoder {
+    /// The first `FN` with text; an empty one is no name.
+    func readFormattedName(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+        guard person.formattedName == nil else { return false }
+        let shown = text(card, p).trimmingSpaces()
+        if !shown.isEmpty { person.formattedName = shown }
+        return true
+    }
+
+    /// `N`'s five components, each a list (not in 2.1, where a comma is a comma), and its
+    /// `SORT-AS`; a later `N` only when the first had no name in it.
+    func readName(_ card: BorrowedCard, _ p: CardBuffer.Property, version: VCardVersion,
+                  to person: inout PersonInfo) -> Bool {
+        guard !person.hasNameParts && person.honorificPrefixes.isEmpty else { return false }
+        person.familyNames = []
+        person.givenNames = []
+        person.additionalNames = []
+        person.honorificPrefixes = []
+        person.honorificSuffixes = []
+        withValue(card, p) { value in
+            ValueDecoding.forEachItem(value, lists: version != .v21) { component, item in
+                switch component {
+                case 0: person.familyNames.append(item)
+                case 1: person.givenNames.append(item)
+                case 2: person.additionalNames.append(item)
+                case 3: person.honorificPrefixes.append(item)
+                case 4: person.honorificSuffixes.append(item)
+                default: break
+                }
+            }
+        }
+        person.sortAs = parameterValues(card, p, "SORT-AS").map { $0.trimmingSpaces() }
+        return true
+    }
+
+    func readNickname(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+        person.nicknames += withValue(card, p) { ValueDecoding.textList($0) }
+        return true
+    }
+}
+
+extension PersonProperties {
+    static func writeFormattedName(_ person: PersonInfo, to out: inout PropertyWriter) {
+        out.text("FN", person.formattedName)
+    }
+
+    static func writeName(_ person: PersonInfo, to out: inout PropertyWriter) {
+        guard nameParts(person).contains(where: { !$0.isEmpty }) || !person.sortAs.isEmpty else { return }
+        out.add("N", name(person), person.sortAs.isEmpty ? [] : [VCardParameter(name: "SORT-AS", values: person.sortAs)])
+    }
+
+    static func writeNickname(_ person: PersonInfo, to out: inout PropertyWriter) {
+        if !person.nicknames.isEmpty { out.add("NICKNAME", VCardText.list(person.nicknames)) }
+    }
+
+    /// The `N` value: family, given, additional names, prefixes, suffixes, each a list.
+    package static func name(_ person: PersonInfo) -> String {
+        VCardText.structured(nameParts(person).map { $0.isEmpty ? [""] : $0 })
+    }
+
+    private static func nameParts(_ person: PersonInfo) -> [[String]] {
+        [person.familyNames, person.givenNames, person.additionalNames, person.honorificPrefixes, person.honorificSuffixes]
+    }
 }

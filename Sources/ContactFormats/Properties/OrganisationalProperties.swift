@@ -1,3 +1,5 @@
+import ContactsCore
+
 /// A person's work, the people related to them, what they know and like.
 extension PropertyTable {
     static let organisational: [PropertyDeclaration] = [
@@ -13,4 +15,39 @@ extension PropertyTable {
         PropertyDeclaration("HOBBY", .v40, definedIn: "RFC 6715 §2.2"),
         PropertyDeclaration("INTEREST", .v40, definedIn: "RFC 6715 §2.3"),
     ]
+}
+
+extension PersonDecoder {
+    /// The first `ORG`: the organisation, then its units (empty ones left out).
+    func readOrganization(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+        guard person.organization == nil else { return false }
+        person.organization = ""
+        withValue(card, p) { value in
+            ValueDecoding.forEachItem(value, lists: false, keepsEmpty: true) { component, part in
+                if component == 0 {
+                    person.organization = part
+                } else if !part.isEmpty {
+                    person.organizationUnits.append(part)
+                }
+            }
+        }
+        return true
+    }
+
+    func readTitle(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+        guard person.title == nil else { return false }
+        person.title = text(card, p).trimmingSpaces()
+        return true
+    }
+}
+
+extension PersonProperties {
+    static func writeOrganization(_ person: PersonInfo, to out: inout PropertyWriter) {
+        guard person.organization != nil || !person.organizationUnits.isEmpty else { return }
+        out.add("ORG", VCardText.structured(([person.organization ?? ""] + person.organizationUnits).map { [$0] }))
+    }
+
+    static func writeTitle(_ person: PersonInfo, to out: inout PropertyWriter) {
+        out.text("TITLE", person.title)
+    }
 }

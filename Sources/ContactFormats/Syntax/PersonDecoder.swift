@@ -101,146 +101,29 @@ package final class PersonDecoder {
     private func apply(_ name: PropertyName?, _ p: CardBuffer.Property, index: Int, in card: BorrowedCard,
                        version: VCardVersion, label: String?, to person: inout PersonInfo) -> Bool {
         guard let name else { return false }
+        // Each property is read in its family's file (`Properties/`).
         switch name {
-        case .version:
-            return true
-        case .formattedName:
-            guard person.formattedName == nil else { return false }
-            let shown = text(card, p).trimmingSpaces()
-            if !shown.isEmpty { person.formattedName = shown }  // an empty FN is no FN
-        case .name:
-            guard !person.hasNameParts && person.honorificPrefixes.isEmpty else { return false }
-            person.familyNames = []
-            person.givenNames = []
-            person.additionalNames = []
-            person.honorificPrefixes = []
-            person.honorificSuffixes = []
-            withValue(card, p) { value in
-                ValueDecoding.forEachItem(value, lists: version != .v21) { component, item in
-                    switch component {
-                    case 0: person.familyNames.append(item)
-                    case 1: person.givenNames.append(item)
-                    case 2: person.additionalNames.append(item)
-                    case 3: person.honorificPrefixes.append(item)
-                    case 4: person.honorificSuffixes.append(item)
-                    default: break
-                    }
-                }
-            }
-            person.sortAs = parameterValues(card, p, "SORT-AS").map { $0.trimmingSpaces() }
-        case .nickname:
-            person.nicknames += withValue(card, p) { ValueDecoding.textList($0) }
-        case .birthday:
-            guard person.birthday == nil else { return false }
-            guard let date = date(card, p, what: "birthday") else { return false }
-            person.birthday = date
-        case .anniversary:
-            guard person.anniversary == nil else { return false }
-            guard let date = date(card, p, what: "anniversary") else { return false }
-            person.anniversary = date
-        case .deathDate:
-            // Kept as an extra property too: no output has a field of its own for it.
-            if person.deathDate == nil, let date = date(card, p, what: "death date") { person.deathDate = date }
-            return false
-        case .appleDate:
-            guard label?.lowercased() == "anniversary", person.anniversary == nil else { return false }
-            guard let date = date(card, p, what: "anniversary") else { return false }
-            person.anniversary = date
-        case .organization:
-            guard person.organization == nil else { return false }
-            person.organization = ""
-            withValue(card, p) { value in
-                ValueDecoding.forEachItem(value, lists: false, keepsEmpty: true) { component, part in
-                    if component == 0 {
-                        person.organization = part
-                    } else if !part.isEmpty {
-                        person.organizationUnits.append(part)
-                    }
-                }
-            }
-        case .title:
-            guard person.title == nil else { return false }
-            person.title = text(card, p).trimmingSpaces()
-        case .note:
-            guard person.note == nil else { return false }
-            person.note = text(card, p)
-        case .email:
-            let (types, preferred) = typesAndPreference(card, p, label: label, dropping: "internet")
-            person.emails.append(ContactPoint(value: text(card, p).trimmingSpaces(), types: types, preferred: preferred))
-        case .phone:
-            let value = ValueDecoding.phoneNumber(text(card, p))
-            let (types, preferred) = typesAndPreference(card, p, label: label, dropping: nil)
-            person.phones.append(ContactPoint(value: value, types: types, preferred: preferred))
-        case .address:
-            var address = PostalAddress()
-            withValue(card, p) { value in
-                ValueDecoding.forEachItem(value, lists: false) { component, part in
-                    switch component {
-                    case 0: address.poBox = part
-                    case 1: address.extended = part
-                    case 2: address.street = part
-                    case 3: address.locality = part
-                    case 4: address.region = part
-                    case 5: address.postalCode = part
-                    case 6: address.country = part
-                    default: break
-                    }
-                }
-            }
-            (address.types, address.preferred) = typesAndPreference(card, p, label: label, dropping: nil)
-            person.addresses.append(address)
-        case .url:
-            // An empty URL holds nothing (as an empty nickname or category): no list item.
-            let url = text(card, p).trimmingSpaces()
-            if !url.isEmpty { person.urls.append(url) }
-        case .categories:
-            person.categories += withValue(card, p) { ValueDecoding.textList($0) }
-        case .uid:
-            guard person.uid == nil else { return false }
-            person.uid = text(card, p).trimmingSpaces()
-        case .phoneticFirst:
-            person.phoneticGivenName = text(card, p).trimmingSpaces()
-        case .phoneticMiddle:
-            person.phoneticAdditionalName = text(card, p).trimmingSpaces()
-        case .phoneticLast:
-            person.phoneticFamilyName = text(card, p).trimmingSpaces()
-        case .androidCustom:
-            return androidCustom(card, p, to: &person)
-        case .appleLabel, .agent:
-            return false
+        case .version: return true
+        case .formattedName: return readFormattedName(card, p, to: &person)
+        case .name: return readName(card, p, version: version, to: &person)
+        case .nickname: return readNickname(card, p, to: &person)
+        case .birthday: return readBirthday(card, p, to: &person)
+        case .anniversary: return readAnniversary(card, p, to: &person)
+        case .deathDate: return readDeathDate(card, p, to: &person)
+        case .organization: return readOrganization(card, p, to: &person)
+        case .title: return readTitle(card, p, to: &person)
+        case .note: return readNote(card, p, to: &person)
+        case .email: return readEmail(card, p, label: label, to: &person)
+        case .phone: return readPhone(card, p, label: label, to: &person)
+        case .address: return readAddress(card, p, label: label, to: &person)
+        case .url: return readURL(card, p, to: &person)
+        case .categories: return readCategories(card, p, to: &person)
+        case .uid: return readUID(card, p, to: &person)
+        case .phoneticFirst, .phoneticMiddle, .phoneticLast: return readPhoneticName(name, card, p, to: &person)
+        case .appleDate: return readAppleDate(card, p, label: label, to: &person)
+        case .androidCustom: return readAndroidCustom(card, p, to: &person)
+        case .appleLabel, .agent: return false
         }
-        return true
-    }
-
-    /// Android's `X-ANDROID-CUSTOM:vnd.android.cursor.item/contact_event;DATE;TYPE;LABEL;…`
-    /// (type 3 a birthday, 1 an anniversary) and `…/nickname;NAME;…`; other kinds, and events of
-    /// other types, stay extra properties.
-    private func androidCustom(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
-        var fields: [String] = []
-        withValue(card, p) { value in
-            ValueDecoding.forEachItem(value, lists: false, keepsEmpty: true) { _, part in fields.append(part) }
-        }
-        guard fields.count >= 2 else { return false }
-        switch fields[0].lowercased() {
-        case "vnd.android.cursor.item/contact_event":
-            guard case .date(let date) = DateParsing.parse(Array(fields[1].utf8)) else { return false }
-            let type = fields.count > 2 ? fields[2] : ""
-            if type == "3" && person.birthday == nil {
-                person.birthday = date
-            } else if type == "1" && person.anniversary == nil {
-                person.anniversary = date
-            } else {
-                return false
-            }
-        case "vnd.android.cursor.item/nickname":
-            // One the card has already (the NICKNAME our vCard writers add beside it) stays an extra.
-            let nickname = fields[1].trimmingSpaces()
-            guard !nickname.isEmpty, !person.nicknames.contains(nickname) else { return false }
-            person.nicknames.append(nickname)
-        default:
-            return false
-        }
-        return true
     }
 
     // MARK: Values
@@ -248,7 +131,7 @@ package final class PersonDecoder {
     /// Calls `body` with the value's bytes after transfer decoding: quoted-printable decoded and
     /// converted from its `CHARSET` to UTF-8; bytes that are not valid UTF-8 are read in the
     /// fallback character set, else as Windows-1252, with a warning.
-    private func withValue<R>(_ card: BorrowedCard, _ p: CardBuffer.Property,
+    func withValue<R>(_ card: BorrowedCard, _ p: CardBuffer.Property,
                               _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let bytes = card.slice(p.value)
         var decoded: [UInt8]?
@@ -299,7 +182,7 @@ package final class PersonDecoder {
         return body(bytes)
     }
 
-    private func text(_ card: BorrowedCard, _ p: CardBuffer.Property) -> String {
+    func text(_ card: BorrowedCard, _ p: CardBuffer.Property) -> String {
         withValue(card, p) { ValueDecoding.unescape($0) }
     }
 
@@ -317,7 +200,7 @@ package final class PersonDecoder {
     }
 
     /// A date property; nil (with a warning where due) when it is empty, text, or invalid.
-    private func date(_ card: BorrowedCard, _ p: CardBuffer.Property, what: String) -> PartialDate? {
+    func date(_ card: BorrowedCard, _ p: CardBuffer.Property, what: String) -> PartialDate? {
         var omitYear: Int?
         for value in parameterValues(card, p, "VALUE") where value.lowercased() == "text" {
             return nil
@@ -337,7 +220,7 @@ package final class PersonDecoder {
     // MARK: Parameters
 
     /// The values of every parameter named `upper`, unquoted and split at commas (`parameterList`).
-    private func parameterValues(_ card: BorrowedCard, _ p: CardBuffer.Property, _ upper: StaticString) -> [String] {
+    func parameterValues(_ card: BorrowedCard, _ p: CardBuffer.Property, _ upper: StaticString) -> [String] {
         var values: [String] = []
         for k in p.parameters {
             let param = card.parameters[k]
@@ -349,7 +232,7 @@ package final class PersonDecoder {
 
     /// Lower-case types from `TYPE=` and bare 2.1 parameters plus an Apple label, and whether
     /// the item is preferred (`TYPE=pref`, bare `PREF`, `PREF=1`).
-    private func typesAndPreference(_ card: BorrowedCard, _ p: CardBuffer.Property, label: String?,
+    func typesAndPreference(_ card: BorrowedCard, _ p: CardBuffer.Property, label: String?,
                                     dropping: String?) -> ([String], Bool) {
         var types: [String] = []
         var preferred = false
@@ -388,14 +271,6 @@ package final class PersonDecoder {
     private static func isEncodingName(_ card: BorrowedCard, _ range: Range<Int>) -> Bool {
         card.equalsIgnoringCase(range, "QUOTED-PRINTABLE") || card.equalsIgnoringCase(range, "BASE64")
             || card.equalsIgnoringCase(range, "8BIT") || card.equalsIgnoringCase(range, "7BIT")
-    }
-
-    /// Apple's `_$!<Anniversary>!$_` → `Anniversary`; custom labels as they are.
-    private func appleLabel(_ label: String) -> String {
-        if label.hasPrefix("_$!<") && label.hasSuffix(">!$_") && label.count > 8 {
-            return String(label.dropFirst(4).dropLast(4))
-        }
-        return label
     }
 
     // MARK: Extra properties
