@@ -9,7 +9,10 @@ public enum App {
     static let programName = "vcf2birthdays"
 
     /// Runs the program with these options in this world; returns the exit status.
-    public static func run(_ options: RunOptions, environment env: Environment) -> RunStatus {
+    public static func run(_ given: RunOptions, environment env: Environment) -> RunStatus {
+        let today = given.selection.today ?? env.clock.today()
+        var options = given
+        options.selection.today = today  // the readers check birth years against it
         let progress = (options.diagnostics.progress ?? (env.standardErrorIsTerminal && !options.diagnostics.quiet))
             ? ProgressMeter(terminal: env.standardError, stopwatch: env.stopwatch) : nil
         defer { progress?.finish() }
@@ -35,7 +38,7 @@ public enum App {
             return fail(.usage, .unknownEncoding,
                         "--encoding: unknown character set '\(encoding)' (such as windows-1252, iso-8859-2, utf-16le, shift_jis)")
         }
-        let dates = DateContext(today: options.selection.today ?? env.clock.today(), feb29: options.selection.feb29)
+        let dates = DateContext(today: today, feb29: options.selection.feb29)
         let order = sortOrder(options, env) { warn(.ignoredPreference, $0) }
         let locale = options.selection.locale ?? env.preferences.locale ?? "root"
         let collator: Collator

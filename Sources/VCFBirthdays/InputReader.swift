@@ -26,6 +26,8 @@ struct InputReader {
         var csvDialect: CSVDialect?
         var dateOrder: DateOrder?
         var locale: String
+        /// Today, against which birth years are checked.
+        var today: CalendarDate?
 
         init(_ options: RunOptions, locale: String) {
             inputFormat = options.input.format
@@ -40,6 +42,7 @@ struct InputReader {
             csvDialect = options.input.csvDialect
             dateOrder = options.input.dateOrder
             self.locale = locale.ownCopy()
+            today = options.selection.today
         }
     }
 
@@ -206,7 +209,7 @@ struct InputReader {
         case .vcard:
             let vcardOptions = VCardParser.Options(scope: options.scope, keepsRawText: options.keepsRawText,
                                                    maxRecordBytes: options.maxRecordBytes, checksRules: options.checksRules,
-                                                   fallbackCharset: options.quotedPrintableCharset)
+                                                   fallbackCharset: options.quotedPrintableCharset, today: options.today)
             if let workers {  // none with --check (App.run)
                 return PartitionedReader(VCardFraming(path: displayPath, options: vcardOptions), sink: sink,
                                          diagnostics: reporter, threads: workers, partBytes: options.partBytes)
@@ -216,7 +219,8 @@ struct InputReader {
             let csvOptions = CSVParser.Options(scope: options.scope, keepsRawText: options.keepsRawText,
                                                delimiter: options.delimiter, dialect: options.csvDialect,
                                                dateOrder: options.dateOrder, locale: options.locale,
-                                               maxRecordBytes: options.maxRecordBytes, encodingNote: encodingNote)
+                                               maxRecordBytes: options.maxRecordBytes, encodingNote: encodingNote,
+                                               today: options.today)
             if let workers {
                 return PartitionedReader(CSVFraming(path: displayPath, options: csvOptions), sink: sink,
                                          diagnostics: reporter, threads: workers, partBytes: options.partBytes)
@@ -224,7 +228,7 @@ struct InputReader {
             return CSVParser(path: displayPath, sink: sink, diagnostics: reporter, options: csvOptions)
         case .ldif:
             let ldifOptions = LDIFParser.Options(scope: options.scope, keepsRawText: options.keepsRawText,
-                                                 maxRecordBytes: options.maxRecordBytes)
+                                                 maxRecordBytes: options.maxRecordBytes, today: options.today)
             if let workers {
                 return PartitionedReader(LDIFFraming(path: displayPath, options: ldifOptions), sink: sink,
                                          diagnostics: reporter, threads: workers, partBytes: options.partBytes)

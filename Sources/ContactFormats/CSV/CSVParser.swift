@@ -25,12 +25,17 @@ public final class CSVParser: ContactsParser {
         /// A warning about the input's encoding (read as Windows-1252), given once the header
         /// is taken: a file that is no CSV gets its one error alone.
         public var encodingNote: String?
+        /// Today, against which a birth year is checked: a birthday after it, or more than
+        /// `PartialDate.oldestAge` years before it, is read without its year, with a warning;
+        /// nil: no check.
+        public var today: CalendarDate?
 
         /// Options with these values.
         public init(scope: DecodeScope = .full, keepsRawText: Bool = false, delimiter: UInt8? = nil,
                     dialect: CSVDialect? = nil, dateOrder: DateOrder? = nil, locale: String = "root",
-                    maxRecordBytes: Int = 64 << 20, encodingNote: String? = nil) {
+                    maxRecordBytes: Int = 64 << 20, encodingNote: String? = nil, today: CalendarDate? = nil) {
             self.encodingNote = encodingNote
+            self.today = today
             self.scope = scope
             self.keepsRawText = keepsRawText
             self.delimiter = delimiter
@@ -202,6 +207,10 @@ public final class CSVParser: ContactsParser {
         for w in mapper.warnings { warn(w.line, w.code, w.message) }
         guard mapper.identifies else {
             return try reject(record, line: record.line, column: nil, .noContactField, "row has no contact field: no name, e-mail, phone, address, date, note or other column that is read")
+        }
+        if let warning = person.birthday?.implausibleBirthYearWarning(today: options.today) {
+            warn(record.line, .implausibleBirthYear, warning)
+            person.birthday = person.birthday?.withoutYear
         }
         statistics.people += 1
         try sink.consume(person)

@@ -14,9 +14,15 @@ public final class LDIFParser: ContactsParser {
         public var keepsRawText: Bool
         /// A record larger than this is rejected; reading goes on after the next blank line.
         public var maxRecordBytes: Int
+        /// Today, against which a birth year is checked: a birthday after it, or more than
+        /// `PartialDate.oldestAge` years before it, is read without its year, with a warning;
+        /// nil: no check.
+        public var today: CalendarDate?
 
         /// Options with these values.
-        public init(scope: DecodeScope = .full, keepsRawText: Bool = false, maxRecordBytes: Int = 64 << 20) {
+        public init(scope: DecodeScope = .full, keepsRawText: Bool = false, maxRecordBytes: Int = 64 << 20,
+                    today: CalendarDate? = nil) {
+            self.today = today
             self.scope = scope
             self.keepsRawText = keepsRawText
             self.maxRecordBytes = maxRecordBytes
@@ -34,7 +40,7 @@ public final class LDIFParser: ContactsParser {
     private var mapper: LDIFPersonMapper
     /// What reads the `x-vcard` lines of our own output, kept from entry to entry as the vCard
     /// parser keeps its own.
-    private lazy var carrierDecoder = PersonDecoder(scope: options.scope == .card ? .card : .full)
+    private lazy var carrierDecoder = PersonDecoder(scope: options.scope == .card ? .card : .full, today: options.today)
     private var carrierCard = CardBuffer()
 
     /// A parser that pushes people into `sink` and problems into `diagnostics`.
@@ -124,6 +130,10 @@ public final class LDIFParser: ContactsParser {
         guard person.hasNameParts || !(person.formattedName ?? "").isEmpty || !person.emails.isEmpty || !person.phones.isEmpty
                 || !(person.organization ?? "").isEmpty || !person.nicknames.isEmpty else {
             return try reject(record, .noContactField, "entry has no name, e-mail, phone, organization or nickname")
+        }
+        if let warning = person.birthday?.implausibleBirthYearWarning(today: options.today) {
+            warn(record.firstLine, .implausibleBirthYear, warning)
+            person.birthday = person.birthday?.withoutYear
         }
         statistics.people += 1
         try sink.consume(person)

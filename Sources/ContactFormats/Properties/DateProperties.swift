@@ -19,7 +19,7 @@ extension PersonDecoder {
     /// The first `BDAY` that is a date (not text, not a day that does not exist).
     func readBirthday(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
         guard person.birthday == nil, let date = date(card, p, what: "birthday") else { return false }
-        person.birthday = date
+        person.birthday = birthday(date, line: p.line)
         return true
     }
 

@@ -61,7 +61,7 @@ extension PersonDecoder {
             guard case .date(let date) = DateParsing.parse(Array(fields[1].utf8)) else { return false }
             let type = fields.count > 2 ? fields[2] : ""
             if type == "3" && person.birthday == nil {
-                person.birthday = date
+                person.birthday = birthday(date, line: p.line)
             } else if type == "1" && person.anniversary == nil {
                 person.anniversary = date
             } else {

@@ -28,10 +28,13 @@ package final class PersonDecoder {
     /// Read bytes that name no character set and are not UTF-8 in, without a warning; nil:
     /// Windows-1252, with one.
     private let fallbackCharset: String?
+    /// Today, against which a birth year is checked (`implausibleBirthYearWarning`); nil: no check.
+    private let today: CalendarDate?
 
-    package init(scope: DecodeScope, fallbackCharset: String? = nil) {
+    package init(scope: DecodeScope, fallbackCharset: String? = nil, today: CalendarDate? = nil) {
         self.scope = scope
         self.fallbackCharset = fallbackCharset
+        self.today = today
     }
 
     /// `card` is taken `inout` only so that a card held by a class is not copied; it is not changed.
@@ -307,6 +310,13 @@ package final class PersonDecoder {
         let group = p.group.isEmpty ? nil : ValueDecoding.makeString(card.slice(p.group))
         return VCardProperty(group: group, name: ValueDecoding.makeString(card.slice(p.name)),
                              parameters: parameters, value: value, line: p.line)
+    }
+
+    /// A birthday as the model takes it: without its year when the year cannot be one, with a warning.
+    func birthday(_ date: PartialDate, line: Int) -> PartialDate {
+        guard let warning = date.implausibleBirthYearWarning(today: today) else { return date }
+        warn(line, .implausibleBirthYear, warning)
+        return date.withoutYear
     }
 
     private func warn(_ line: Int, _ code: Diagnostic.Code, _ message: String) {

@@ -22,15 +22,20 @@ public final class VCardParser: ContactsParser {
         /// The character set of quoted-printable bytes that name none and are not UTF-8 (the
         /// input's `--encoding`); nil: Windows-1252, with a warning.
         public var fallbackCharset: String?
+        /// Today, against which a birth year is checked: a birthday after it, or more than
+        /// `PartialDate.oldestAge` years before it, is read without its year, with a warning;
+        /// nil: no check.
+        public var today: CalendarDate?
 
         /// Options with these values.
         public init(scope: DecodeScope = .full, keepsRawText: Bool = false, maxRecordBytes: Int = 64 << 20,
-                    checksRules: Bool = false, fallbackCharset: String? = nil) {
+                    checksRules: Bool = false, fallbackCharset: String? = nil, today: CalendarDate? = nil) {
             self.scope = scope
             self.keepsRawText = keepsRawText || checksRules
             self.maxRecordBytes = maxRecordBytes
             self.checksRules = checksRules
             self.fallbackCharset = fallbackCharset
+            self.today = today
         }
     }
 
@@ -78,8 +83,8 @@ public final class VCardParser: ContactsParser {
         self.maxRecordBytes = options.maxRecordBytes
         self.lexer = VCardLexer(keepsRawText: options.keepsRawText, maxLineBytes: options.maxRecordBytes,
                                 firstLine: firstLine)
-        self.decoder = PersonDecoder(scope: options.scope, fallbackCharset: options.fallbackCharset)
-        self.checker = options.checksRules ? VCardRuleChecker() : nil
+        self.decoder = PersonDecoder(scope: options.scope, fallbackCharset: options.fallbackCharset, today: options.today)
+        self.checker = options.checksRules ? VCardRuleChecker(today: options.today) : nil
         self.skipsUnneeded = options.scope == .namesAndDates && !options.checksRules
     }
 

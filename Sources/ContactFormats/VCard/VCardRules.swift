@@ -11,9 +11,15 @@ struct VCardRuleChecker {
         var message: String
     }
 
+    /// Today, against which a birth year is checked; nil: no check.
+    let today: CalendarDate?
     private(set) var findings: [Finding] = []
     private var longLines: [(line: Int, octets: Int)] = []
     private var bareLineFeed: Int?
+
+    init(today: CalendarDate? = nil) {
+        self.today = today
+    }
 
     /// Forgets the lines of a card that was not finished.
     mutating func startCard() {
@@ -142,8 +148,12 @@ struct VCardRuleChecker {
         guard let declaration = PropertyTable.declaration(named: name), let rule = declaration.rule else { return }
         switch rule {
         case .date:
-            if !isText, case .invalid(let code, let reason) = DateParsing.parse(value) {
+            let parsed = DateParsing.parse(value)
+            if !isText, case .invalid(let code, let reason) = parsed {
                 add(line, .error, code, "\(name): \(reason) (\(v == .v40 ? "RFC 6350 §4.3.4" : "ISO 8601"))")
+            } else if !isText, declaration.field == .birthday, case .date(let date) = parsed,
+                      let warning = date.implausibleBirthYearWarning(today: today) {
+                add(line, .warning, .implausibleBirthYear, "\(name): \(warning)")
             } else if !isText, v == .v40, let basic = Self.basicForm(value) {
                 let shown = ValueDecoding.makeString(value).trimmingSpaces()
                 add(line, .warning, .extendedDateForm, "\(name): '\(shown)' is ISO 8601's extended form; vCard 4.0 writes \(basic) (RFC 6350 §4.3)")

@@ -107,6 +107,8 @@ extension Diagnostic {
         case swappedDate = "swapped-date"
         /// A CSV number column (a birth year) that holds no number.
         case notANumber = "not-a-number"
+        /// A birthday after today, or more than 150 years before it: read without its year.
+        case implausibleBirthYear = "implausible-birth-year"
 
         // The rules `--check` checks.
         /// `VERSION` is not 2.1, 3.0 or 4.0.

@@ -18,6 +18,28 @@ public struct PartialDate: Hashable, Sendable, CustomStringConvertible {
         self.day = day
     }
 
+    /// The oldest age a birth year may give: one that makes someone older is no birth year.
+    public static let oldestAge = 150
+
+    /// Why this date's year is no birth year on `today`: the day is after today, or the person
+    /// would be older than `oldestAge`; nil when it may be one (or the year is unknown).
+    public func implausibleBirthYear(today: CalendarDate) -> String? {
+        guard let year else { return nil }
+        if (year, month, day) > (today.year, today.month, today.day) { return "is after today" }
+        let age = today.year - year - ((month, day) > (today.month, today.day) ? 1 : 0)
+        return age > Self.oldestAge ? "would make them \(age) years old" : nil
+    }
+
+    /// What to say of a birthday whose year is no birth year on `today` (then read without its
+    /// year), or nil when it may be one.
+    public func implausibleBirthYearWarning(today: CalendarDate?) -> String? {
+        guard let today, let why = implausibleBirthYear(today: today) else { return nil }
+        return "birthday \(self) \(why): read without its year"
+    }
+
+    /// The same day without its year.
+    public var withoutYear: PartialDate { PartialDate(year: nil, month: month, day: day)! }
+
     /// `YYYY-MM-DD`, or `--MM-DD` when the year is unknown.
     public var description: String {
         var bytes: [UInt8] = []
