@@ -1,7 +1,8 @@
 #!/bin/sh
 # Makes sure the Debian packages the build or the tests need are installed.
 #   scripts/require-packages.sh build   ICU headers (libicu-dev), libphonenumber (libphonenumber-dev) and pkg-config
-#   scripts/require-packages.sh test    the above, plus mandoc (man page lint), python3, and the
+#   scripts/require-packages.sh test    the above, plus mandoc (man page lint), python3, libical
+#                                       (libical-dev, whose checks the interop tests run), and the
 #                                       Python readers the interop tests use (icalendar, dateutil, vobject)
 #   scripts/require-packages.sh instructions   the build's, plus valgrind (callgrind) and python3
 # Installs what is missing with apt-get (as root) and pip; otherwise says exactly what to run.
@@ -14,6 +15,7 @@ pkg-config --exists icu-i18n 2>/dev/null || missing="$missing libicu-dev"
 if [ "${1:-build}" = test ]; then
     command -v mandoc >/dev/null 2>&1 || missing="$missing mandoc"
     command -v python3 >/dev/null 2>&1 || missing="$missing python3"
+    pkg-config --exists libical 2>/dev/null || missing="$missing libical-dev"
 fi
 if [ "${1:-build}" = instructions ]; then
     command -v valgrind >/dev/null 2>&1 || missing="$missing valgrind"

@@ -42,10 +42,12 @@ public struct ICSEncoder: PersonEncoder {
         self.titles = titles ?? EventTitles(template: nil, locale: "en", withAge: years != nil)
     }
 
+    /// No `METHOD`: the file is for importing, not an iTIP message (`METHOD:PUBLISH` would need
+    /// an `ORGANIZER` in every event, RFC 5546 §3.2.1).
     public var header: [UInt8] {
         var header: [UInt8] = []
         for line in ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//vcf2birthdays//vcf2birthdays//EN", "CALSCALE:GREGORIAN",
-                     "METHOD:PUBLISH", "X-WR-CALNAME:" + (includesOtherDates ? "Birthdays and anniversaries" : "Birthdays")] {
+                     "X-WR-CALNAME:" + (includesOtherDates ? "Birthdays and anniversaries" : "Birthdays")] {
             ContentLineFolding.append(line, to: &header)
         }
         return header

@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
 """Reads vcf2birthdays' iCalendar output with real third-party parsers (icalendar, dateutil)
-and checks what a calendar would do with it.
+and checks what a calendar would do with it; and has libical (Debian's libical-dev, through
+ical_check.c) check every calendar against RFC 5545's and iTIP's restrictions.
 
 usage: check_ics.py BINARY FIXTURES_DIR
 Prints one line per failed check and a closing 'N passed, N failed' line; exit 1 on failure.
 """
 import datetime
 import json
+import os
+import shutil
 import subprocess
 import sys
+import tempfile
 
 import icalendar
 from checks import check, finish
@@ -19,6 +23,27 @@ BINARY, FIXTURES = sys.argv[1], sys.argv[2]
 
 def run(*args):
     return subprocess.run([BINARY, *args], capture_output=True, check=False).stdout
+
+
+def libical_checker(directory):
+    """ical_check.c built against the system's libical."""
+    compiler = os.environ.get("CC") or next((c for c in ("cc", "clang", "gcc") if shutil.which(c)), None)
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libical"], capture_output=True, text=True)
+    if compiler is None or flags.returncode != 0:
+        sys.exit("libical's check needs a C compiler and libical-dev (scripts/require-packages.sh test)")
+    binary = os.path.join(directory, "ical_check")
+    here = os.path.dirname(os.path.abspath(__file__))
+    subprocess.run([compiler, "-o", binary, os.path.join(here, "ical_check.c"), *flags.stdout.split()], check=True)
+    return binary
+
+
+def libical_errors(checker, raw, directory):
+    """What libical says is wrong with the calendar (empty: nothing)."""
+    path = os.path.join(directory, "calendar.ics")
+    with open(path, "wb") as f:
+        f.write(raw)
+    result = subprocess.run([checker, path], capture_output=True, text=True)
+    return result.stdout.strip() + (f" (exit {result.returncode})" if result.returncode not in (0, 1) else "")
 
 
 def occurrences(event, year):
@@ -71,5 +96,18 @@ check(len(alarms) == len(summaries) and all(a.decoded("TRIGGER") == -datetime.ti
 # The birthday UIDs do not change when anniversaries are added: a re-import updates them.
 plain = {str(e["UID"]) for e in icalendar.Calendar.from_ical(run("--to", "ics", leap)).walk("VEVENT")}
 check(plain <= {str(e["UID"]) for e in calendar.walk("VEVENT")}, "birthday UIDs are the same with --anniversaries")
+
+# libical: every calendar we write passes its RFC 5545 and iTIP restriction checks (a file for
+# importing has no METHOD: METHOD:PUBLISH would need an ORGANIZER in every event).
+with tempfile.TemporaryDirectory() as scratch:
+    checker = libical_checker(scratch)
+    bad = b"BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nMETHOD:PUBLISH\r\nBEGIN:VEVENT\r\nUID:1\r\n" \
+          b"DTSTAMP:20260101T000000Z\r\nDTSTART;VALUE=DATE:20260101\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    check("ORGANIZER" in libical_errors(checker, bad, scratch), "libical's check finds a PUBLISH without ORGANIZER")
+    for path in inputs + [leap]:
+        for options in ([], ["--anniversaries", "--remind", "7"], ["--years", "3", "--title", "{name} turns {age}"]):
+            raw = run("--to", "ics", "--today", "2026-11-22", *options, path)
+            errors = libical_errors(checker, raw, scratch)
+            check(raw.startswith(b"BEGIN:VCALENDAR") and errors == "", f"{path} {' '.join(options)}: libical says {errors}")
 
 finish("ics interop: ")
