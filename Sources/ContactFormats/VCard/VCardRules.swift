@@ -148,15 +148,24 @@ struct VCardRuleChecker {
         guard let declaration = PropertyTable.declaration(named: name), let rule = declaration.rule else { return }
         switch rule {
         case .date:
+            guard !isText else { break }
+            // A year, a year and month, a month or a day alone: valid in 4.0 (no birthday to us).
+            if v == .v40 && DateParsing.isReducedAccuracy(value) { break }
             let parsed = DateParsing.parse(value)
-            if !isText, case .invalid(let code, let reason) = parsed {
+            if case .invalid(let code, let reason) = parsed {
                 add(line, .error, code, "\(name): \(reason) (\(v == .v40 ? "RFC 6350 §4.3.4" : "ISO 8601"))")
-            } else if !isText, declaration.field == .birthday, case .date(let date) = parsed,
-                      let warning = date.implausibleBirthYearWarning(today: today) {
-                add(line, .warning, .implausibleBirthYear, "\(name): \(warning)")
-            } else if !isText, v == .v40, let basic = Self.basicForm(value) {
-                let shown = ValueDecoding.makeString(value).trimmingSpaces()
+                break
+            }
+            let shown = ValueDecoding.makeString(value).trimmingSpaces()
+            if v != .v40 && shown.hasPrefix("--") {
+                add(line, .warning, .truncatedDate,
+                    "\(name): '\(shown)' has no year, which the vCard \(Self.versionText(v)) date type does not allow (\(rfc)); many readers take it")
+            }
+            if v == .v40, let basic = Self.basicForm(value) {
                 add(line, .warning, .extendedDateForm, "\(name): '\(shown)' is ISO 8601's extended form; vCard 4.0 writes \(basic) (RFC 6350 §4.3)")
+            }
+            if declaration.field == .birthday, case .date(let date) = parsed, let warning = date.implausibleBirthYearWarning(today: today) {
+                add(line, .warning, .implausibleBirthYear, "\(name): \(warning)")
             }
         case .components(let needed):
             let count = ValueDecoding.split(value, on: UInt8(ascii: ";")).count

@@ -141,6 +141,9 @@ extension Diagnostic {
         case notUTF8 = "not-utf8"
         /// vCard 4.0: a date in ISO 8601's extended form.
         case extendedDateForm = "extended-date-form"
+        /// vCard 2.1 and 3.0: a date without a year (`--1203`), which their date type does not
+        /// have (vendors write it).
+        case truncatedDate = "truncated-date"
         /// `N` or `ADR` with the wrong number of components.
         case componentCount = "component-count"
         /// vCard 4.0: the sex in `GENDER` is not M, F, O, N, U or empty.
