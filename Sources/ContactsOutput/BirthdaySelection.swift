@@ -16,6 +16,9 @@ public struct BirthdaySelection: Sendable {
     public var filter: PeopleFilter
     /// With `withinDays`, keep people who died too (`--include-deceased`).
     public var includesDeceased = false
+    /// Leave out people whose card asks to be left out of birthday calendars
+    /// (`PersonInfo.excludedFromBirthdays`): the birthday formats, unless `--include-excluded`.
+    public var honoursExclusions = false
 
     /// A selection.
     public init(includesEveryone: Bool, withinDays: Int?, dates: DateContext, filter: PeopleFilter = PeopleFilter()) {
@@ -27,6 +30,7 @@ public struct BirthdaySelection: Sendable {
 
     /// Whether the person is kept.
     public func includes(_ person: PersonInfo) -> Bool {
+        if honoursExclusions && person.excludedFromBirthdays { return false }
         if !filter.isEmpty && !filter.includes(person) { return false }
         if let withinDays {
             guard let birthday = person.birthday, includesDeceased || person.deathDate == nil else { return false }

@@ -141,7 +141,7 @@ public enum App {
         let formatted = sink as? FormattedOutput
 
         var outcome = RunOutcome(inputUnread: listing.missingAny || groupsUnread)
-        var people = 0
+        var people = 0, excludedByCard = 0
         var readAny = false
         /// Inputs read to their end that gave no one (an empty file or standard input).
         var emptyInputs = listing.emptyDirectories
@@ -180,6 +180,7 @@ public enum App {
                 readAny = readAny || !failed
                 if !failed && statistics.people == 0 { emptyInputs.append(input.displayPath) }
                 people += statistics.people
+                excludedByCard += statistics.excludedFromBirthdays
                 outcome.rejectedAny = outcome.rejectedAny || statistics.rejected > 0
                 if options.diagnostics.strict && outcome.inputUnread { break }
             }
@@ -243,8 +244,12 @@ public enum App {
         }
         // The summary counts what was read; when nothing could be, the errors say it all.
         if !options.diagnostics.quiet && readAny {
+            let excluded = honoursExclusions(options) && excludedByCard > 0 ? excludedByCard : nil
             reporter.summarize(people: people, checked: options.diagnostics.checksOnly,
-                               withoutBirthday: lines.flatMap { leftOutForNoBirthday(options, people: people, listed: $0.written) },
+                               withoutBirthday: lines.flatMap {
+                                   leftOutForNoBirthday(options, people: people - (excluded ?? 0), listed: $0.written)
+                               },
+                               excludedByCard: options.diagnostics.checksOnly ? nil : excluded,
                                files: vdir.map {
                 DiagnosticsReporter.VDirCounts(written: $0.written, unchanged: $0.unchanged, removed: $0.removed, kept: $0.kept,
                                                foreign: $0.foreign, dryRun: options.output.dryRun)
@@ -326,11 +331,19 @@ public enum App {
         let filter = PeopleFilter(categories: chosen.categories, excludedCategories: chosen.excludedCategories,
                                   match: chosen.match, query: chosen.query)
         let anyone = options.output.reportsDuplicates || !options.output.format.isBirthdayFormat  // with a birthday or not
-        if anyone && chosen.withinDays == nil && filter.isEmpty { return nil }
+        let honoursExclusions = honoursExclusions(options)
+        if anyone && chosen.withinDays == nil && filter.isEmpty && !honoursExclusions { return nil }
         var selection = BirthdaySelection(includesEveryone: chosen.includesEveryone || anyone,
                                           withinDays: chosen.withinDays, dates: dates, filter: filter)
         selection.includesDeceased = chosen.includesDeceased
+        selection.honoursExclusions = honoursExclusions
         return selection
+    }
+
+    /// Whether people whose card asks to be left out of birthday calendars are: by the formats
+    /// that show birthdays, unless `--include-excluded` (not in `--dupes`' report).
+    static func honoursExclusions(_ options: RunOptions) -> Bool {
+        options.output.format.described.showsBirthdays && !options.selection.includesExcluded && !options.output.reportsDuplicates
     }
 
     /// Whether the output shows categories or a filter asks for them, so that the members of

@@ -46,14 +46,17 @@ final class DiagnosticsReporter: DiagnosticsHandler {
     }
 
     /// `N people, W warnings, R rejected` (with `withoutBirthday`: `N people, B without a birthday
-    /// (--all lists them), …`; with `--check`: `N records checked, E errors, W warnings,
+    /// (--all lists them), …`; with `excludedByCard`: `E left out by their card (--include-excluded
+    /// lists them)` after the people; with `--check`: `N records checked, E errors, W warnings,
     /// R rejected`; with a vdir's `files`, then `; N written, M unchanged, K removed`, and the
     /// stale items kept and the files not ours when there are any; with `--dry-run` what would be
     /// done, so said), or the same as a JSON object.
-    func summarize(people: Int, checked: Bool = false, withoutBirthday: Int? = nil, files: VDirCounts? = nil) {
+    func summarize(people: Int, checked: Bool = false, withoutBirthday: Int? = nil, excludedByCard: Int? = nil,
+                   files: VDirCounts? = nil) {
         if asJSON {
             var counts = checked ? "\"checked\":\(people),\"errors\":\(errors)" : "\"people\":\(people)"
             if let withoutBirthday { counts += ",\"withoutBirthday\":\(withoutBirthday)" }
+            if let excludedByCard { counts += ",\"excludedByCard\":\(excludedByCard)" }
             let vdir = files.map {
                 ",\"written\":\($0.written),\"unchanged\":\($0.unchanged),\"removed\":\($0.removed),\"kept\":\($0.kept)"
                     + ",\"foreign\":\($0.foreign)" + ($0.dryRun ? ",\"dryRun\":true" : "")
@@ -62,6 +65,7 @@ final class DiagnosticsReporter: DiagnosticsHandler {
         } else {
             var head = checked ? counted(people, "record", "records") + " checked, " + counted(errors, "error", "errors")
                                : counted(people, "person", "people")
+            if let excludedByCard { head += ", \(excludedByCard) left out by their card (--include-excluded lists them)" }
             if let withoutBirthday { head += ", \(withoutBirthday) without a birthday (--all lists them)" }
             let vdir = files.map { counts in
                 var text = "; \(counts.written) \(counts.dryRun ? "to write" : "written"), \(counts.unchanged) unchanged, "

@@ -12,6 +12,9 @@ extension RunOptions.Format {
         var scope: (RunOptions) -> DecodeScope
         /// It lists people with a birthday, sorted (`--all` lists everyone); the others convert everyone.
         var listsBirthdays = false
+        /// It shows birthdays, so that a card that asks to be left out of birthday calendars
+        /// is (`--include-excluded` keeps it).
+        var showsBirthdays = false
         /// It shows categories, so that the members of Apple's group cards get their groups (`GroupScan`).
         var showsCategories = false
         /// Group cards are written as the cards they are (vCard output), besides giving their members a category.
@@ -44,11 +47,13 @@ extension RunOptions.Format {
         }
         switch self {
         case .list:
-            return Description(fileExtension: "txt", scope: { _ in .namesAndDates }, listsBirthdays: true, countsLikelyDuplicates: true) {
+            return Description(fileExtension: "txt", scope: { _ in .namesAndDates }, listsBirthdays: true, showsBirthdays: true,
+                               countsLikelyDuplicates: true) {
                 _, dates, _, daysUntil in ListFormat(dates: dates, showsDaysUntil: daysUntil)
             }
         case .tsv:
-            return Description(fileExtension: "txt", scope: { _ in .namesAndDates }, listsBirthdays: true, countsLikelyDuplicates: true) {
+            return Description(fileExtension: "txt", scope: { _ in .namesAndDates }, listsBirthdays: true, showsBirthdays: true,
+                               countsLikelyDuplicates: true) {
                 _, dates, _, _ in TSVFormat(dates: dates)
             }
         case .json:
@@ -58,7 +63,7 @@ extension RunOptions.Format {
         case .outlookCSV: return csv(OutlookCSVLayout(), byteOrderMark: true)
         case .ics:
             return Description(fileExtension: "ics", scope: { $0.calendar.includesOtherDates ? .full : .namesAndDates },
-                               vdirItems: { CalendarItems(App.calendar($0, dates: $1, locale: $2)) }, countsLikelyDuplicates: true) {
+                               showsBirthdays: true, vdirItems: { CalendarItems(App.calendar($0, dates: $1, locale: $2)) }, countsLikelyDuplicates: true) {
                 options, dates, locale, _ in App.calendar(options, dates: dates, locale: locale)
             }
         case .vcard3: return vCard(.v3)

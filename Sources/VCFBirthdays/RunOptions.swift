@@ -120,6 +120,9 @@ public struct RunOptions: Sendable {
         public var feb29 = Feb29Policy.feb28
         /// With `--within`, people who died too (`--include-deceased`).
         public var includesDeceased = false
+        /// People whose card asks to be left out of birthday calendars (Nextcloud's
+        /// `X-NC-EXCLUDE-FROM-BIRTHDAY-CALENDAR`) too (`--include-excluded`).
+        public var includesExcluded = false
         /// Only people in any of these categories (`--category`); empty: everyone.
         public var categories: [String] = []
         /// Not people in any of these categories (`--exclude-category`).
@@ -269,6 +272,9 @@ extension RunOptions {
         }
         if selection.includesDeceased && selection.withinDays == nil {
             said.append("--include-deceased does nothing without --within")
+        }
+        if selection.includesExcluded && !output.format.described.showsBirthdays {
+            said.append("--include-excluded does nothing with \(to): only the list, tsv and ics leave such contacts out")
         }
         if selection.sort != nil && output.vdir != nil { said.append("--sort does nothing with --vdir: a vdir has no order") }
         return said

@@ -93,6 +93,10 @@ struct SelectionOptions: ParsableArguments {
           help: "With --within, also people who died (DEATHDATE); they are left out by default.")
     var includesDeceased = false
 
+    @Flag(name: .customLong("include-excluded"),
+          help: "Also people whose card asks to be left out of birthday calendars (Nextcloud's X-NC-EXCLUDE-FROM-BIRTHDAY-CALENDAR); the list, tsv and ics leave them out by default.")
+    var includesExcluded = false
+
     @Option(name: .customLong("category"),
             help: ArgumentHelp("Only people in this category (vCard CATEGORIES, Google labels, Outlook categories); repeat for any of several. Case and accents aside.",
                                valueName: "name"))
@@ -143,6 +147,7 @@ struct SelectionOptions: ParsableArguments {
         selection.today = today.flatMap(CalendarDate.init(iso:))
         selection.feb29 = feb29
         selection.includesDeceased = includesDeceased
+        selection.includesExcluded = includesExcluded
         selection.categories = categories
         selection.excludedCategories = excludedCategories
         selection.match = match

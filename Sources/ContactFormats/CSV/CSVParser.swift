@@ -213,6 +213,7 @@ public final class CSVParser: ContactsParser {
             person.birthday = person.birthday?.withoutYear
         }
         statistics.people += 1
+        if person.excludedFromBirthdays { statistics.excludedFromBirthdays += 1 }
         try sink.consume(person)
     }
 

@@ -115,6 +115,7 @@ public final class LDIFParser: ContactsParser {
             let others = attributes.filter { $0.key != LDIFEncoder.carrier }
             if let person = carriedPerson(carried, others, firstLine: record.firstLine) {
                 statistics.people += 1
+                if person.excludedFromBirthdays { statistics.excludedFromBirthdays += 1 }
                 return try sink.consume(person)
             }
             warn(record.firstLine, .editedEntry, "the attributes differ from the entry's x-vcard lines (changed since written): read from the attributes")
@@ -136,6 +137,7 @@ public final class LDIFParser: ContactsParser {
             person.birthday = person.birthday?.withoutYear
         }
         statistics.people += 1
+        if person.excludedFromBirthdays { statistics.excludedFromBirthdays += 1 }
         try sink.consume(person)
     }
 

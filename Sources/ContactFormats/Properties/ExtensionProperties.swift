@@ -15,6 +15,9 @@ extension PropertyTable {
         PropertyDeclaration("X-ABLABEL", .all, kind: .text, field: .appleLabel, definedIn: "Apple Contacts"),
         // Android's rows of other kinds: events, nicknames, relations.
         PropertyDeclaration("X-ANDROID-CUSTOM", .all, field: .androidCustom, definedIn: "Android Contacts"),
+        // Leave the contact out of birthday calendars (`;TYPE=boolean:true`).
+        PropertyDeclaration("X-NC-EXCLUDE-FROM-BIRTHDAY-CALENDAR", .all, merge: .single, field: .excludedFromBirthdays,
+                            definedIn: "Nextcloud"),
     ]
 }
 
@@ -37,6 +40,14 @@ extension PersonDecoder {
               let date = date(card, p, what: "anniversary") else { return false }
         person.anniversary = date
         return true
+    }
+
+    /// Nextcloud's exclusion from birthday calendars: any value but `false`, `0` or `no`.
+    /// Kept as an extra property too (false), for the contact formats.
+    func readExclusion(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+        let value = text(card, p).trimmingSpaces().lowercased()
+        person.excludedFromBirthdays = person.excludedFromBirthdays || !["false", "0", "no"].contains(value)
+        return false
     }
 
     /// Apple's `_$!<Anniversary>!$_` → `Anniversary`; custom labels as they are.

@@ -7,6 +7,8 @@ package enum PropertyName {
     case appleDate, appleLabel, phoneticFirst, phoneticMiddle, phoneticLast, agent
     /// Android's `X-ANDROID-CUSTOM`: events (birthday, anniversary) and nicknames among others.
     case androidCustom
+    /// Nextcloud's `X-NC-EXCLUDE-FROM-BIRTHDAY-CALENDAR`.
+    case excludedFromBirthdays
 
     /// Recognises a property name given as bytes, in any case (`PropertyTable` says which).
     package init?<C: Collection<UInt8>>(_ name: C) where C.Index == Int {
@@ -23,7 +25,7 @@ package enum PropertyName {
     package var isNameOrDate: Bool {
         switch self {
         case .version, .formattedName, .name, .nickname, .birthday, .anniversary, .deathDate, .organization, .uid,
-             .appleDate, .appleLabel, .phoneticFirst, .phoneticMiddle, .phoneticLast, .androidCustom:
+             .appleDate, .appleLabel, .phoneticFirst, .phoneticMiddle, .phoneticLast, .androidCustom, .excludedFromBirthdays:
             return true
         case .title, .note, .email, .phone, .address, .url, .categories, .agent:
             return false

@@ -125,6 +125,7 @@ package final class PersonDecoder {
         case .phoneticFirst, .phoneticMiddle, .phoneticLast: return readPhoneticName(name, card, p, to: &person)
         case .appleDate: return readAppleDate(card, p, label: label, to: &person)
         case .androidCustom: return readAndroidCustom(card, p, to: &person)
+        case .excludedFromBirthdays: return readExclusion(card, p, to: &person)
         case .appleLabel, .agent: return false
         }
     }

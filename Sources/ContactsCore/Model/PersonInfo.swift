@@ -49,6 +49,9 @@ public struct PersonInfo: Equatable, Sendable {
     public var categories: [String] = []
     /// The contact's unique identifier (vCard `UID`).
     public var uid: String?
+    /// The card asks to be left out of birthday calendars (Nextcloud's
+    /// `X-NC-EXCLUDE-FROM-BIRTHDAY-CALENDAR`).
+    public var excludedFromBirthdays = false
     /// Where the record came from.
     public var source: SourcePosition
     /// vCard properties the model has no field for, carried along untouched in input order.

@@ -6,6 +6,9 @@ public struct ReadStatistics: Equatable, Sendable {
     public var warnings = 0
     /// Records rejected.
     public var rejected = 0
+    /// People whose card asks to be left out of birthday calendars (replayed: of those a
+    /// preparer made, only the ones its selection left out).
+    public var excludedFromBirthdays = 0
 
     /// Nothing read yet.
     public init() {}
@@ -15,5 +18,6 @@ public struct ReadStatistics: Equatable, Sendable {
         a.people += b.people
         a.warnings += b.warnings
         a.rejected += b.rejected
+        a.excludedFromBirthdays += b.excludedFromBirthdays
     }
 }

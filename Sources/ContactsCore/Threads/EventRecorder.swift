@@ -5,8 +5,9 @@ package final class EventRecorder: PeopleSink, DiagnosticsHandler, @unchecked Se
         case person(PersonInfo)
         /// A prepared person's bytes in `prepared`, the first `keyLength` its sort key.
         case prepared(Range<Int>, keyLength: Int)
-        /// A person the preparer's selection left out.
-        case leftOut
+        /// A person the preparer's selection left out, and whether their card asks to be left
+        /// out of birthday calendars.
+        case leftOut(excludedFromBirthdays: Bool)
         case report(Diagnostic)
         /// A warning of the preparer's (its encoder's), not the reader's: not counted in the reader's statistics.
         case preparerReport(Diagnostic)
@@ -61,7 +62,7 @@ package final class EventRecorder: PeopleSink, DiagnosticsHandler, @unchecked Se
             if let keyLength = preparer.prepare(person, into: &storage.prepared, diagnostics: self) {
                 storage.events.append(.prepared(start..<storage.prepared.count, keyLength: keyLength))
             } else {
-                storage.events.append(.leftOut)
+                storage.events.append(.leftOut(excludedFromBirthdays: person.excludedFromBirthdays))
             }
         } else {
             storage.events.append(.person(person))
@@ -100,13 +101,15 @@ package struct RecordedEvents: @unchecked Sendable {
             case .person(let person):
                 try sink.consume(person)
                 statistics.people += 1
+                if person.excludedFromBirthdays { statistics.excludedFromBirthdays += 1 }
             case .prepared(let range, let keyLength):
                 try prepared.withUnsafeBytes {
                     try preparedSink!.consume(prepared: UnsafeRawBufferPointer(rebasing: $0[range]), keyLength: keyLength)
                 }
                 statistics.people += 1
-            case .leftOut:
+            case .leftOut(let excluded):
                 statistics.people += 1
+                if excluded { statistics.excludedFromBirthdays += 1 }
             case .report(let diagnostic):
                 guard saidOnce.admits(diagnostic) && preparedSink?.keeps(diagnostic) != false else { continue }
                 diagnostics.report(diagnostic)

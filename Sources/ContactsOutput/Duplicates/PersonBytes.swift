@@ -6,7 +6,7 @@ import ContactsCore
 enum PersonBytes {
     /// The number of stored properties `PersonInfo` has; a new field must be written here too
     /// (a test compares this with the type).
-    static let fieldCount = 27
+    static let fieldCount = 28
 
     static func append(_ p: PersonInfo, to out: inout [UInt8]) {
         var w = FieldWriter(out: out)
@@ -25,6 +25,7 @@ enum PersonBytes {
             w.out.append(a.preferred ? 1 : 0)
         }
         w.strings(p.urls); w.strings(p.categories); w.optional(p.uid)
+        w.out.append(p.excludedFromBirthdays ? 1 : 0)
         w.string(p.source.path); w.count(p.source.line)
         w.properties(p.extraProperties); w.properties(p.cardProperties)
         out = w.out
@@ -50,6 +51,7 @@ enum PersonBytes {
             return a
         }
         p.urls = r.strings(); p.categories = r.strings(); p.uid = r.optional()
+        p.excludedFromBirthdays = r.byte() == 1
         p.source = SourcePosition(path: r.string(), line: r.count())
         p.extraProperties = r.properties(); p.cardProperties = r.properties()
         return p
