@@ -179,7 +179,7 @@ public struct RunOptions: Sendable {
         /// Single events in each of the next this many years, titled with the age (`--years`);
         /// nil: one yearly event.
         public var years: Int?
-        /// The events' title (`--title`), with `{name}`, `{age}`, `{year}`, `{date}`, `{kind}`;
+        /// The events' title (`--title`), with `{name}`, `{age}`, `{age-years}`, `{year}`, `{date}`, `{kind}`;
         /// nil: the locale's default.
         public var titleTemplate: String?
 

@@ -240,7 +240,7 @@ struct CalendarOptions: ParsableArguments {
                                valueName: "n"))
     var years: Int?
 
-    @Option(help: ArgumentHelp("Calendar (--to ics): the events' title, with {name}, {age}, {year}, {date} and {kind}; an empty {age} takes the (…) around it (default: the --locale's language: \"{kind}: {name}\", with --years \"{kind}: {name} ({age})\").",
+    @Option(help: ArgumentHelp("Calendar (--to ics): the events' title, with {name}, {age} (41), {age-years} (41 years, in the --locale's language), {year}, {date} and {kind}; {{ and }} are braces; an empty {age} takes the (…) around it (default: the --locale's language: \"{kind}: {name}\", with --years \"{kind}: {name} ({age-years})\").",
                                valueName: "template"))
     var title: String?
 
@@ -251,8 +251,8 @@ struct CalendarOptions: ParsableArguments {
         if let years, years < 1 || years > 100 {
             throw ValidationError("--years takes a number of years from 1 to 100")
         }
-        if let title, !title.contains("{name}") {
-            throw ValidationError("--title needs {name} in it, so that each event says whose it is")
+        if let title, let problem = EventTitles.problem(in: title) {
+            throw ValidationError("--title: \(problem)")
         }
     }
 

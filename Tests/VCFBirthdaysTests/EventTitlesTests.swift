@@ -12,18 +12,41 @@ import VCFBirthdaysTesting
             .title(kind: kind, name: "Anna Müller", age: age, year: 2027, date: CalendarDate(year: 2027, month: 4, day: 15))
     }
 
-    @Test func placeholders() {
-        #expect(title("{kind} {year}: {name} turns {age} on {date}", age: 41)
-            == "Birthday 2027: Anna Müller turns 41 years on 2027-04-15")
-        #expect(title("{name} {unknown}", age: 1) == "Anna Müller {unknown}")
+    /// (template, age, title): `{age}` is the number, `{age-years}` the words; `{{` and `}}` are braces.
+    static let filled: [(String, Int?, String)] = [
+        ("{kind} {year}: {name} turns {age} on {date}", 41, "Birthday 2027: Anna Müller turns 41 on 2027-04-15"),
+        ("{name} turns {age-years}", 41, "Anna Müller turns 41 years"),
+        ("{name} ({age})", 1, "Anna Müller (1)"),
+        ("{name} {{age}}", 41, "Anna Müller {age}"),
+        ("{{{name}}} }}{{", 41, "{Anna Müller} }{"),
+        // An empty placeholder takes the brackets around it when nothing else in them has a value,
+        // else the text back to the filled one before it (in the brackets: or on to the one after).
+        ("{kind}: {name} ({age})", nil, "Birthday: Anna Müller"),
+        ("🎂 {name} [{age-years}] 🎂", nil, "🎂 Anna Müller 🎂"),
+        ("{name} turns {age}", nil, "Anna Müller"),
+        ("{age}: {name}", nil, ": Anna Müller"),
+        ("{kind}: ({name}, {age})", nil, "Birthday: (Anna Müller)"),
+        ("({age}, {name})", nil, "(Anna Müller)"),
+        ("{kind}: [{year}: {name}, {age}]", nil, "Birthday: [2027: Anna Müller]"),
+        ("{name} ({age}) {{x}}", nil, "Anna Müller {x}"),
+    ]
+
+    @Test(arguments: filled.indices)
+    func placeholders(_ row: Int) {
+        let (template, age, expected) = Self.filled[row]
+        #expect(title(template, age: age) == expected, "\(template)")
     }
 
-    /// An empty placeholder takes the brackets around it, else the text back to the filled one before.
-    @Test func anEmptyAgeTakesItsSurroundingsWithIt() {
-        #expect(title("{kind}: {name} ({age})", age: nil) == "Birthday: Anna Müller")
-        #expect(title("🎂 {name} [{age}] 🎂", age: nil) == "🎂 Anna Müller 🎂")
-        #expect(title("{name} turns {age}", age: nil) == "Anna Müller")
-        #expect(title("{age}: {name}", age: nil) == ": Anna Müller")
+    /// What `--title` refuses, and says why.
+    @Test(arguments: [("{name} {unknown}", "unknown placeholder {unknown}; the placeholders are {name}, {age}, {age-years}, {year}, {date}, {kind} ({{ and }} are braces)"),
+                      ("{name} {Age}", "unknown placeholder {Age}; the placeholders are {name}, {age}, {age-years}, {year}, {date}, {kind} ({{ and }} are braces)"),
+                      ("{name} {age", "'{' with no placeholder; write {{ for a brace"),
+                      ("{name} age}", "'}' with no placeholder; write }} for a brace"),
+                      ("{kind}: {age}", "it needs {name} in it, so that each event says whose it is"),
+                      ("{{name}}", "it needs {name} in it, so that each event says whose it is")] as [(String, String?)]
+              + [("{name}", nil), ("{{ {name} }}", nil), ("{kind}: {name} ({age-years}) {year} {date}", nil)])
+    func templateProblems(_ template: String, _ problem: String?) {
+        #expect(EventTitles.problem(in: template) == problem, "\(template)")
     }
 
     /// The language's words, and "N years" in the plural form ICU's rules choose.
