@@ -187,6 +187,20 @@ private let csvFixtures = ["csv/google-contacts.csv", "csv/google-contacts-old.c
         #expect(diagnostics.warnings.map(\.description) == ["x.csv:2002: warning: field is not valid UTF-8; read as Windows-1252 (said once per file)"])
     }
 
+    /// A bare "Name" is the whole name, but next to a given name and no family name the family
+    /// name (German `Name;Vorname`) (#41 item 13).
+    @Test(arguments: [("Name;Vorname;Geburtstag\nBerg;Anna;15.04.1985\n", "Anna Berg", "Berg", "Anna"),
+                      ("Vorname,Name\nAnna,Berg\n", "Anna Berg", "Berg", "Anna"),
+                      ("Name,Birthday\nAnna Berg,1985-04-15\n", "Anna Berg", "", ""),
+                      ("Name,First Name,Last Name\nDr. Anna Berg,Anna,Berg\n", "Dr. Anna Berg", "Berg", "Anna")])
+    func aBareNameBesideAGivenNameIsTheFamilyName(_ text: String, _ shown: String, _ family: String, _ given: String) throws {
+        let sink = SpySink()
+        let parser = CSVParser(path: "x.csv", sink: sink, diagnostics: RecordingDiagnostics())
+        try feed(parser, Array(text.utf8), chunkSize: 1 << 16)
+        let person = try #require(sink.people.first)
+        #expect(person.displayName == shown && person.familyName == family && person.givenName == given, "\(text)")
+    }
+
     @Test func dateOrderOptionDecidesWithoutWarning() throws {
         let (people, diagnostics) = try read("csv/spreadsheet-semicolon.csv") { $0.input.dateOrder = .dmy }
         #expect(people[2].birthday == date(1979, 8, 7))

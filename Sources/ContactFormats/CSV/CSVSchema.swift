@@ -21,6 +21,12 @@ struct CSVSchema: Sendable {
         if roles.contains(.birthMonth) && !roles.contains(.birthDay), let k = roles.firstIndex(of: .birthday) {
             roles[k] = .birthDay
         }
+        // Next to a given name and no family name, a bare "Name" is the family name (German
+        // spreadsheets and address books write `Name;Vorname`).
+        if roles.contains(.givenName) && !roles.contains(.familyName),
+           let k = cleaned.indices.first(where: { roles[$0] == .formattedName && CSVColumns.normalize(cleaned[$0]) == "name" }) {
+            roles[k] = .familyName
+        }
         self.roles = roles
     }
 
