@@ -43,13 +43,32 @@ private func read(_ text: String, split: Int? = nil, scope: DecodeScope = .full)
         let (people, diagnostics) = try readContacts(fixtureBytes("ldif/abook.ldif"), format: .ldif)
         #expect(diagnostics.warnings.isEmpty && diagnostics.rejections.isEmpty)
         #expect(people.map(\.formattedName) == ["Mira Kowalski", "Tomas Novak"])
-        #expect(people[0].source.line == 4 && people[1].source.line == 20)
+        #expect(people[0].source.line == 4 && people[1].source.line == 21)
         #expect(people[0].emails.map(\.value) == ["mira@kowalski.example", "mira.k@uni.example"])
         #expect(people[0].phones.map(\.types) == [["home"], []])
         #expect(people[0].addresses.first?.street == "ul. Dluga 5" && people[0].addresses.first?.locality == "Krakow")
         #expect(people[0].nicknames == ["Mirka"] && people[0].urls == ["https://mira.example"])
         // A folded line: the first space of the next line is the fold, the second is text.
         #expect(people[1].note == "Bike repair, ask about the spare wheel")
+        // abook writes the birthday as `anniversary`.
+        #expect(people.map(\.birthday) == [date(1990, 3, 12), PartialDate(year: nil, month: 7, day: 9)])
+        #expect(people.allSatisfy { $0.anniversary == nil })
+    }
+
+    /// `anniversary` is abook's birthday in an entry of only `top` and `person` with no birth date
+    /// of its own, and the anniversary anywhere else (Evolution's `evolutionPerson`) (#41 item 12).
+    @Test(arguments: [
+        ("objectclass: top\nobjectclass: person\nanniversary: 1985-04-15\n", date(1985, 4, 15), nil),
+        ("objectclass: person\nanniversary: --04-15\n", PartialDate(year: nil, month: 4, day: 15), nil),
+        ("objectclass: top\nobjectclass: person\nobjectclass: evolutionPerson\nbirthDate: 1980-01-02\nanniversary: 2005-06-07\n",
+         date(1980, 1, 2), date(2005, 6, 7)),
+        ("objectclass: inetOrgPerson\nanniversary: 2005-06-07\n", nil, date(2005, 6, 7)),
+        ("objectclass: person\nbirthyear: 1970\nbirthmonth: 2\nbirthday: 3\nanniversary: 2005-06-07\n", date(1970, 2, 3), date(2005, 6, 7)),
+        ("objectclass: person\nbirthDate: 19800102000000Z\n", date(1980, 1, 2), nil),
+    ] as [(String, PartialDate?, PartialDate?)])
+    func anniversaryIsAbooksBirthday(_ attributes: String, _ birthday: PartialDate?, _ anniversary: PartialDate?) throws {
+        let (people, _) = try read("dn: cn=Ann\ncn: Ann\n" + attributes)
+        #expect(people.first?.birthday == birthday && people.first?.anniversary == anniversary, "\(attributes)")
     }
 
     @Test func ldapDump() throws {

@@ -31,7 +31,7 @@ struct LDIFPersonMapper {
         case organization, unit, title, note
         case street(home: Bool), street2(home: Bool), locality(home: Bool), region(home: Bool)
         case postalCode(home: Bool), country(home: Bool), postalAddress(home: Bool)
-        case birthYear, birthMonth, birthDay, birthDate
+        case birthYear, birthMonth, birthDay, birthDate, anniversary
         case photo
     }
 
@@ -65,7 +65,7 @@ struct LDIFPersonMapper {
         "title": .title, "description": .note, "notes": .note,
         "mozillaworkurl": .url, "mozillahomeurl": .url, "workurl": .url, "homeurl": .url, "labeleduri": .labeledURI,
         "birthyear": .birthYear, "birthmonth": .birthMonth, "birthday": .birthDay, "birthdate": .birthDate,
-        "dateofbirth": .birthDate, "jpegphoto": .photo, "photo": .photo,
+        "dateofbirth": .birthDate, "anniversary": .anniversary, "jpegphoto": .photo, "photo": .photo,
     ]
 
     /// Object classes of a person or a group of people (a Thunderbird mailing list).
@@ -93,7 +93,7 @@ struct LDIFPersonMapper {
         var home = PostalAddress(), work = PostalAddress()
         var homeStreets: [String] = [], workStreets: [String] = []
         var homeFormatted: [LDIFAttribute] = [], workFormatted: [LDIFAttribute] = []
-        var year: LDIFAttribute?, month: LDIFAttribute?, day: LDIFAttribute?
+        var year: LDIFAttribute?, month: LDIFAttribute?, day: LDIFAttribute?, anniversary: LDIFAttribute?
         var extras: [VCardProperty] = []
 
         func text(_ a: LDIFAttribute) -> String {
@@ -147,8 +147,12 @@ struct LDIFPersonMapper {
             case .birthYear: if year == nil { year = a } else { extra(a) }
             case .birthMonth: if month == nil { month = a } else { extra(a) }
             case .birthDay: if day == nil { day = a } else { extra(a) }
+            case .anniversary: if anniversary == nil { anniversary = a } else { extra(a) }
             case .birthDate:
-                if person.birthday == nil, case .date(let date) = DateParsing.parse(a.value.prefix(8)), a.value.count >= 8 {
+                // An ISO date (Evolution's `1980-01-02`), or LDAP's GeneralizedTime `19800102000000Z`.
+                if person.birthday == nil, case .date(let date) = DateParsing.parse(a.value) {
+                    person.birthday = date
+                } else if person.birthday == nil, case .date(let date) = DateParsing.parse(a.value.prefix(8)), a.value.count >= 8 {
                     person.birthday = date
                 } else {
                     warnings.append((a.line, .invalidDate, "\(a.type): not a date: \(Diagnostic.safeText(text(a), limit: 40))"))
@@ -198,6 +202,19 @@ struct LDIFPersonMapper {
                 let given = [year, month, day].compactMap { $0 }
                 warnings.append((given[0].line, code, message))
                 given.forEach(extra)
+            case .empty: break
+            }
+        }
+        if let anniversary {
+            // abook writes the birthday as `anniversary` (and only `top` and `person` as classes);
+            // elsewhere (Evolution's `evolutionPerson`) it is the anniversary.
+            let isAbook = Set(classes.map { $0.lowercased() }).isSubset(of: ["top", "person"]) && person.birthday == nil
+            switch DateParsing.parse(anniversary.value) {
+            case .date(let date) where isAbook: person.birthday = date
+            case .date(let date): person.anniversary = date
+            case .invalid(let code, let message):
+                warnings.append((anniversary.line, code, "\(anniversary.type): \(message)"))
+                extra(anniversary)
             case .empty: break
             }
         }
