@@ -95,10 +95,11 @@ public struct EventTitles: Sendable {
         var text = Array(template)
         var i = 0
         var afterFilled = 0  // where the text after the last filled placeholder starts
-        /// The placeholder at `at` (`{name}`): its end and its value.
-        func placeholder(at at: Int) -> (close: Int, value: String)? {
-            guard text[at] == "{", at + 1 < text.count, text[at + 1] != "{",
-                  let close = text[at...].firstIndex(of: "}"), let value = values[String(text[(at + 1)..<close])] else { return nil }
+        /// The placeholder starting at `start` (`{name}`): its end and its value.
+        func placeholder(at start: Int) -> (close: Int, value: String)? {
+            guard text[start] == "{", start + 1 < text.count, text[start + 1] != "{",
+                  let close = text[start...].firstIndex(of: "}"), let value = values[String(text[(start + 1)..<close])]
+            else { return nil }
             return (close, value)
         }
         /// Whether a placeholder with a value starts in `range`.
