@@ -11,7 +11,7 @@ import ContactFormats
 ///   the description, so calendars can show the age.
 /// - A 29 February recurs every year: in common years on 28 February
 ///   (`BYMONTH=2;BYMONTHDAY=-1`) or on 1 March (`BYYEARDAY=60`), as `feb29` says.
-/// - `remindDaysBefore` adds a display alarm that many days before.
+/// - Each of `reminders` adds a display alarm (`Reminder`).
 /// - With `years`, single events on the next that many occurrences from `stamp`, each titled
 ///   with the age reached then (`EventTitles`); none after a death.
 /// - `DTSTAMP` is the given day at midnight UTC: same input, same day, same bytes.
@@ -23,21 +23,21 @@ public struct ICSEncoder: PersonEncoder {
     private let feb29: Feb29Policy
     private let stamp: CalendarDate
     private let includesOtherDates: Bool
-    private let remindDaysBefore: Int?
+    private let reminders: [Reminder]
     private let titles: EventTitles
     /// Single events in the next this many years from `stamp` (the day taken as today), instead of a yearly rule.
     private let years: Int?
 
     /// A calendar: `stamp` is the events' `DTSTAMP` and the day `years` count from;
-    /// `includesOtherDates` adds anniversaries and labelled dates; `remindDaysBefore` an alarm;
+    /// `includesOtherDates` adds anniversaries and labelled dates; `reminders` alarms;
     /// `years`, single events for that many years instead of one yearly event; `titles` the events' titles
     /// (English, `{kind}: {name}` by default).
-    public init(feb29: Feb29Policy, stamp: CalendarDate, includesOtherDates: Bool, remindDaysBefore: Int?,
+    public init(feb29: Feb29Policy, stamp: CalendarDate, includesOtherDates: Bool, reminders: [Reminder] = [],
                 years: Int? = nil, titles: EventTitles? = nil) {
         self.feb29 = feb29
         self.stamp = stamp
         self.includesOtherDates = includesOtherDates
-        self.remindDaysBefore = remindDaysBefore
+        self.reminders = reminders
         self.years = years
         self.titles = titles ?? EventTitles(template: nil, locale: "en", withAge: years != nil)
     }
@@ -132,11 +132,11 @@ public struct ICSEncoder: PersonEncoder {
         if let description { add("DESCRIPTION:" + VCardText.escape(description)) }
         add("CATEGORIES:" + VCardText.escape(category))
         add("TRANSP:TRANSPARENT")
-        if let days = remindDaysBefore {
+        for reminder in reminders {
             add("BEGIN:VALARM")
             add("ACTION:DISPLAY")
             add("DESCRIPTION:" + VCardText.escape(summary))
-            add(days == 0 ? "TRIGGER:PT0S" : "TRIGGER:-P\(days)D")
+            add("TRIGGER:" + reminder.trigger)
             add("END:VALARM")
         }
         add("END:VEVENT")

@@ -361,7 +361,7 @@ public enum App {
     static func calendar(_ options: RunOptions, dates: DateContext, locale: String) -> ICSEncoder {
         let titles = EventTitles(template: options.calendar.titleTemplate, locale: locale, withAge: options.calendar.years != nil)
         return ICSEncoder(feb29: dates.feb29, stamp: dates.today, includesOtherDates: options.calendar.includesOtherDates,
-                          remindDaysBefore: options.calendar.remindDaysBefore, years: options.calendar.years, titles: titles)
+                          reminders: options.calendar.reminders, years: options.calendar.years, titles: titles)
     }
 
     static func makeSinks(_ options: RunOptions, order: SortOrder, collator: Collator, dates: DateContext, locale: String,

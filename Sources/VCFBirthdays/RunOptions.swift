@@ -174,8 +174,8 @@ public struct RunOptions: Sendable {
     public struct Calendar: Sendable {
         /// Also anniversaries and Apple's labelled dates.
         public var includesOtherDates = false
-        /// An alarm this many days before each event.
-        public var remindDaysBefore: Int?
+        /// The alarms of each event (`--remind`), in order.
+        public var reminders: [Reminder] = []
         /// Single events in each of the next this many years, titled with the age (`--years`);
         /// nil: one yearly event.
         public var years: Int?
@@ -254,7 +254,7 @@ extension RunOptions {
         let csv = output.format.described.isCSV
         let to = "--to \(output.format.rawValue)"
         var said: [String] = []
-        if calendar.remindDaysBefore != nil && output.format != .ics { said.append("--remind does nothing without --to ics") }
+        if !calendar.reminders.isEmpty && output.format != .ics { said.append("--remind does nothing without --to ics") }
         if calendar.years != nil && output.format != .ics { said.append("--years does nothing without --to ics") }
         if calendar.titleTemplate != nil && output.format != .ics { said.append("--title does nothing without --to ics") }
         if calendar.includesOtherDates && output.format != .ics { said.append("--anniversaries does nothing without --to ics") }

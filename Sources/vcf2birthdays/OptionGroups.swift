@@ -231,10 +231,10 @@ struct CalendarOptions: ParsableArguments {
     @Flag(help: "Calendar (--to ics): also anniversaries and Apple's labelled dates.")
     var anniversaries = false
 
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Calendar (--to ics): an alarm this many days before each event (0 = on the day).",
-                               valueName: "days"))
-    var remind: Int?
+    @Option(parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Calendar (--to ics): an alarm this many days before each event (0 = on the day), at a time of day with @HH:MM (7@09:00); repeat it or separate with commas for several (7@09:00,0@08:00).",
+                               valueName: "days[@HH:MM]"))
+    var remind: [String] = []
 
     @Option(help: ArgumentHelp("Calendar (--to ics): instead of one yearly event, single events in each of the next N years from --today (1 to 100), titled with the age reached.",
                                valueName: "n"))
@@ -245,8 +245,8 @@ struct CalendarOptions: ParsableArguments {
     var title: String?
 
     func validate() throws {
-        if let remind, remind < 0 || remind > 366 {
-            throw ValidationError("--remind takes a number of days from 0 to 366")
+        if case .failure(let problem) = Reminder.parse(remind) {
+            throw ValidationError("--remind \(problem)")
         }
         if let years, years < 1 || years > 100 {
             throw ValidationError("--years takes a number of years from 1 to 100")
@@ -259,7 +259,7 @@ struct CalendarOptions: ParsableArguments {
     var options: RunOptions.Calendar {
         var calendar = RunOptions.Calendar()
         calendar.includesOtherDates = anniversaries
-        calendar.remindDaysBefore = remind
+        calendar.reminders = (try? Reminder.parse(remind).get()) ?? []
         calendar.years = years
         calendar.titleTemplate = title
         return calendar

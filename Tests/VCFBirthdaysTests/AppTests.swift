@@ -72,7 +72,7 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
 
     /// An option that does nothing in the run is said, once, and ignored.
     @Test func optionsThatDoNothingAreSaid() {
-        let r = run { $0.input.paths = ["c.vcf"]; $0.calendar.remindDaysBefore = 3; $0.output.appleCompat = true; $0.output.replacesPhotos = true; $0.output.byteOrderMark = false }
+        let r = run { $0.input.paths = ["c.vcf"]; $0.calendar.reminders = [Reminder(daysBefore: 3)!]; $0.output.appleCompat = true; $0.output.replacesPhotos = true; $0.output.byteOrderMark = false }
         #expect(r.status == .success)
         #expect(r.stderr == """
             vcf2birthdays: warning: --remind does nothing without --to ics; ignored
@@ -86,7 +86,7 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
             "--no-formulas does n", "--all does nothing w", "--feb29 does nothing",
         ])
         // Where they do something, nothing is said.
-        let ics = run { $0.input.paths = ["c.vcf"]; $0.output.format = .ics; $0.calendar.remindDaysBefore = 3; $0.calendar.includesOtherDates = true; $0.selection.feb29 = .mar1 }
+        let ics = run { $0.input.paths = ["c.vcf"]; $0.output.format = .ics; $0.calendar.reminders = [Reminder(daysBefore: 3)!]; $0.calendar.includesOtherDates = true; $0.selection.feb29 = .mar1 }
         #expect(ics.stderr == "")
     }
 
@@ -535,10 +535,10 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
 
     /// Every warning counts in the summary, those of the options and the locale too.
     @Test func everyWarningIsCounted() {
-        let r = run({ $0.input.paths = ["c.vcf"]; $0.calendar.remindDaysBefore = 2; $0.selection.locale = "klingon"; $0.diagnostics.quiet = false },
+        let r = run({ $0.input.paths = ["c.vcf"]; $0.calendar.reminders = [Reminder(daysBefore: 2)!]; $0.selection.locale = "klingon"; $0.diagnostics.quiet = false },
                     preferences: Preferences(sortOrder: "shoe-size"))
         #expect(r.stderr.split(separator: "\n").last == "3 people, 1 without a birthday (--all lists them), 3 warnings, 0 rejected")
-        let json = run({ $0.input.paths = ["c.vcf"]; $0.calendar.remindDaysBefore = 2; $0.diagnostics.quiet = false; $0.diagnostics.errorsAsJSON = true })
+        let json = run({ $0.input.paths = ["c.vcf"]; $0.calendar.reminders = [Reminder(daysBefore: 2)!]; $0.diagnostics.quiet = false; $0.diagnostics.errorsAsJSON = true })
         #expect(json.stderr == """
             {"severity":"warning","code":"option-ignored","path":"vcf2birthdays","message":"--remind does nothing without --to ics; ignored"}
             {"summary":{"people":3,"withoutBirthday":1,"warnings":1,"rejected":0}}

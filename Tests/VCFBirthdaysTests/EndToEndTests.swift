@@ -321,7 +321,8 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         }
         // Each says what is wrong, not that a value is missing or what form it wants.
         for (arguments, says) in [(["--within", "-3"], "--within takes a number of days of 0 or more"),
-                                  (["--remind", "-1"], "--remind takes a number of days from 0 to 366"),
+                                  (["--remind", "-1"], "--remind takes days from 0 to 366, optionally at a time of day (7@09:00), not '-1'"),
+                                  (["--remind", "7@25:00"], "--remind takes days from 0 to 366, optionally at a time of day (7@09:00), not '7@25:00'"),
                                   (["--today", "2026-02-30"], "--today: no such date '2026-02-30'"),
                                   (["--encoding", "klingon"], "--encoding: unknown character set 'klingon'"),
                                   (["--locale", "sv SE"], "--locale takes a locale such as sv, de_DE, sv_SE.UTF-8 or root"),

@@ -5,10 +5,10 @@ import Testing
 @testable import VCFBirthdays
 import VCFBirthdaysTesting
 
-private func ics(_ people: [PersonInfo], feb29: Feb29Policy = .feb28, others: Bool = false, remind: Int? = nil) throws -> String {
+private func ics(_ people: [PersonInfo], feb29: Feb29Policy = .feb28, others: Bool = false, remind: [Reminder] = []) throws -> String {
     let memory = MemoryOutput()
     let writer = FormattedOutput(format: ICSEncoder(feb29: feb29, stamp: day(2026, 11, 22), includesOtherDates: others,
-                                                    remindDaysBefore: remind), output: TextOutput(memory))
+                                                    reminders: remind), output: TextOutput(memory))
     for p in people { try writer.consume(p) }
     try writer.finish()
     return memory.text
@@ -74,8 +74,7 @@ private func person(_ name: String, birthday: PartialDate?, uid: String? = nil) 
         let abe = person("Abe", birthday: date(1990, 1, 1), uid: "u-1")
         for order in [SortOrder.first, .date] {
             let memory = MemoryOutput()
-            let sink = FormattedOutput(format: ICSEncoder(feb29: .feb28, stamp: day(2026, 11, 22), includesOtherDates: false,
-                                                          remindDaysBefore: nil),
+            let sink = FormattedOutput(format: ICSEncoder(feb29: .feb28, stamp: day(2026, 11, 22), includesOtherDates: false),
                                        selection: nil, order: order, collator: try Collator(locale: "root"),
                                        dates: DateContext(today: day(2026, 11, 22)), output: TextOutput(memory))
             for p in [zed, abe] { try sink.consume(p) }
@@ -91,10 +90,13 @@ private func person(_ name: String, birthday: PartialDate?, uid: String? = nil) 
     @Test func remindersAndOtherDates() throws {
         var p = person("Cy", birthday: date(1990, 1, 2))
         p.anniversary = date(2015, 6, 6)
-        let text = try ics([p], others: true, remind: 3)
+        let text = try ics([p], others: true, remind: [Reminder(daysBefore: 3)!])
         #expect(text.contains("SUMMARY:Anniversary: Cy\r\n") && text.contains("DESCRIPTION:Since 2015\r\n"))
         #expect(text.split(separator: "TRIGGER:-P3D\r\n", omittingEmptySubsequences: false).count == 3)
-        #expect(try ics([p], remind: 0).contains("TRIGGER:PT0S\r\n"))
+        #expect(try ics([p], remind: [Reminder(daysBefore: 0)!]).contains("TRIGGER:PT0S\r\n"))
+        // Several, each its own alarm, in the order given.
+        let two = try ics([p], remind: [Reminder("7@09:00")!, Reminder("0@08:30")!])
+        #expect(two.contains("TRIGGER:-P6DT15H\r\nEND:VALARM\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Birthday: Cy\r\nTRIGGER:PT8H30M\r\n"))
         #expect(!(try ics([p])).contains("Anniversary"))
     }
 

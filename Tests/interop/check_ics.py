@@ -93,6 +93,19 @@ check("Graduation: Örjan Ahlström" in summaries, "Apple's labelled date has an
 alarms = [a for a in calendar.walk("VALARM")]
 check(len(alarms) == len(summaries) and all(a.decoded("TRIGGER") == -datetime.timedelta(days=7) for a in alarms),
       "every event has an alarm 7 days before")
+# Reminders at a time of day: a relative trigger on an all-day event counts from the start of its day
+# where the user is (RFC 5545 §3.8.6.3); expanded with dateutil, each alarm rings at the time asked
+# before every occurrence, in common and in leap years.
+calendar = icalendar.Calendar.from_ical(run("--to", "ics", "--remind", "7@09:00,0@08:30", "--remind", "1", leap))
+for event in calendar.walk("VEVENT"):
+    triggers = [a.decoded("TRIGGER") for a in event.walk("VALARM")]
+    for year in (2027, 2028):
+        day = occurrences(event, year)[0]
+        midnight = datetime.datetime(day.year, day.month, day.day)
+        rings = [midnight + t for t in triggers]
+        wanted = [midnight - datetime.timedelta(days=7) + datetime.timedelta(hours=9),
+                  midnight + datetime.timedelta(hours=8, minutes=30), midnight - datetime.timedelta(days=1)]
+        check(rings == wanted, f"{event['SUMMARY']} {year}: alarms at {rings}, wanted {wanted}")
 # The birthday UIDs do not change when anniversaries are added: a re-import updates them.
 plain = {str(e["UID"]) for e in icalendar.Calendar.from_ical(run("--to", "ics", leap)).walk("VEVENT")}
 check(plain <= {str(e["UID"]) for e in calendar.walk("VEVENT")}, "birthday UIDs are the same with --anniversaries")
@@ -105,7 +118,8 @@ with tempfile.TemporaryDirectory() as scratch:
           b"DTSTAMP:20260101T000000Z\r\nDTSTART;VALUE=DATE:20260101\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
     check("ORGANIZER" in libical_errors(checker, bad, scratch), "libical's check finds a PUBLISH without ORGANIZER")
     for path in inputs + [leap]:
-        for options in ([], ["--anniversaries", "--remind", "7"], ["--years", "3", "--title", "{name} turns {age}"]):
+        for options in ([], ["--anniversaries", "--remind", "7"], ["--years", "3", "--title", "{name} turns {age}"],
+                        ["--remind", "7@09:00,0@08:00"]):
             raw = run("--to", "ics", "--today", "2026-11-22", *options, path)
             errors = libical_errors(checker, raw, scratch)
             check(raw.startswith(b"BEGIN:VCALENDAR") and errors == "", f"{path} {' '.join(options)}: libical says {errors}")
