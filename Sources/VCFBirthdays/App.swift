@@ -125,7 +125,7 @@ public enum App {
             groupsUnread = !failures.isEmpty
             if !groups.isEmpty {
                 let format = options.output.format
-                sink = GroupCategories(groups, keepsGroupCards: format.described.keepsGroupCards, next: sink)
+                sink = GroupCategories(groups, keeps: format.described.keptGroups, next: sink)
             }
         }
         var photos: PhotoExtractor?

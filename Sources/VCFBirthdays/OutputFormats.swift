@@ -17,8 +17,9 @@ extension RunOptions.Format {
         var showsBirthdays = false
         /// It shows categories, so that the members of Apple's group cards get their groups (`GroupScan`).
         var showsCategories = false
-        /// Group cards are written as the cards they are (vCard output), besides giving their members a category.
-        var keepsGroupCards = false
+        /// The group cards written as the groups they are (vCard output: all; LDIF: LDIF's groups), besides
+        /// giving their members a category; the others are left out.
+        var keptGroups: Set<ContactGroups.Form> = []
         /// Its items, when it may be written as a vdir, an item per file (`--vdir`).
         var vdirItems: ((RunOptions, _ dates: DateContext, _ locale: String) -> VDirItems)?
         /// It is CSV (`--bom`, `--no-formulas`).
@@ -42,7 +43,7 @@ extension RunOptions.Format {
         }
         func vCard(_ version: VCardTargetVersion) -> Description {
             let encoder = { (options: RunOptions) in VCardEncoder(version: version, appleCompat: options.output.appleCompat) }
-            return Description(fileExtension: "vcf", scope: card, showsCategories: true, keepsGroupCards: true,
+            return Description(fileExtension: "vcf", scope: card, showsCategories: true, keptGroups: [.card, .ldifEntry],
                                vdirItems: { options, _, _ in CardItems(encoder(options)) }) { options, _, _, _ in encoder(options) }
         }
         switch self {
@@ -72,7 +73,8 @@ extension RunOptions.Format {
             return Description(fileExtension: "txt", scope: { _ in .fields }) { _, _, _, _ in MuttQueryFormat() }
         case .ldif:
             // LDIF carries the card in its x-vcard lines.
-            return Description(fileExtension: "ldif", scope: card, showsCategories: true, countsLikelyDuplicates: true) {
+            return Description(fileExtension: "ldif", scope: card, showsCategories: true, keptGroups: [.ldifEntry],
+                               countsLikelyDuplicates: true) {
                 _, _, _, _ in LDIFEncoder()
             }
         }

@@ -55,6 +55,84 @@ import VCFBirthdaysTesting
         #expect(lines.count == 2 && lines[0].contains("\"categories\":[\"Familj\"]") && !lines[1].contains("categories"))
     }
 
+    /// LDAP's and Thunderbird's groups in LDIF: entries of a group class listing their members'
+    /// distinguished names, compared as LDAP compares them; members before and after the group.
+    static let ldif = """
+        dn: cn=Maja Lind,ou=people,dc=example,dc=org
+        objectClass: inetOrgPerson
+        cn: Maja Lind
+        birthDate: 19910304
+
+        dn: cn=Family,ou=groups,dc=example,dc=org
+        objectClass: groupOfUniqueNames
+        cn: Family
+        uniqueMember: CN=Maja Lind, OU=People, DC=example, DC=org#'0101'B
+        uniqueMember: cn=nils ek,ou=people,dc=example,dc=org
+
+        dn: cn=Choir,ou=groups,dc=example,dc=org
+        objectClass: top
+        objectClass: groupOfNames
+        cn: Choir
+        member: cn=Nils Ek,ou=people,dc=example,dc=org
+        member: cn=Someone Else,ou=people,dc=example,dc=org
+
+        dn: cn=Nils Ek,ou=people,dc=example,dc=org
+        objectClass: OpenLDAPperson
+        cn: Nils Ek
+        mail: nils@example.org
+
+        """
+
+    private func ldifOutput(_ format: RunOptions.Format, _ configure: (inout RunOptions) -> Void = { _ in }) -> String {
+        String(decoding: run(Array(Self.ldif.utf8), path: "d.ldif", to: format, configure: configure).stdout, as: UTF8.self)
+    }
+
+    @Test func ldifGroupsGiveTheirMembersTheirNames() {
+        let json = ldifOutput(.json).split(separator: "\n")
+        #expect(json.count == 2, "the groups are no people")
+        #expect(json[0].hasPrefix("{\"formattedName\":\"Maja Lind\"") && json[0].contains("\"categories\":[\"Family\"]"))
+        #expect(json[1].hasPrefix("{\"formattedName\":\"Nils Ek\"") && json[1].contains("\"categories\":[\"Family\",\"Choir\"]"))
+        let list = ldifOutput(.list) { $0.selection.categories = ["choir"]; $0.selection.includesEveryone = true }
+        #expect(list.split(separator: "\n").map { String($0).trimmingSpaces() } == ["Nils Ek"])
+    }
+
+    /// LDIF output writes the groups again, as the mailing lists Thunderbird imports; vCard
+    /// output keeps them as cards; CSV has no place for them but the members' categories.
+    @Test func ldifGroupsStayGroupsWhereTheOutputHasThem() {
+        let ldif = ldifOutput(.ldif)
+        #expect(ldif.contains("dn: cn=Family\nobjectclass: top\nobjectclass: groupOfNames\ncn: Family\n"
+                              + "member: CN=Maja Lind, OU=People, DC=example, DC=org\nmember: cn=nils ek,ou=people,dc=example,dc=org\n"))
+        #expect(ldif.contains("dn: cn=Choir\nobjectclass: top\nobjectclass: groupOfNames\n"))
+        #expect(ldifOutput(.vcard4).contains("FN:Choir\r\n"))
+        let csv = ldifOutput(.csv)
+        #expect(!csv.contains("\nChoir,") && csv.contains(",Family ::: Choir,"))
+    }
+
+    @Test(arguments: [
+        (["inetOrgPerson"], LDIFObjectClasses.Kind.person), (["top", "OpenLDAPperson"], .person),
+        (["residentialPerson"], .person), (["evolutionPerson"], .person), (["eduPerson", "top"], .person),
+        (["mozillaAbPersonAlpha"], .person), (["posixAccount"], .person), ([], .person),
+        (["groupOfNames"], .group), (["top", "groupOfUniqueNames"], .group), (["groupOfMembers"], .group),
+        (["mozillaAbListAlpha"], .group), (["groupOfNames", "inetOrgPerson"], .person),
+        (["organizationalUnit"], .other(["organizationalUnit"])), (["top"], .other(["top"])),
+        (["dcObject", "organization"], .other(["dcObject", "organization"])), (["posixGroup"], .other(["posixGroup"])),
+    ])
+    func objectClasses(classes: [String], kind: LDIFObjectClasses.Kind) {
+        #expect(LDIFObjectClasses.kind(of: classes) == kind)
+    }
+
+    @Test(arguments: [
+        ("cn=Maja Lind,ou=people,dc=example,dc=org", "cn=maja lind,ou=people,dc=example,dc=org"),
+        ("CN=Maja Lind, OU=People , DC=example,DC=org", "cn=maja lind,ou=people,dc=example,dc=org"),
+        ("cn = Maja  Lind ,ou=people", "cn=maja lind,ou=people"),
+        ("uid=aberg,dc=org#'0101'B", "uid=aberg,dc=org"),
+        ("cn=A#B", "cn=a#b"),
+        ("cn=Ann+mail=a@example.org", "cn=ann+mail=a@example.org"),
+    ])
+    func distinguishedNamesCompareAsLDAPDoes(dn: String, comparable: String) {
+        #expect(LDIFObjectClasses.comparable(dn) == comparable)
+    }
+
     @Test func theMarkerIsFoundInAnyCase() {
         let marker = Array("KIND:GROUP".utf8)
         for text in ["x-addressbookserver-kind:Group", "KIND:group", "a\r\nKind:GROUP\r\n"] {

@@ -34,9 +34,10 @@ private func read(_ text: String, split: Int? = nil, scope: DecodeScope = .full)
         #expect(lars.familyNames == ["Östberg"] && lars.addresses[0].locality == "Göteborg")
         #expect(lars.birthday == PartialDate(year: nil, month: 2, day: 29))
         #expect(lars.note == "Met at the conference.\nLikes sailing.")
-        // A mailing list keeps its object classes and members.
+        // A mailing list keeps its object classes and members, and is a group card in vCard.
         let list = people[2]
-        #expect(list.extraProperties.map { $0.parameters[0].values[0] } == ["dn", "member", "member", "objectclass", "objectclass"])
+        #expect(list.extraProperties.map { $0.parameters.first?.values[0] ?? $0.name + ":" + $0.value }
+                 == ["dn", "member", "member", "objectclass", "objectclass", "KIND:group"])
     }
 
     @Test func abookExport() throws {
@@ -73,10 +74,12 @@ private func read(_ text: String, split: Int? = nil, scope: DecodeScope = .full)
 
     @Test func ldapDump() throws {
         let (people, diagnostics) = try readContacts(fixtureBytes("ldif/ldap-dump.ldif"), format: .ldif)
-        #expect(people.map(\.formattedName) == ["Anna Berg", "Erik Berg"])
-        // The domain and the organizational unit are no people; the change record is rejected.
-        #expect(diagnostics.warnings.map(\.code) == [.notAPerson, .notAPerson])
-        #expect(diagnostics.warnings.map(\.line) == [1, 7])
+        // OpenLDAP's person class and a residential person are people; the groups are read as
+        // entries (their members get their names in the run: ContactGroupsTests).
+        #expect(people.map(\.formattedName) == ["Anna Berg", "Erik Berg", "Mirja Lindqvist", "Tove Holm", "Staff", "Choir", "Hana Sato"])
+        // The domain and the organizational units are no people; the change record is rejected.
+        #expect(diagnostics.warnings.map(\.code) == [.notAPerson, .notAPerson, .notAPerson])
+        #expect(diagnostics.warnings.map(\.line) == [1, 7, 61])
         #expect(diagnostics.rejections.map { $0.diagnostic?.code } == [.changeRecord])
         #expect(diagnostics.rejections.first?.rawText == "dn: uid=old,ou=people,dc=example,dc=org\nchangetype: delete\n")
         let anna = people[0]
@@ -88,6 +91,57 @@ private func read(_ text: String, split: Int? = nil, scope: DecodeScope = .full)
         let kept = anna.extraProperties.filter { $0.name == "X-LDIF" }.map { ($0.parameters[0].values[0], $0.value) }
         #expect(kept.contains { $0 == ("cn", "Anna") } && kept.contains { $0 == ("displayName", "Anna Berg (Sales)") })
         #expect(people[1].birthday == PartialDate(year: 1980, month: 5, day: 12))
+    }
+
+    /// Attribute options: the plain value is the name, a language variant an alternative name
+    /// (vCard 4.0 `ALTID` and `LANGUAGE`), a phonetic variant the phonetic name; other
+    /// attributes' variants are kept as they are.
+    @Test func languageAndPhoneticVariantsOfNames() throws {
+        let (people, diagnostics) = try read("""
+            dn: cn=Hana Sato
+            cn: Hana Sato
+            cn;lang-ja: 佐藤 花
+            sn;lang-ja: 佐藤
+            sn: Sato
+            sn;lang-ja;phonetic: さとう
+            givenName: Hana
+            givenName;lang-ja: 花
+            givenName;lang-ja;phonetic: はな
+            o;lang-ja: 例
+            o: Example
+
+            """)
+        #expect(diagnostics.warnings.isEmpty)
+        let hana = try #require(people.first)
+        #expect(hana.familyNames == ["Sato"] && hana.givenNames == ["Hana"] && hana.formattedName == "Hana Sato")
+        #expect(hana.phoneticFamilyName == "さとう" && hana.phoneticGivenName == "はな")
+        #expect(hana.organization == "Example")
+        let alternatives = hana.extraProperties.filter { $0.name != VCardProperty.ldifAttribute }
+        #expect(alternatives.map { "\($0.name);\($0.parameters.map { $0.name + "=" + $0.values[0] }.joined(separator: ";")):\($0.value)" }
+                == ["FN;ALTID=1;LANGUAGE=ja:佐藤 花", "N;ALTID=1;LANGUAGE=ja:佐藤;花;;;"])
+        #expect(hana.extraProperties.contains { $0.value == "例" && $0.parameters.contains { $0.values == ["lang-ja"] } })
+        // Written: the model's name is the plain alternative; valid vCard 4.0; LDIF again with its options.
+        let card = String(decoding: run(Array(Self.hanaLDIF.utf8), path: "h.ldif", to: .vcard4).stdout, as: UTF8.self)
+        #expect(card.contains("FN;ALTID=1:Hana Sato\r\nN;ALTID=1:Sato;Hana;;;\r\n"))
+        let checked = run(Array(card.utf8), path: "h.vcf", to: .list) { $0.diagnostics.checksOnly = true }
+        #expect(checked.status == .success && !checked.stderr.contains("error"), "\(checked.stderr)")
+        let ldif = String(decoding: run(Array(Self.hanaLDIF.utf8), path: "h.ldif", to: .ldif).stdout, as: UTF8.self)
+        let (back, _) = try read(ldif)
+        let (plain, _) = try read(Self.hanaLDIF)
+        #expect(back.map(\.familyNames) == [["Sato"]] && back.map(\.formattedName) == ["Hana Sato"])
+        #expect(back.first?.extraProperties.filter { $0.name != VCardProperty.ldifAttribute }
+                    .map { var p = $0; p.line = 0; return p }
+                == plain.first?.extraProperties.filter { $0.name != VCardProperty.ldifAttribute }.map { var p = $0; p.line = 0; return p })
+        #expect(ldif.contains("cn;lang-ja:: \(base64("佐藤 花"))\nsn;lang-ja:: \(base64("佐藤"))\ngivenName;lang-ja:: \(base64("花"))\n"))
+    }
+
+    static let hanaLDIF = "dn: cn=Hana Sato\ncn: Hana Sato\ncn;lang-ja: 佐藤 花\nsn: Sato\nsn;lang-ja: 佐藤\ngivenName: Hana\n"
+        + "givenName;lang-ja: 花\n\n"
+
+    private func base64(_ text: String) -> String {
+        var out: [UInt8] = []
+        Base64.encode(Array(text.utf8), to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     @Test(arguments: ldifFixtures)

@@ -47,10 +47,11 @@ public struct LDIFEncoder: PersonEncoder {
         "objectclass", "dn",
     ]
 
-    /// Whether an attribute type is one no input may set; `member` is a mailing list's own.
+    /// Whether an attribute type is one no input may set; `member` and `uniqueMember` are a
+    /// mailing list's own (written as `member`).
     static func isSecurityAttribute(_ type: String, ofList isList: Bool) -> Bool {
         let name = type.lowercased()
-        if isList && name == "member" { return false }
+        if isList && LDIFObjectClasses.memberAttributes.contains(name) { return false }
         return securityAttributes.contains { $0.hasSuffix("*") ? name.hasPrefix($0.dropLast()) : name == $0 }
     }
 
@@ -63,9 +64,15 @@ public struct LDIFEncoder: PersonEncoder {
             if let value { out.append(Attribute(description: type, value: Array(value.utf8))) }
         }
         let extras = person.extraProperties.lazy.filter { $0.name.uppercased() == VCardProperty.ldifAttribute }.compactMap(extraAttribute)
-        // A Thunderbird mailing list read from LDIF stays one; its classes are ours all the same.
-        let isList = extras.contains { $0.type.lowercased() == "objectclass" && $0.attribute.value.lazy.map(asciiUpper).elementsEqual("GROUPOFNAMES".utf8) }
-        let ldifExtras = extras.filter { !isSecurityAttribute($0.type, ofList: isList) }.map(\.attribute)
+        // A group read from LDIF (a Thunderbird mailing list, an LDAP group) is written as the
+        // mailing list Thunderbird imports, `groupOfNames` with a `member` each; its classes are ours all the same.
+        let classes = Array(extras.filter { $0.type.lowercased() == "objectclass" }.map { String(decoding: $0.attribute.value, as: UTF8.self) })
+        let isList = LDIFObjectClasses.kind(of: classes) == .group
+        let ldifExtras = extras.filter { !isSecurityAttribute($0.type, ofList: isList) }.map { extra in
+            guard isList, extra.type.lowercased() == "uniquemember" else { return extra.attribute }
+            return Attribute(description: "member", value: Array(LDIFObjectClasses.withoutUniqueIdentifier(
+                String(decoding: extra.attribute.value, as: UTF8.self)).utf8))
+        }
         add("dn", distinguishedName(person))
         for objectClass in isList ? ["top", "groupOfNames"] : ["top", "person", "organizationalPerson", "inetOrgPerson", "mozillaAbPersonAlpha"] {
             add("objectclass", objectClass)
@@ -73,6 +80,7 @@ public struct LDIFEncoder: PersonEncoder {
         person.givenNames.forEach { add("givenName", $0) }
         person.familyNames.forEach { add("sn", $0) }
         add("cn", person.displayName)  // Thunderbird's display name, which it needs
+        languageVariants(person).forEach { add($0.type, $0.value) }
         person.nicknames.forEach { add("mozillaNickname", $0) }
         for (i, email) in person.emails.enumerated() { add(i == 1 ? "mozillaSecondEmail" : "mail", email.value) }
         for phone in person.phones { add(phoneAttribute(phone.types), phone.value) }
@@ -144,6 +152,25 @@ public struct LDIFEncoder: PersonEncoder {
             return (type, Attribute(description: description, value: bytes))
         }
         return (type, Attribute(description: description, value: Array(ValueDecoding.unescape(Array(property.value.utf8)).utf8)))
+    }
+
+    /// The names' language variants (`N` and `FN` with `LANGUAGE`, as LDIF's `sn;lang-ja` is
+    /// read): `cn;lang-ja`, `sn;lang-ja`, `givenName;lang-ja`.
+    private static func languageVariants(_ person: PersonInfo) -> [(type: String, value: String)] {
+        guard !person.extraProperties.isEmpty else { return [] }
+        var variants: [(type: String, value: String)] = []
+        for p in person.extraProperties where p.name == "FN" || p.name == "N" {
+            guard let tag = p.parameters.first(where: { $0.name == "LANGUAGE" })?.values.first, isAttributeType(tag) else { continue }
+            let option = ";lang-" + tag
+            if p.name == "FN" {
+                variants.append(("cn" + option, ValueDecoding.unescape(Array(p.value.utf8))))
+                continue
+            }
+            ValueDecoding.forEachItem(Array(p.value.utf8), lists: true) { component, item in
+                if component < 2, !item.isEmpty { variants.append(((component == 0 ? "sn" : "givenName") + option, item)) }
+            }
+        }
+        return variants
     }
 
     /// Letters, digits and hyphens, starting with a letter (or an OID's digits and dots).

@@ -16,6 +16,15 @@ struct LDIFAttribute {
         (self.type, self.options, self.value, self.isURL, self.line) = (type, options, value, isURL, line)
         key = type.asciiLowercased()
     }
+
+    /// The language of a language variant (`sn;lang-ja`: `ja`, RFC 4512 §2.5.2.2's language tag option).
+    var language: String? {
+        guard !options.isEmpty, let tag = options.first(where: { $0.asciiLowercased().hasPrefix("lang-") }) else { return nil }
+        return String(tag.dropFirst(5))
+    }
+
+    /// A phonetic variant (`sn;lang-ja;phonetic`, RFC 4512's `phonetic` option, as Active Directory and Thunderbird's Japanese fields write it).
+    var isPhonetic: Bool { !options.isEmpty && options.contains { $0.asciiLowercased() == "phonetic" } }
 }
 
 /// Turns an LDIF entry into a `PersonInfo`: Thunderbird's attributes (its LDIF export), abook's,
@@ -68,14 +77,6 @@ struct LDIFPersonMapper {
         "dateofbirth": .birthDate, "anniversary": .anniversary, "jpegphoto": .photo, "photo": .photo,
     ]
 
-    /// Object classes of a person or a group of people (a Thunderbird mailing list).
-    static let personClasses: Set<String> = [
-        "person", "organizationalperson", "inetorgperson", "residentialperson", "mozillaabpersonalpha",
-        "mozillaabpersonobsolete", "mozillaorgperson", "posixaccount", "account", "contact", "pilotperson",
-        "newpilotperson", "groupofnames", "groupofuniquenames", "mozillaablistalpha",
-    ]
-    static let groupClasses: Set<String> = ["groupofnames", "groupofuniquenames", "mozillaablistalpha"]
-
     private(set) var warnings: [(line: Int, code: Diagnostic.Code, message: String)] = []
     /// The object classes the last entry named that are no person's (empty when it is a person's).
     private(set) var otherClasses: [String] = []
@@ -109,9 +110,15 @@ struct LDIFPersonMapper {
         func single(_ field: inout String?, _ a: LDIFAttribute) {
             if field == nil { field = text(a) } else { extra(a) }
         }
+        // Language and phonetic variants of a name: alternatives of the plain value (`Alternatives`).
+        var variants = Alternatives()
         for a in attributes {
             if a.isURL { extra(a); continue }
             guard let role = Self.roles[a.key] else { extra(a); continue }
+            if !a.options.isEmpty, a.isPhonetic || a.language != nil {
+                if !variants.take(a, role, text(a)) { extra(a) }
+                continue
+            }
             switch role {
             case .dn: extra(a)
             case .objectClass: classes.append(text(a))
@@ -167,14 +174,16 @@ struct LDIFPersonMapper {
                                             value: ValueDecoding.makeString(base64), line: a.line))
             }
         }
-        let lowercased = classes.map { $0.asciiLowercased() }
-        if !classes.isEmpty && !lowercased.contains(where: Self.personClasses.contains) {
+        switch LDIFObjectClasses.kind(of: classes) {
+        case .other(let classes):
             otherClasses = classes
             return false
-        }
-        if lowercased.contains(where: Self.groupClasses.contains) {
-            // A mailing list: its object classes are kept, so that LDIF output writes a list again.
+        case .group:
+            // Its object classes are kept, so that LDIF output writes a group again, and so that
+            // its members can be told (`LDIFObjectClasses.names`); vCard output makes it a group card.
             attributes.filter { $0.key == "objectclass" }.forEach(extra)
+            if keepsExtras { extras.append(VCardProperty(name: "KIND", value: "group", line: attributes[0].line)) }
+        case .person: break
         }
         for (address, streets, formatted, type) in [(home, homeStreets, homeFormatted, "home"), (work, workStreets, workFormatted, "work")] {
             var address = address
@@ -218,8 +227,62 @@ struct LDIFPersonMapper {
             case .empty: break
             }
         }
+        if person.phoneticFamilyName == nil { person.phoneticFamilyName = variants.phoneticFamily }
+        if person.phoneticGivenName == nil { person.phoneticGivenName = variants.phoneticGiven }
+        if keepsExtras { extras += variants.properties(line: attributes[0].line) }
         person.extraProperties = extras
         return true
+    }
+
+    /// The language and phonetic variants of an entry's names (`cn;lang-ja`, `sn;lang-ja`,
+    /// `givenName;lang-ja`, `sn;lang-ja;phonetic`): the plain value is the name; a language
+    /// variant is an alternative, in vCard 4.0 an `N` or `FN` with `LANGUAGE` sharing the
+    /// plain one's `ALTID` (RFC 6350 §5.4); a phonetic variant is the phonetic name.
+    struct Alternatives {
+        private(set) var phoneticFamily: String?
+        private(set) var phoneticGiven: String?
+        /// Each language's family and given names and display names, in the order first seen.
+        private var languages: [(tag: String, family: [String], given: [String], formatted: [String])] = []
+
+        /// Takes the variant of a name; false when it is none (a variant of another attribute).
+        mutating func take(_ a: LDIFAttribute, _ role: Role, _ value: String) -> Bool {
+            if a.isPhonetic {
+                switch role {
+                case .family: if phoneticFamily == nil { phoneticFamily = value } else { return false }
+                case .given: if phoneticGiven == nil { phoneticGiven = value } else { return false }
+                default: return false
+                }
+                return true
+            }
+            guard let tag = a.language, !tag.isEmpty, !value.isEmpty else { return false }
+            var k = languages.firstIndex { $0.tag.asciiLowercased() == tag.asciiLowercased() } ?? languages.count
+            if k == languages.count { languages.append((tag, [], [], [])) }
+            switch role {
+            case .family: languages[k].family.append(value)
+            case .given: languages[k].given.append(value)
+            case .formattedName: languages[k].formatted.append(value)
+            default:
+                if languages[k].family.isEmpty && languages[k].given.isEmpty && languages[k].formatted.isEmpty { languages.removeLast() }
+                k = -1
+            }
+            return k >= 0
+        }
+
+        /// `N;ALTID=1;LANGUAGE=…` and `FN;ALTID=1;LANGUAGE=…` for each language.
+        func properties(line: Int) -> [VCardProperty] {
+            var names: [VCardProperty] = [], shown: [VCardProperty] = []
+            for language in languages {
+                let parameters = [VCardParameter(name: "ALTID", values: ["1"]), VCardParameter(name: "LANGUAGE", values: [language.tag])]
+                if !language.family.isEmpty || !language.given.isEmpty {
+                    let parts = [language.family, language.given, [], [], []].map { $0.isEmpty ? [""] : $0 }
+                    names.append(VCardProperty(name: "N", parameters: parameters, value: VCardText.structured(parts), line: line))
+                }
+                for formatted in language.formatted {
+                    shown.append(VCardProperty(name: "FN", parameters: parameters, value: VCardText.escape(formatted), line: line))
+                }
+            }
+            return shown + names
+        }
     }
 
     private func append(_ value: String, to list: inout [String]) {

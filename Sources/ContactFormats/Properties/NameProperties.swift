@@ -59,12 +59,22 @@ extension PersonDecoder {
 
 extension PersonProperties {
     static func writeFormattedName(_ person: PersonInfo, to out: inout PropertyWriter) {
-        out.text("FN", person.formattedName)
+        if let shown = person.formattedName { out.add("FN", VCardText.escape(shown), alternativeID("FN", of: person)) }
     }
 
     static func writeName(_ person: PersonInfo, to out: inout PropertyWriter) {
         guard nameParts(person).contains(where: { !$0.isEmpty }) || !person.sortAs.isEmpty else { return }
-        out.add("N", name(person), person.sortAs.isEmpty ? [] : [VCardParameter(name: "SORT-AS", values: person.sortAs)])
+        out.add("N", name(person), alternativeID("N", of: person)
+                    + (person.sortAs.isEmpty ? [] : [VCardParameter(name: "SORT-AS", values: person.sortAs)]))
+    }
+
+    /// The `ALTID` of the alternatives of the property `name` among the extra properties (LDIF's
+    /// `sn;lang-ja` read as `N;ALTID=1;LANGUAGE=ja`), which the model's value is one of; none without.
+    private static func alternativeID(_ name: String, of person: PersonInfo) -> [VCardParameter] {
+        guard !person.extraProperties.isEmpty,
+              let id = person.extraProperties.first(where: { $0.name == name })?.parameters.first(where: { $0.name == "ALTID" })
+        else { return [] }
+        return [VCardParameter(name: "ALTID", values: id.values)]
     }
 
     static func writeNickname(_ person: PersonInfo, to out: inout PropertyWriter) {
