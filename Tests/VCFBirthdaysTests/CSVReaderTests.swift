@@ -201,6 +201,65 @@ private let csvFixtures = ["csv/google-contacts.csv", "csv/google-contacts-old.c
         #expect(person.displayName == shown && person.familyName == family && person.givenName == given, "\(text)")
     }
 
+    /// E-mail and phone columns named by a kind and a type, in either order, in the table's
+    /// languages (German Mac exports), and Gmail's sections before 2011 (#41 item 13).
+    @Test(arguments: [
+        ("E-Mail (privat)", ColumnRole.item(.email, slot: "emailprivat", .typed(["home"]))),
+        ("E-Mail (Arbeit)", .item(.email, slot: "emailarbeit", .typed(["work"]))),
+        ("E-Mail beruflich", .item(.email, slot: "emailberuflich", .typed(["work"]))),
+        ("Privat E-Mail", .item(.email, slot: "privatemail", .typed(["home"]))),
+        ("Work Email", .item(.email, slot: "work", .typed(["work"]))),  // in the table
+        ("E-mail (Work)", .item(.email, slot: "emailwork", .typed(["work"]))),
+        ("Email (Other)", .item(.email, slot: "emailother", .typed([]))),
+        ("Telefon (mobil)", .item(.phone, slot: "telefonmobil", .typed(["cell"]))),
+        ("Telefon (iPhone)", .item(.phone, slot: "telefoniphone", .typed(["cell"]))),
+        ("Telefonnummer (privat)", .item(.phone, slot: "telefonnummerprivat", .typed(["home"]))),
+        ("Phone (Home)", .item(.phone, slot: "phonehome", .typed(["home"]))),
+        ("Section 2 - Email", .item(.email, slot: "section2", .typed([]))),
+        ("Section 1 - Mobile", .item(.phone, slot: "section1mobile", .typed(["cell"]))),
+        ("Section 1 - Address", .item(.address, slot: "section1", .formatted)),
+        ("Section 1 - Company", .organization),
+        ("Org", .organization), ("Employer", .organization), ("PLZ (privat)", .item(.address, slot: "home", .postalCode)),
+    ])
+    func describedColumns(header: String, role: ColumnRole) {
+        #expect(CSVColumns.role(of: header, in: .generic) == role)
+    }
+
+    @Test(arguments: ["E-Mail (mobil)", "Telefon (Hobby)", "Section 1 - IM", "Section 1 - Description", "Email", "Mailbox"])
+    func columnsThatAreNoDescribedItem(header: String) {
+        #expect(CSVColumns.described(CSVColumns.normalize(header)) == nil && CSVColumns.gmailSection(CSVColumns.normalize(header)) == nil)
+    }
+
+    @Test func germanMacExportKeepsItsAddresses() throws {
+        let (people, diagnostics) = try read("csv/mac-contacts-german.txt")
+        #expect(diagnostics.warnings.isEmpty)
+        #expect(people[0].emails.map(\.value) == ["jonas.krueger@privat.example", "j.krueger@musterbau.example"])
+        #expect(people[0].emails.map(\.types) == [["home"], ["work"]])
+        #expect(people[0].phones.map(\.types) == [["cell"], ["home"]] && people[1].phones.map(\.types) == [["cell"]])
+        #expect(people[0].addresses.first?.postalCode == "20095" && people[0].extraProperties.isEmpty)
+    }
+
+    @Test func oldGmailSectionsKeepEveryAddress() throws {
+        let (people, diagnostics) = try read("csv/gmail-2010.csv")
+        #expect(diagnostics.warnings.isEmpty)
+        #expect(people[0].emails.map(\.value) == ["priya.raman@mail.example", "priya.r@home.example", "p.raman@studio.example"])
+        #expect(people[0].phones.count == 3 && people[0].addresses.count == 2 && people[0].organization == "Studio Nine")
+        // The sections' descriptions travel along.
+        #expect(people[0].extraProperties.map(\.value) == ["Personal", "Work"])
+    }
+
+    /// Two columns of one field (`Organization` and `Company`): the first value is the field's,
+    /// the other is kept as a column with no field, not dropped.
+    @Test func aSecondColumnOfAFieldIsKept() throws {
+        let sink = SpySink()
+        let parser = CSVParser(path: "x.csv", sink: sink, diagnostics: RecordingDiagnostics())
+        try feed(parser, Array("Name,Organization,Company,Note,Notes\nAnna Berg,Acme,Beta,one,two\nBo Ek,,Gamma,same,same\n".utf8),
+                 chunkSize: 1 << 16)
+        #expect(sink.people.map(\.organization) == ["Acme", "Gamma"] && sink.people.map(\.note) == ["one", "same"])
+        #expect(sink.people[0].extraProperties.map { "\($0.parameters[0].values[0])=\($0.value)" } == ["Company=Beta", "Notes=two"])
+        #expect(sink.people[1].extraProperties.isEmpty)
+    }
+
     @Test func dateOrderOptionDecidesWithoutWarning() throws {
         let (people, diagnostics) = try read("csv/spreadsheet-semicolon.csv") { $0.input.dateOrder = .dmy }
         #expect(people[2].birthday == date(1979, 8, 7))

@@ -14,7 +14,8 @@ import Glibc
     static let fixtures = vcardFixtures + ["csv/google-contacts.csv", "csv/google-contacts-old.csv",
                                            "csv/outlook-windows-1252.csv", "csv/outlook-german.csv", "csv/outlook-com.csv",
                                            "csv/thunderbird.csv",
-                                           "csv/spreadsheet-semicolon.csv", "csv/spreadsheet-utf16.txt",
+                                           "csv/spreadsheet-semicolon.csv", "csv/spreadsheet-utf16.txt", "csv/mac-contacts-german.txt",
+                                           "csv/gmail-2010.csv",
                                            "ldif/thunderbird.ldif", "ldif/abook.ldif", "ldif/ldap-dump.ldif"]
     static let cases: [(String, RunOptions.Format)] = fixtures.flatMap { f in RunOptions.Format.allCases.map { (f, $0) } }
 

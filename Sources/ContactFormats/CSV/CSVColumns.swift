@@ -47,7 +47,7 @@ enum CSVColumns {
         if let role = dialectSpecific(name, dialect) { return role }
         if let role = singles[name] { return role }
         if let role = typedItems[name] { return role }
-        return numbered(name)
+        return numbered(name) ?? described(name) ?? gmailSection(name)
     }
 
     private static func dialectSpecific(_ name: String, _ dialect: CSVDialect) -> ColumnRole? {
@@ -85,7 +85,7 @@ enum CSVColumns {
         add(.birthYear, "birthyear")
         add(.birthMonth, "birthmonth")
         add(.organization, "company", "organization", "organisation", "organizationname", "organization1name",
-            "companyname", "firma", "unternehmen", "société", "organización", "organizacion", "empresa")
+            "organisationname", "org", "employer", "arbeitgeber", "companyname", "firma", "unternehmen", "société", "organización", "organizacion", "empresa")
         add(.department, "department", "organizationdepartment", "organization1department", "abteilung", "service",
             "departamento")
         add(.jobTitle, "jobtitle", "title", "organizationtitle", "organization1title", "position", "fonction", "puesto",
@@ -157,7 +157,7 @@ enum CSVColumns {
             (.locality, ["businesscity", "ortgeschäftlich", "villebureau", "ciudaddetrabajo", "workcity"]),
             (.region, ["businessstate", "regiongeschäftlich", "bundeslandkantongeschäftlich", "étatprovbureau",
                        "provinciaoestadodetrabajo", "workstate"]),
-            (.postalCode, ["businesspostalcode", "postleitzahlgeschäftlich", "codepostalbureau",
+            (.postalCode, ["businesspostalcode", "postleitzahlgeschäftlich", "plzgeschäftlich", "codepostalbureau",
                            "códigopostaldeltrabajo", "workzipcode", "workpostalcode"]),
             (.country, ["businesscountryregion", "businesscountry", "landregiongeschäftlich", "paysrégionbureau",
                         "paísoregióndeltrabajo", "workcountry"]),
@@ -170,7 +170,7 @@ enum CSVColumns {
             (.locality, ["homecity", "ortprivat", "villedomicile", "ciudadderesidencia"]),
             (.region, ["homestate", "bundeslandkantonprivat", "regionprivat", "étatprovdomicile",
                        "provinciaoestadoderesidencia"]),
-            (.postalCode, ["homepostalcode", "postleitzahlprivat", "codepostaldomicile", "códigopostalderesidencia",
+            (.postalCode, ["homepostalcode", "postleitzahlprivat", "plzprivat", "codepostaldomicile", "códigopostalderesidencia",
                            "homezipcode"]),
             (.country, ["homecountryregion", "homecountry", "landregionprivat", "paysrégiondomicile",
                         "paísoregiónderesidencia"]),
@@ -197,6 +197,67 @@ enum CSVColumns {
 
     /// The types Outlook's address column groups imply.
     static let addressSlotTypes: [String: [String]] = ["business": ["work"], "home": ["home"], "other": ["other"]]
+
+    /// E-mail and phone columns named by their kind and a type, in either order and in the
+    /// languages of the table, as Apple's Contacts exports (through the export tools Mac users
+    /// use, in their language) and spreadsheets name them: `E-Mail (privat)`, `Privat E-Mail`,
+    /// `Telefon (mobil)`, `Telefon (iPhone)`, `Work Email`, `Phone (Home)`. Each is an item of its own.
+    static func described(_ name: String) -> ColumnRole? {
+        for (word, kind) in kindWords where name.count > word.count && (name.hasPrefix(word) || name.hasSuffix(word)) {
+            let rest = String(name.hasPrefix(word) ? name.dropFirst(word.count) : name.dropLast(word.count))
+            guard let types = (kind == .email ? emailTypeWords : phoneTypeWords)[rest] else { continue }
+            return .item(kind, slot: name, .typed(types))
+        }
+        return nil
+    }
+
+    /// The words of an e-mail or phone column, the longer of two that start alike first.
+    private static let kindWords: [(String, ItemKind)] = [
+        ("emailadresse", .email), ("emailaddress", .email), ("email", .email), ("mail", .email), ("courriel", .email),
+        ("correoelectrónico", .email), ("telefonnummer", .phone), ("telefon", .phone), ("phonenumber", .phone),
+        ("phone", .phone), ("telephone", .phone), ("téléphone", .phone), ("teléfono", .phone), ("tel", .phone),
+    ]
+    private static let homeWords = ["home", "private", "personal", "privat", "zuhause", "domicile", "personnel", "particular", "casa"]
+    private static let workWords = ["work", "business", "office", "arbeit", "geschäftlich", "beruflich", "büro", "dienstlich", "firma",
+                                    "travail", "bureau", "professionnel", "trabajo"]
+    private static let otherWords = ["other", "andere", "weitere", "sonstige", "autre", "otro"]
+    private static let emailTypeWords: [String: [String]] = {
+        var table: [String: [String]] = [:]
+        homeWords.forEach { table[$0] = ["home"] }
+        workWords.forEach { table[$0] = ["work"] }
+        otherWords.forEach { table[$0] = [] }
+        return table
+    }()
+    private static let phoneTypeWords: [String: [String]] = {
+        var table = emailTypeWords
+        for word in ["mobile", "mobil", "cell", "handy", "iphone", "portable", "móvil"] { table[word] = ["cell"] }
+        for word in ["main", "haupt", "principal", "principale"] { table[word] = ["main"] }
+        table["pager"] = ["pager"]
+        otherWords.forEach { table[$0] = ["other"] }
+        return table
+    }()
+
+    /// Gmail's export before its 2011 format: `Section 1 - Email`, `Section 1 - Phone`,
+    /// `Section 1 - Mobile`, `Section 1 - Address`, … for each section of a contact (its
+    /// `Description`, `IM` and `Other` travel unmapped).
+    static func gmailSection(_ name: String) -> ColumnRole? {
+        guard name.hasPrefix("section") else { return nil }
+        let rest = name.dropFirst(7)
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty else { return nil }
+        let slot = "section" + digits
+        switch rest.dropFirst(digits.count) {
+        case "email": return .item(.email, slot: slot, .typed([]))
+        case "phone": return .item(.phone, slot: slot + "phone", .typed([]))
+        case "mobile": return .item(.phone, slot: slot + "mobile", .typed(["cell"]))
+        case "pager": return .item(.phone, slot: slot + "pager", .typed(["pager"]))
+        case "fax": return .item(.phone, slot: slot + "fax", .typed(["fax"]))
+        case "address": return .item(.address, slot: slot, .formatted)
+        case "company": return .organization
+        case "title": return .jobTitle
+        default: return nil
+        }
+    }
 
     /// Google's and Outlook's numbered columns: `E-mail 2 - Value`, `Phone 1 - Label`,
     /// `Address 1 - Postal Code`, `Event 1 - Value`, `E-mail 2 Address`, `Email 3`,

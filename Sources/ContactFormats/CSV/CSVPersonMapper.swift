@@ -81,29 +81,35 @@ final class CSVPersonMapper {
                 if scope.keepsExtras { person.extraProperties.append(unmapped(column, value, line: record.line)) }
                 continue
             }
+            // A field that one column filled already (a second `Company` beside `Organization`)
+            // keeps the first value; the other column's travels unmapped, as a column with no field.
+            var taken = true
             switch role {
-            case .formattedName: person.formattedName = trimmed
-            case .givenName: person.givenNames = [trimmed]
-            case .additionalName: person.additionalNames = split(trimmed)
-            case .familyName: person.familyNames = [trimmed]
-            case .prefix: person.honorificPrefixes = split(trimmed)
-            case .suffix: person.honorificSuffixes = split(trimmed)
-            case .nickname: person.nicknames = split(trimmed)
-            case .phoneticGiven: person.phoneticGivenName = trimmed
-            case .phoneticAdditional: person.phoneticAdditionalName = trimmed
-            case .phoneticFamily: person.phoneticFamilyName = trimmed
-            case .sortAs: person.sortAs = trimmed.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces() }
-            case .birthday: person.birthday = date(trimmed, what: "birthday", line: record.line) ?? person.birthday
-            case .anniversary: person.anniversary = date(trimmed, what: "anniversary", line: record.line) ?? person.anniversary
+            case .formattedName: taken = Self.fill(&person.formattedName, trimmed)
+            case .givenName: taken = Self.fill(&person.givenNames, [trimmed])
+            case .additionalName: taken = Self.fill(&person.additionalNames, split(trimmed))
+            case .familyName: taken = Self.fill(&person.familyNames, [trimmed])
+            case .prefix: taken = Self.fill(&person.honorificPrefixes, split(trimmed))
+            case .suffix: taken = Self.fill(&person.honorificSuffixes, split(trimmed))
+            case .nickname: taken = Self.fill(&person.nicknames, split(trimmed))
+            case .phoneticGiven: taken = Self.fill(&person.phoneticGivenName, trimmed)
+            case .phoneticAdditional: taken = Self.fill(&person.phoneticAdditionalName, trimmed)
+            case .phoneticFamily: taken = Self.fill(&person.phoneticFamilyName, trimmed)
+            case .sortAs:
+                taken = Self.fill(&person.sortAs, trimmed.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces() })
+            case .birthday:
+                if person.birthday == nil { person.birthday = date(trimmed, what: "birthday", line: record.line) } else { taken = false }
+            case .anniversary:
+                if person.anniversary == nil { person.anniversary = date(trimmed, what: "anniversary", line: record.line) } else { taken = false }
             case .birthYear: birthYear = number(trimmed, "birth year", line: record.line)
             case .birthMonth: birthMonth = number(trimmed, "birth month", line: record.line)
             case .birthDay: birthDay = number(trimmed, "birth day", line: record.line)
-            case .organization: person.organization = trimmed
-            case .department: person.organizationUnits = split(trimmed)
-            case .jobTitle: person.title = trimmed
-            case .note: person.note = value
+            case .organization: taken = Self.fill(&person.organization, trimmed)
+            case .department: taken = Self.fill(&person.organizationUnits, split(trimmed))
+            case .jobTitle: taken = Self.fill(&person.title, trimmed)
+            case .note: taken = Self.fill(&person.note, value)
             case .categories: person.categories += categories(trimmed)
-            case .uid: person.uid = trimmed
+            case .uid: taken = Self.fill(&person.uid, trimmed)
             case .url: person.urls += split(trimmed)
             case .item(let kind, let slot, let part): add(kind, slot, part, trimmed, column: column, to: &items)
             case .itemList(let kind): addList(kind, trimmed, to: &person)
@@ -113,6 +119,7 @@ final class CSVPersonMapper {
                 if person.deathDate == nil { person.deathDate = Self.deathDate(in: properties) }
             case .derived: break
             }
+            if !taken && scope.keepsExtras { person.extraProperties.append(unmapped(column, value, line: record.line)) }
         }
         guard anyValue else { return false }
         // A department without an organization: the organization is there, unnamed, as a vCard
@@ -371,6 +378,19 @@ final class CSVPersonMapper {
         }
         guard let cp1252 else { return String(decoding: bytes, as: UTF8.self) }
         return String(decoding: cp1252.utf8(from: bytes).bytes, as: UTF8.self)
+    }
+
+    /// Sets the field unless another column set it to something else: false then.
+    private static func fill<T: Equatable>(_ field: inout T?, _ value: T) -> Bool {
+        if let current = field, current != value { return false }
+        field = value
+        return true
+    }
+
+    private static func fill(_ field: inout [String], _ value: [String]) -> Bool {
+        if !field.isEmpty && field != value { return false }
+        field = value
+        return true
     }
 
     private func unmapped(_ column: Int, _ value: String, line: Int) -> VCardProperty {
