@@ -203,7 +203,7 @@ struct OutputOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Start CSV output with a UTF-8 byte-order mark, without which Outlook's import and Excel read the file in the Windows code page and garble non-ASCII names (default: on for outlook-csv, off for csv and google-csv).")
     var bom: Bool?
 
-    @Flag(name: .customLong("apple-compat"), help: "In vCard 3.0 output, write dates without a year as Apple does (1604-MM-DD with X-APPLE-OMIT-YEAR=1604) instead of --MM-DD.")
+    @Flag(name: .customLong("apple-compat"), help: "In vCard 3.0 output, write dates without a year as Apple does (1604-MM-DD with X-APPLE-OMIT-YEAR=1604) instead of --MM-DD, and the anniversary as its labelled date (item1.X-ABDATE) instead of X-ANNIVERSARY.")
     var appleCompat = false
 
     var options: RunOptions.Output {

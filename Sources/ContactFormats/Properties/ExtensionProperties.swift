@@ -50,14 +50,6 @@ extension PersonDecoder {
         return false
     }
 
-    /// Apple's `_$!<Anniversary>!$_` → `Anniversary`; custom labels as they are.
-    func appleLabel(_ label: String) -> String {
-        if label.hasPrefix("_$!<") && label.hasSuffix(">!$_") && label.count > 8 {
-            return String(label.dropFirst(4).dropLast(4))
-        }
-        return label
-    }
-
     /// Android's `X-ANDROID-CUSTOM:vnd.android.cursor.item/contact_event;DATE;TYPE;LABEL;…`
     /// (type 3 a birthday, 1 an anniversary) and `…/nickname;NAME;…`; other kinds, and events of
     /// other types, stay extra properties.

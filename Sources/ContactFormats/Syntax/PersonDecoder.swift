@@ -60,7 +60,7 @@ package final class PersonDecoder {
                     version = parsed
                 }
             } else if name == .appleLabel, !property.group.isEmpty {
-                labels[Array(card.slice(property.group))] = withValue(card, property) { appleLabel(ValueDecoding.unescape($0)) }
+                labels[Array(card.slice(property.group))] = withValue(card, property) { Apple.plainLabel(ValueDecoding.unescape($0)) }
             }
         }
         let v = version ?? .v30
@@ -256,7 +256,7 @@ package final class PersonDecoder {
                 if ValueDecoding.parameterValue(card.slice(param.value)).trimmingSpaces() == "1" { preferred = true }
             }
         }
-        if let label { add(label) }
+        if let label { Apple.types(ofLabel: label).forEach(add) }
         return (types, preferred)
     }
 

@@ -14,8 +14,7 @@ extension PersonInfo {
             switch p.name.uppercased() {
             case "X-ABDATE":
                 guard case .date(let date) = DateParsing.parse(Array(p.value.utf8)) else { return nil }
-                var label = p.group.flatMap { labels[$0.lowercased()] } ?? "Date"
-                if label.hasPrefix("_$!<") && label.hasSuffix(">!$_") { label = String(label.dropFirst(4).dropLast(4)) }
+                let label = Apple.plainLabel(p.group.flatMap { labels[$0.lowercased()] } ?? "Date")
                 return label.lowercased() == "anniversary" ? nil : (label, date)
             case "X-ANDROID-CUSTOM":
                 let fields = ValueDecoding.structured(Array(p.value.utf8), lists: false).map { $0[0] }

@@ -107,7 +107,8 @@ extension VCardCards {
     }
 
     /// The model's birthday, anniversary and nicknames where no property of the card says them
-    /// (an anniversary in Apple's labelled `X-ABDATE` is left there: Apple's and Google's readers know it).
+    /// (in 3.0 an anniversary in Apple's labelled `X-ABDATE` is left there: Apple's and Google's
+    /// readers know it; 4.0 writes it as `ANNIVERSARY`, `Apple`).
     private func addStandardProperties(_ properties: inout [VCardProperty], of person: PersonInfo) {
         var needsBirthday = person.birthday != nil, needsAnniversary = person.anniversary != nil
         var needsNickname = !person.nicknames.isEmpty

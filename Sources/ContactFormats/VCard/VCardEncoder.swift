@@ -10,7 +10,7 @@ import ContactsCore
 public struct VCardEncoder: PersonEncoder {
     private let cards: VCardCards
 
-    /// Cards of `version`; `appleCompat` writes year-less dates as Apple does (3.0).
+    /// Cards of `version`; `appleCompat` writes year-less dates and the anniversary as Apple does (3.0).
     public init(version: VCardTargetVersion, appleCompat: Bool) {
         cards = VCardCards(version: version, converter: VCardPropertyConverter(target: version, appleCompat: appleCompat))
     }
@@ -48,6 +48,9 @@ struct VCardCards: @unchecked Sendable {
         let source = person.cardProperties.isEmpty ? PersonProperties.make(person) : person.cardProperties
         var properties: [VCardProperty] = []
         properties.reserveCapacity(source.count + 2)
+        // Apple's labelled anniversary: `ANNIVERSARY` in 4.0, Apple's own form in 3.0 (`Apple`).
+        let appleAnniversary = person.anniversary == nil ? nil : Apple.anniversaryGroup(in: source)
+        var anniversaryAsApple: Int?
         for var property in source {
             let line = property.line > 0 ? property.line : person.source.line
             guard VCardEncoder.isWritableName(property.name) else {
@@ -67,13 +70,25 @@ struct VCardCards: @unchecked Sendable {
                                   "group '\(group.prefix(40))' of \(property.name) is not a valid vCard group name; written without it"))
                 property.group = nil
             }
+            if let (anniversary, nameAfter) = Apple.labelledAnniversary(property, group: appleAnniversary, target: version) {
+                var converted = converter.convert(anniversary).property
+                converted.name = nameAfter
+                properties.append(converted)
+                continue
+            }
             let (converted, keptAs) = converter.convert(property)
             if let keptAs {
                 report(Diagnostic(.warning, .noCounterpart, path: person.source.path, line: line,
                                   "\(keptAs) has no vCard \(version.rawValue) counterpart; written as \(converted.name) "
                                     + Self.oncePerRun))
             }
+            if converter.appleCompat, appleAnniversary == nil, anniversaryAsApple == nil, converted.name == names.anniversary {
+                anniversaryAsApple = properties.count
+            }
             properties.append(converted)
+        }
+        if let k = anniversaryAsApple {
+            properties.replaceSubrange(k...k, with: Apple.asLabelledDate(properties[k], among: properties))
         }
         if !properties.contains(where: { $0.name == "FN" }) {
             properties.insert(VCardProperty(name: "FN", value: VCardText.escape(person.displayName)), at: 0)
