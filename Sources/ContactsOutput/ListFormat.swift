@@ -7,6 +7,10 @@ import ContactFormats
 ///
 ///     15 Apr 1985  Anna Müller     turns 41  in 3 days
 ///     16 Apr       田中 太郎                  in 4 days
+///
+/// In the language of `locale` (ICU's CLDR words, `Language`), English otherwise:
+///
+///     15. Apr. 1985  Anna Müller  wird 41  in 3 Tagen
 public struct ListFormat: AlignedFormat {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     /// Longer names are not padded further, so one long name does not push every line.
@@ -14,11 +18,41 @@ public struct ListFormat: AlignedFormat {
 
     private let dates: DateContext
     private let showsDaysUntil: Bool
+    /// The words of a language other than English; nil: English.
+    private let language: Language?
 
-    /// The list for these dates; `showsDaysUntil` adds "in N days".
-    public init(dates: DateContext, showsDaysUntil: Bool) {
+    /// The list for these dates; `showsDaysUntil` adds "in N days"; in the language of `locale`
+    /// (nil, `root`, `en…` or a language ICU has no words for: English).
+    public init(dates: DateContext, showsDaysUntil: Bool, locale: String? = nil) {
         self.dates = dates
         self.showsDaysUntil = showsDaysUntil
+        language = locale.flatMap(Language.init)
+    }
+
+    /// Dates, ages and days in a language: ICU's (`LanguageWords`), and "turns N" in the
+    /// languages we have it for, else the number of years as ICU words it (`41 Jahre`).
+    struct Language: Sendable {
+        let words: LanguageWords
+        /// "turns N": `#` the number, `{years}` ICU's number of years.
+        let turns: String
+
+        /// The phrases, by language.
+        static let turnsPhrases = [
+            "de": "wird #", "nl": "wordt #", "sv": "fyller #", "da": "fylder #", "nb": "fyller #", "nn": "fyller #",
+            "no": "fyller #", "fi": "täyttää #", "fr": "aura {years}", "es": "cumple {years}", "it": "compie {years}",
+            "pt": "faz {years}", "pl": "kończy {years}", "ja": "#歳", "zh": "#岁", "ko": "#세",
+        ]
+
+        init?(locale: String) {
+            let language = String(locale.lowercased().prefix { $0.isLetter })
+            guard !["", "en", "root", "c", "posix"].contains(language), let words = LanguageWords(locale: locale) else { return nil }
+            self.words = words
+            turns = Self.turnsPhrases[language] ?? "{years}"
+        }
+
+        func turns(_ age: Int) -> String {
+            turns.replacingAll("{years}", with: words.years(age)).replacingAll("#", with: "\(age)")
+        }
     }
 
     /// The row: the name's width in columns, the date, the name, the age and how soon, each
@@ -29,7 +63,12 @@ public struct ListFormat: AlignedFormat {
         row.appendDecimal(displayWidth(name))
         row.append(0)
         var age = "", when = ""
-        if let birthday = person.birthday {
+        if let birthday = person.birthday, let language {
+            let upcoming = dates.upcoming(birthday)
+            row.append(contentsOf: language.words.date(birthday).utf8)
+            age = person.deathDate.map { "† " + language.words.date($0) } ?? upcoming.age.map(language.turns) ?? ""
+            if showsDaysUntil { when = language.words.daysFromToday(upcoming.days) }
+        } else if let birthday = person.birthday {
             let upcoming = dates.upcoming(birthday)
             if birthday.day < 10 { row.append(0x20) }
             row.appendDecimal(birthday.day)
@@ -77,7 +116,13 @@ public struct ListFormat: AlignedFormat {
     /// Widens the date, name (at most `maximumNameWidth`) and age columns to fit the row.
     package func measure(_ row: UnsafeRawBufferPointer, into widths: inout ColumnWidths) {
         let row = Row(row)
-        widths.widen(to: SIMD4(row.date.count, min(row.nameWidth, ListFormat.maximumNameWidth), row.age.count, 0))
+        widths.widen(to: SIMD4(Self.width(row.date), min(row.nameWidth, ListFormat.maximumNameWidth), Self.width(row.age), 0))
+    }
+
+    /// The terminal columns of a date or an age: its bytes when they are ASCII (English's), else
+    /// as `displayWidth` counts them (`15. März`, `4月15日`).
+    private static func width(_ field: UnsafeRawBufferPointer.SubSequence) -> Int {
+        field.allSatisfy { $0 < 0x80 } ? field.count : displayWidth(String(decoding: field, as: UTF8.self))
     }
 
     /// The row's line: date, name, age and how soon, in columns as wide as `widths`.
@@ -87,7 +132,7 @@ public struct ListFormat: AlignedFormat {
         func pad(_ count: Int) { line.append(contentsOf: repeatElement(0x20, count: max(0, count))) }
         let start = line.count
         line.append(contentsOf: row.date)
-        pad(dateWidth - row.date.count + 2)
+        pad(dateWidth - Self.width(row.date) + 2)
         line.append(contentsOf: row.name)
         if !row.age.isEmpty || !row.when.isEmpty {
             pad(nameWidth - row.nameWidth)
@@ -97,7 +142,7 @@ public struct ListFormat: AlignedFormat {
             } else {
                 if !row.age.isEmpty || ageWidth > 0 {  // the age column, padded, even when empty
                     line.append(contentsOf: row.age)
-                    pad(ageWidth - row.age.count)
+                    pad(ageWidth - Self.width(row.age))
                     pad(2)
                 }
                 line.append(contentsOf: row.when)

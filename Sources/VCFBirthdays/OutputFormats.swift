@@ -50,7 +50,7 @@ extension RunOptions.Format {
         case .list:
             return Description(fileExtension: "txt", scope: { _ in .namesAndDates }, listsBirthdays: true, showsBirthdays: true,
                                countsLikelyDuplicates: true) {
-                _, dates, _, daysUntil in ListFormat(dates: dates, showsDaysUntil: daysUntil)
+                _, dates, locale, daysUntil in ListFormat(dates: dates, showsDaysUntil: daysUntil, locale: locale)
             }
         case .tsv:
             return Description(fileExtension: "txt", scope: { _ in .namesAndDates }, listsBirthdays: true, showsBirthdays: true,

@@ -303,6 +303,106 @@ int32_t vc_latin(void *transliterator, const uint8_t *utf8, int32_t length, uint
     return result;
 }
 
+/* Dates and durations in a language ------------------------------------------------------------- */
+
+#include <unicode/udat.h>
+#include <unicode/udatpg.h>
+#include <unicode/ureldatefmt.h>
+#include <unicode/unumberformatter.h>
+
+struct vc_datefmt {
+    UDateFormat *udat;
+    int32_t has_language;
+};
+
+/* Whether ICU's date formats have the locale's language (an unknown one falls back to the
+   default locale's or the root's). */
+static int32_t has_date_language(const char *locale) {
+    UErrorCode status = U_ZERO_ERROR;
+    UDateFormat *probe = udat_open(UDAT_MEDIUM, UDAT_NONE, locale, NULL, 0, NULL, 0, &status);
+    if (U_FAILURE(status)) return 0;
+    const char *actual = udat_getLocaleByType(probe, ULOC_ACTUAL_LOCALE, &status);
+    char wanted[ULOC_LANG_CAPACITY], got[ULOC_LANG_CAPACITY];
+    UErrorCode s1 = U_ZERO_ERROR, s2 = U_ZERO_ERROR;
+    uloc_getLanguage(locale, wanted, ULOC_LANG_CAPACITY, &s1);
+    uloc_getLanguage(actual ? actual : "", got, ULOC_LANG_CAPACITY, &s2);
+    int32_t same = U_SUCCESS(status) && U_SUCCESS(s1) && U_SUCCESS(s2) && wanted[0] && strcmp(wanted, got) == 0;
+    udat_close(probe);
+    return same;
+}
+
+/* The locale with the Gregorian calendar (Thai's own era and the like are not our dates). */
+static void gregorian(const char *locale, char *out) {
+    UErrorCode status = U_ZERO_ERROR;
+    strncpy(out, locale, ULOC_FULLNAME_CAPACITY - 1);
+    out[ULOC_FULLNAME_CAPACITY - 1] = 0;
+    uloc_setKeywordValue("calendar", "gregorian", out, ULOC_FULLNAME_CAPACITY, &status);
+}
+
+vc_datefmt *vc_datefmt_open(const char *locale, const char *skeleton, int32_t *err) {
+    char full[ULOC_FULLNAME_CAPACITY];
+    gregorian(locale, full);
+    UErrorCode status = U_ZERO_ERROR;
+    UChar uskeleton[32], pattern[128], zone[] = {'U', 'T', 'C', 0};
+    u_uastrncpy(uskeleton, skeleton, 32);
+    UDateTimePatternGenerator *generator = udatpg_open(full, &status);
+    int32_t length = udatpg_getBestPattern(generator, uskeleton, -1, pattern, 128, &status);
+    udatpg_close(generator);
+    if (U_FAILURE(status) || length >= 128) { *err = status > 0 ? status : U_BUFFER_OVERFLOW_ERROR; return NULL; }
+    UDateFormat *udat = udat_open(UDAT_PATTERN, UDAT_PATTERN, full, zone, -1, pattern, length, &status);
+    if (U_FAILURE(status)) { *err = status; return NULL; }
+    vc_datefmt *fmt = malloc(sizeof *fmt);
+    if (!fmt) { udat_close(udat); *err = U_MEMORY_ALLOCATION_ERROR; return NULL; }
+    fmt->udat = udat;
+    fmt->has_language = has_date_language(locale);
+    *err = 0;
+    return fmt;
+}
+
+void vc_datefmt_close(vc_datefmt *fmt) {
+    if (!fmt) return;
+    udat_close(fmt->udat);
+    free(fmt);
+}
+
+int32_t vc_datefmt_has_language(const vc_datefmt *fmt) {
+    return fmt->has_language;
+}
+
+int32_t vc_datefmt_format(vc_datefmt *fmt, int32_t daysSinceEpoch, uint8_t *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UChar text[128];
+    int32_t length = udat_format(fmt->udat, (UDate)daysSinceEpoch * 86400000.0, text, 128, NULL, &status);
+    if (U_FAILURE(status) || length >= 128) return -1;
+    return to_utf8(text, length, out, capacity);
+}
+
+int32_t vc_relative_days(const char *locale, int32_t days, uint8_t *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    URelativeDateTimeFormatter *fmt = ureldatefmt_open(locale, NULL, UDAT_STYLE_LONG, UDISPCTX_CAPITALIZATION_NONE, &status);
+    UChar text[128];
+    int32_t length = ureldatefmt_format(fmt, (double)days, UDAT_REL_UNIT_DAY, text, 128, &status);
+    ureldatefmt_close(fmt);
+    if (U_FAILURE(status) || length >= 128) return -1;
+    int32_t n = to_utf8(text, length, out, capacity);
+    return n > capacity ? -1 : n;
+}
+
+int32_t vc_years(const char *locale, int32_t years, uint8_t *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    static const UChar skeleton[] = u"measure-unit/duration-year unit-width-full-name";
+    UNumberFormatter *fmt = unumf_openForSkeletonAndLocale(skeleton, -1, locale, &status);
+    UFormattedNumber *result = unumf_openResult(&status);
+    unumf_formatInt(fmt, years, result, &status);
+    UChar text[128];
+    int32_t length = unumf_resultToString(result, text, 128, &status);
+    unumf_closeResult(result);
+    unumf_close(fmt);
+    if (U_FAILURE(status) || length >= 128) return -1;
+    int32_t n = to_utf8(text, length, out, capacity);
+    return n > capacity ? -1 : n;
+}
+
 /* Plural rules --------------------------------------------------------------------------------- */
 
 #include <unicode/upluralrules.h>

@@ -85,7 +85,7 @@ struct SelectionOptions: ParsableArguments {
                                valueName: "size"))
     var bufferSize: String?
 
-    @Option(help: ArgumentHelp("Collation locale, such as sv, de_DE or sv_SE.UTF-8; C and POSIX are root (default: from LC_ALL, LC_COLLATE or LANG).",
+    @Option(help: ArgumentHelp("Collation locale, such as sv, de_DE or sv_SE.UTF-8, and the birthday list's language; C and POSIX are root, in English (default: from LC_ALL, LC_COLLATE or LANG).",
                                valueName: "locale"))
     var locale: String?
 

@@ -78,6 +78,28 @@ int32_t vc_latin(void *transliterator, const uint8_t *utf8, int32_t length, uint
    out, NUL-terminated; returns its length, or -1 on failure. */
 int32_t vc_plural_category(const char *locale, int32_t number, char *out, int32_t capacity);
 
+/* Dates and durations in a language ------------------------------------------------------------- */
+
+typedef struct vc_datefmt vc_datefmt;
+
+/* A formatter of Gregorian dates in a locale's own way for a CLDR skeleton ("MMMd": "15. Apr.",
+   "yMMMd": "15. Apr. 1985"), in UTC. NULL and *err set on failure. One thread at a time uses one. */
+vc_datefmt *vc_datefmt_open(const char *locale, const char *skeleton, int32_t *err);
+void vc_datefmt_close(vc_datefmt *fmt);
+/* Whether ICU has the locale's language (0: it fell back to the root locale's data). */
+int32_t vc_datefmt_has_language(const vc_datefmt *fmt);
+/* The date daysSinceEpoch (days after 1970-01-01) as UTF-8 into out; returns its length; when
+   that is more than capacity, nothing useful was written. -1 on an ICU failure. */
+int32_t vc_datefmt_format(vc_datefmt *fmt, int32_t daysSinceEpoch, uint8_t *out, int32_t capacity);
+
+/* A day relative to today in the locale's words ("today", "tomorrow", "in 3 days"; "übermorgen")
+   into out as UTF-8; returns its length, -1 on failure or when out is too small. */
+int32_t vc_relative_days(const char *locale, int32_t days, uint8_t *out, int32_t capacity);
+
+/* A number of years in the locale's words with its plural ("41 years", "41 Jahre", "1 an"), into
+   out as UTF-8; returns its length, -1 on failure or when out is too small. */
+int32_t vc_years(const char *locale, int32_t years, uint8_t *out, int32_t capacity);
+
 /* Locales ---------------------------------------------------------------------------------------- */
 
 /* The country of a locale, or the likeliest one for its language ("de" gives "DE", "sv" "SE"),
