@@ -377,30 +377,33 @@ int32_t vc_datefmt_format(vc_datefmt *fmt, int32_t daysSinceEpoch, uint8_t *out,
     return to_utf8(text, length, out, capacity);
 }
 
-int32_t vc_relative_days(const char *locale, int32_t days, uint8_t *out, int32_t capacity) {
-    UErrorCode status = U_ZERO_ERROR;
-    URelativeDateTimeFormatter *fmt = ureldatefmt_open(locale, NULL, UDAT_STYLE_LONG, UDISPCTX_CAPITALIZATION_NONE, &status);
-    UChar text[128];
-    int32_t length = ureldatefmt_format(fmt, (double)days, UDAT_REL_UNIT_DAY, text, 128, &status);
-    ureldatefmt_close(fmt);
+/* Words ICU made (text, length, status) as UTF-8 in out: their length, -1 on failure or when out is too small. */
+static int32_t words_in_utf8(const UChar *text, int32_t length, UErrorCode status, uint8_t *out, int32_t capacity) {
     if (U_FAILURE(status) || length >= 128) return -1;
     int32_t n = to_utf8(text, length, out, capacity);
     return n > capacity ? -1 : n;
 }
 
+int32_t vc_relative_days(const char *locale, int32_t days, uint8_t *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UChar text[128];
+    URelativeDateTimeFormatter *fmt = ureldatefmt_open(locale, NULL, UDAT_STYLE_LONG, UDISPCTX_CAPITALIZATION_NONE, &status);
+    int32_t length = ureldatefmt_format(fmt, (double)days, UDAT_REL_UNIT_DAY, text, 128, &status);
+    ureldatefmt_close(fmt);
+    return words_in_utf8(text, length, status, out, capacity);
+}
+
 int32_t vc_years(const char *locale, int32_t years, uint8_t *out, int32_t capacity) {
     UErrorCode status = U_ZERO_ERROR;
+    UChar text[128];
     static const UChar skeleton[] = u"measure-unit/duration-year unit-width-full-name";
     UNumberFormatter *fmt = unumf_openForSkeletonAndLocale(skeleton, -1, locale, &status);
     UFormattedNumber *result = unumf_openResult(&status);
     unumf_formatInt(fmt, years, result, &status);
-    UChar text[128];
     int32_t length = unumf_resultToString(result, text, 128, &status);
     unumf_closeResult(result);
     unumf_close(fmt);
-    if (U_FAILURE(status) || length >= 128) return -1;
-    int32_t n = to_utf8(text, length, out, capacity);
-    return n > capacity ? -1 : n;
+    return words_in_utf8(text, length, status, out, capacity);
 }
 
 /* Plural rules --------------------------------------------------------------------------------- */

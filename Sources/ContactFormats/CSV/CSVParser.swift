@@ -208,12 +208,8 @@ public final class CSVParser: ContactsParser {
         guard mapper.identifies else {
             return try reject(record, line: record.line, column: nil, .noContactField, "row has no contact field: no name, e-mail, phone, address, date, note or other column that is read")
         }
-        if let warning = person.birthday?.implausibleBirthYearWarning(today: options.today) {
-            warn(record.line, .implausibleBirthYear, warning)
-            person.birthday = person.birthday?.withoutYear
-        }
-        statistics.people += 1
-        if person.excludedFromBirthdays { statistics.excludedFromBirthdays += 1 }
+        if let warning = person.dropImplausibleBirthYear(today: options.today) { warn(record.line, .implausibleBirthYear, warning) }
+        statistics.count(person)
         try sink.consume(person)
     }
 

@@ -114,8 +114,7 @@ public final class LDIFParser: ContactsParser {
         if !carried.isEmpty {
             let others = attributes.filter { $0.key != LDIFEncoder.carrier }
             if let person = carriedPerson(carried, others, firstLine: record.firstLine) {
-                statistics.people += 1
-                if person.excludedFromBirthdays { statistics.excludedFromBirthdays += 1 }
+                statistics.count(person)
                 return try sink.consume(person)
             }
             warn(record.firstLine, .editedEntry, "the attributes differ from the entry's x-vcard lines (changed since written): read from the attributes")
@@ -132,12 +131,8 @@ public final class LDIFParser: ContactsParser {
                 || !(person.organization ?? "").isEmpty || !person.nicknames.isEmpty else {
             return try reject(record, .noContactField, "entry has no name, e-mail, phone, organization or nickname")
         }
-        if let warning = person.birthday?.implausibleBirthYearWarning(today: options.today) {
-            warn(record.firstLine, .implausibleBirthYear, warning)
-            person.birthday = person.birthday?.withoutYear
-        }
-        statistics.people += 1
-        if person.excludedFromBirthdays { statistics.excludedFromBirthdays += 1 }
+        if let warning = person.dropImplausibleBirthYear(today: options.today) { warn(record.firstLine, .implausibleBirthYear, warning) }
+        statistics.count(person)
         try sink.consume(person)
     }
 

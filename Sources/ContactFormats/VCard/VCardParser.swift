@@ -283,8 +283,7 @@ public final class VCardParser: ContactsParser {
         }
         let person = decoder.decode(&card, path: path)
         for w in decoder.warnings { warn(w.line, w.code, w.message) }
-        statistics.people += 1
-        if person.excludedFromBirthdays { statistics.excludedFromBirthdays += 1 }
+        statistics.count(person)
         try sink.consume(person)
     }
 

@@ -224,3 +224,13 @@ extension VCardProperty {
     /// `X-LDIF;ATTRIBUTE=type:value`, read by the LDIF writer to put it back as that attribute.
     package static let ldifAttribute = "X-LDIF"
 }
+
+extension PersonInfo {
+    /// Takes the year off a birthday whose year cannot be one (after `today`, or more than
+    /// `PartialDate.oldestAge` years before it); the warning to say, nil when the year stays.
+    public mutating func dropImplausibleBirthYear(today: CalendarDate?) -> String? {
+        guard let warning = birthday?.implausibleBirthYearWarning(today: today) else { return nil }
+        birthday = birthday?.withoutYear
+        return warning
+    }
+}

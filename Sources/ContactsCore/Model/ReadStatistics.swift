@@ -13,6 +13,12 @@ public struct ReadStatistics: Equatable, Sendable {
     /// Nothing read yet.
     public init() {}
 
+    /// Counts a person converted, and whether their card asks to be left out of birthday calendars.
+    public mutating func count(_ person: PersonInfo) {
+        people += 1
+        if person.excludedFromBirthdays { excludedFromBirthdays += 1 }
+    }
+
     /// Adds what `b` read to `a`.
     public static func += (a: inout ReadStatistics, b: ReadStatistics) {
         a.people += b.people

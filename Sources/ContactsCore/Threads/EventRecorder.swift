@@ -100,8 +100,7 @@ package struct RecordedEvents: @unchecked Sendable {
             switch event {
             case .person(let person):
                 try sink.consume(person)
-                statistics.people += 1
-                if person.excludedFromBirthdays { statistics.excludedFromBirthdays += 1 }
+                statistics.count(person)
             case .prepared(let range, let keyLength):
                 try prepared.withUnsafeBytes {
                     try preparedSink!.consume(prepared: UnsafeRawBufferPointer(rebasing: $0[range]), keyLength: keyLength)
