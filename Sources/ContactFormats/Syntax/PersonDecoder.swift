@@ -206,10 +206,22 @@ package final class PersonDecoder {
     /// A date property; nil (with a warning where due) when it is empty, text, or invalid.
     func date(_ card: BorrowedCard, _ p: CardBuffer.Property, what: String) -> PartialDate? {
         var omitYear: Int?
-        for value in parameterValues(card, p, "VALUE") where value.lowercased() == "text" {
-            return nil
+        for k in p.parameters {
+            let param = card.parameters[k]
+            if card.equalsIgnoringCase(param.name, "VALUE") {
+                if ValueDecoding.parameterList(card.slice(param.value)).contains(where: { $0.lowercased() == "text" }) { return nil }
+            } else if card.equalsIgnoringCase(param.name, "X-APPLE-OMIT-YEAR") {
+                omitYear = ValueDecoding.parameterList(card.slice(param.value)).first.flatMap { Int($0) }
+            } else if card.equalsIgnoringCase(param.name, "CALSCALE") {
+                // A date of another calendar (`BDAY;CALSCALE=chinese:--0815`) is no Gregorian date.
+                let scale = ValueDecoding.parameterList(card.slice(param.value)).first ?? ""
+                if scale.lowercased() != "gregorian" {
+                    warn(p.line, .otherCalendar, "\(what) in the \(Diagnostic.safeText(scale, limit: 30)) calendar (CALSCALE): "
+                         + "not read as a Gregorian date; kept as it is")
+                    return nil
+                }
+            }
         }
-        if let omit = parameterValues(card, p, "X-APPLE-OMIT-YEAR").first { omitYear = Int(omit) }
         switch withValue(card, p, { DateParsing.parse($0, omitYear: omitYear) }) {
         case .date(let date):
             return date

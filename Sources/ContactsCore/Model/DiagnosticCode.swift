@@ -109,6 +109,8 @@ extension Diagnostic {
         case notANumber = "not-a-number"
         /// A birthday after today, or more than 150 years before it: read without its year.
         case implausibleBirthYear = "implausible-birth-year"
+        /// A date in a calendar other than the Gregorian (`CALSCALE=chinese`): kept, not read as a Gregorian date.
+        case otherCalendar = "other-calendar"
 
         // The rules `--check` checks.
         /// `VERSION` is not 2.1, 3.0 or 4.0.
