@@ -3,7 +3,8 @@
 #   scripts/require-packages.sh build   ICU headers (libicu-dev), libphonenumber (libphonenumber-dev) and pkg-config
 #   scripts/require-packages.sh test    the above, plus mandoc (man page lint), python3, libical
 #                                       (libical-dev, whose checks the interop tests run), and the
-#                                       Python readers the interop tests use (icalendar, dateutil, vobject)
+#                                       Python readers the interop tests use (icalendar, dateutil, vobject;
+#                                       convertdate, lunardate, pyluach to check other calendars)
 #   scripts/require-packages.sh instructions   the build's, plus valgrind (callgrind) and python3
 # Installs what is missing with apt-get (as root) and pip; otherwise says exactly what to run.
 set -eu
@@ -34,11 +35,11 @@ if [ -n "$missing" ]; then
     fi
 fi
 
-if [ "${1:-build}" = test ] && ! python3 -c 'import icalendar, dateutil, vobject' 2>/dev/null; then
-    echo "installing: icalendar python-dateutil vobject (pip)"
-    python3 -m pip install --quiet --disable-pip-version-check icalendar python-dateutil vobject 2>&1 | grep -v "^WARNING: Running pip as" || true
-    python3 -c 'import icalendar, dateutil, vobject' || {
-        echo "install them with:  python3 -m pip install icalendar python-dateutil vobject" >&2
+if [ "${1:-build}" = test ] && ! python3 -c 'import icalendar, dateutil, vobject, convertdate, lunardate, pyluach' 2>/dev/null; then
+    echo "installing: icalendar python-dateutil vobject convertdate lunardate pyluach (pip)"
+    python3 -m pip install --quiet --disable-pip-version-check icalendar python-dateutil vobject convertdate lunardate pyluach 2>&1 | grep -v "^WARNING: Running pip as" || true
+    python3 -c 'import icalendar, dateutil, vobject, convertdate, lunardate, pyluach' || {
+        echo "install them with:  python3 -m pip install icalendar python-dateutil vobject convertdate lunardate pyluach" >&2
         exit 1
     }
 fi

@@ -33,9 +33,9 @@ public struct BirthdaySelection: Sendable {
         if honoursExclusions && person.excludedFromBirthdays { return false }
         if !filter.isEmpty && !filter.includes(person) { return false }
         if let withinDays {
-            guard let birthday = person.birthday, includesDeceased || person.deathDate == nil else { return false }
-            return dates.upcoming(birthday).days <= withinDays
+            guard includesDeceased || person.deathDate == nil, let upcoming = dates.upcoming(of: person) else { return false }
+            return upcoming.days <= withinDays
         }
-        return includesEveryone || person.birthday != nil
+        return includesEveryone || person.birthday != nil || person.calendarBirthday != nil
     }
 }

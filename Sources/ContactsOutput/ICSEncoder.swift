@@ -66,6 +66,8 @@ public struct ICSEncoder: PersonEncoder {
         if let birthday = person.birthday {
             events(kind: "birthday", of: .birthday, category: "Birthday", date: birthday, name: name, person: person,
                    yearNote: "Born", to: &bytes)
+        } else if let other = person.calendarBirthday {
+            calendarEvents(other, name: name, person: person, to: &bytes)
         }
         if includesOtherDates {
             if let anniversary = person.anniversary {
@@ -117,6 +119,28 @@ public struct ICSEncoder: PersonEncoder {
                   summary: summary, description: description, category: category, to: &bytes)
         }
     }
+
+    /// A birthday of another calendar falls on another Gregorian day each year: single events on
+    /// its next `years` occurrences (`otherCalendarYears` without `--years`), each titled with the
+    /// age reached then; none after a death.
+    private func calendarEvents(_ date: OtherCalendarDate, name: String, person: PersonInfo, to bytes: inout [UInt8]) {
+        let death = person.deathDate.flatMap { death in death.year.flatMap { CalendarDate(year: $0, month: death.month, day: death.day) } }
+        let identity = (person.uid.map { "uid:" + $0 } ?? "name:\(person.displayName)\u{1F}\(date)") + "\u{1F}birthday"
+        let born = OtherCalendars.gregorian(date)?.year
+        let description = "\(date.calendar) calendar \(date.monthAndDay)" + (born.map { ", born \($0)" } ?? "")
+        var day = stamp
+        for _ in 0..<(years ?? Self.otherCalendarYears) {
+            guard let next = OtherCalendars.next(date, onOrAfter: day) else { return }
+            day = CalendarDate(daysSinceEpoch: next.date.daysSinceEpoch + 1)
+            if let death, death.daysSinceEpoch < next.date.daysSinceEpoch { return }
+            let summary = titles.title(kind: .birthday, name: name, age: next.age, year: next.date.year, date: next.date)
+            event(identity: identity + "\u{1F}\(next.date.year)", start: next.date, rule: nil, summary: summary,
+                  description: description, category: "Birthday", to: &bytes)
+        }
+    }
+
+    /// How many years of single events a birthday of another calendar gets without `--years`.
+    public static let otherCalendarYears = 10
 
     private func event(identity: String, start: CalendarDate, rule: String?, summary: String, description: String?,
                        category: String, to bytes: inout [UInt8]) {

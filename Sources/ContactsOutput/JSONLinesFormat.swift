@@ -21,6 +21,8 @@ public struct JSONLinesFormat: PersonEncoder {
         object.strings("honorificSuffixes", person.honorificSuffixes)
         object.string("nickname", person.nicknames.joined(separator: ", "))
         object.date("birthday", person.birthday)
+        // Another calendar's birthday as that calendar counts: `chinese:--08-15`, `hebrew:5746-07-15`.
+        object.string("calendarBirthday", person.calendarBirthday.map { "\($0.calendar):\($0)" })
         object.date("anniversary", person.anniversary)
         object.date("deathDate", person.deathDate)
         object.string("organization", person.organization.map { ([$0] + person.organizationUnits).joined(separator: ", ") })

@@ -63,13 +63,16 @@ public struct ListFormat: AlignedFormat {
         row.appendDecimal(displayWidth(name))
         row.append(0)
         var age = "", when = ""
-        if let birthday = person.birthday, let language {
-            let upcoming = dates.upcoming(birthday)
+        // Another calendar's birthday is shown on the day it falls on next, its own date beside the age.
+        let other = person.birthday == nil ? person.calendarBirthday : nil
+        if let upcoming = person.birthday != nil || other != nil ? dates.upcoming(of: person) : nil, let language {
+            let birthday = person.birthday ?? PartialDate(year: nil, month: upcoming.date.month, day: upcoming.date.day)!
             row.append(contentsOf: language.words.date(birthday).utf8)
             age = person.deathDate.map { "† " + language.words.date($0) } ?? upcoming.age.map(language.turns) ?? ""
+            if let other { age = (age.isEmpty ? "" : age + " ") + "(\(other.calendar) \(other.monthAndDay))" }
             if showsDaysUntil { when = language.words.daysFromToday(upcoming.days) }
-        } else if let birthday = person.birthday {
-            let upcoming = dates.upcoming(birthday)
+        } else if let upcoming = person.birthday != nil || other != nil ? dates.upcoming(of: person) : nil {
+            let birthday = person.birthday ?? PartialDate(year: nil, month: upcoming.date.month, day: upcoming.date.day)!
             if birthday.day < 10 { row.append(0x20) }
             row.appendDecimal(birthday.day)
             row.append(contentsOf: (" " + ListFormat.months[birthday.month - 1]).utf8)
@@ -78,6 +81,7 @@ public struct ListFormat: AlignedFormat {
                 row.appendDecimal(year, width: 4)
             }
             age = person.deathDate.map { "† " + ListFormat.shown($0) } ?? upcoming.age.map { "turns \($0)" } ?? ""
+            if let other { age = (age.isEmpty ? "" : age + " ") + "(\(other.calendar) \(other.monthAndDay))" }
             if showsDaysUntil {
                 when = upcoming.days == 0 ? "today" : upcoming.days == 1 ? "tomorrow" : "in \(upcoming.days) days"
             }
@@ -116,13 +120,13 @@ public struct ListFormat: AlignedFormat {
     /// Widens the date, name (at most `maximumNameWidth`) and age columns to fit the row.
     package func measure(_ row: UnsafeRawBufferPointer, into widths: inout ColumnWidths) {
         let row = Row(row)
-        widths.widen(to: SIMD4(Self.width(row.date), min(row.nameWidth, ListFormat.maximumNameWidth), Self.width(row.age), 0))
+        widths.widen(to: SIMD4(width(row.date), min(row.nameWidth, ListFormat.maximumNameWidth), width(row.age), 0))
     }
 
-    /// The terminal columns of a date or an age: its bytes when they are ASCII (English's), else
-    /// as `displayWidth` counts them (`15. März`, `4月15日`).
-    private static func width(_ field: UnsafeRawBufferPointer.SubSequence) -> Int {
-        field.allSatisfy { $0 < 0x80 } ? field.count : displayWidth(String(decoding: field, as: UTF8.self))
+    /// The terminal columns of a date or an age: in English its bytes (ASCII, but a death's `†`),
+    /// else as `displayWidth` counts them (`15. März`, `4月15日`).
+    private func width(_ field: UnsafeRawBufferPointer.SubSequence) -> Int {
+        language == nil && field.first != 0xE2 ? field.count : displayWidth(String(decoding: field, as: UTF8.self))
     }
 
     /// The row's line: date, name, age and how soon, in columns as wide as `widths`.
@@ -132,7 +136,7 @@ public struct ListFormat: AlignedFormat {
         func pad(_ count: Int) { line.append(contentsOf: repeatElement(0x20, count: max(0, count))) }
         let start = line.count
         line.append(contentsOf: row.date)
-        pad(dateWidth - Self.width(row.date) + 2)
+        pad(dateWidth - width(row.date) + 2)
         line.append(contentsOf: row.name)
         if !row.age.isEmpty || !row.when.isEmpty {
             pad(nameWidth - row.nameWidth)
@@ -142,7 +146,7 @@ public struct ListFormat: AlignedFormat {
             } else {
                 if !row.age.isEmpty || ageWidth > 0 {  // the age column, padded, even when empty
                     line.append(contentsOf: row.age)
-                    pad(ageWidth - Self.width(row.age))
+                    pad(ageWidth - width(row.age))
                     pad(2)
                 }
                 line.append(contentsOf: row.when)

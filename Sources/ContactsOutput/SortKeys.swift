@@ -21,6 +21,11 @@ struct SortKeys {
                 let rank = order == .date ? birthday.month * 100 + birthday.day : dates.upcoming(birthday).days
                 key.append(UInt8(rank >> 8 & 0xFF))
                 key.append(UInt8(rank & 0xFF))
+            } else if person.calendarBirthday != nil, let next = dates.upcoming(of: person) {
+                // Another calendar's birthday ranks by its next Gregorian day.
+                let rank = order == .date ? next.date.month * 100 + next.date.day : next.days
+                key.append(UInt8(rank >> 8 & 0xFF))
+                key.append(UInt8(rank & 0xFF))
             } else {
                 key.append(0xFF)
                 key.append(0xFF)

@@ -406,6 +406,79 @@ int32_t vc_years(const char *locale, int32_t years, uint8_t *out, int32_t capaci
     return words_in_utf8(text, length, status, out, capacity);
 }
 
+/* Other calendars --------------------------------------------------------------------------------- */
+
+#include <unicode/ucal.h>
+#include <stdio.h>
+#include <math.h>
+
+/* A calendar of that type in UTC; NULL when ICU has none (it would give a Gregorian one). */
+static UCalendar *open_calendar(const char *calendar) {
+    char locale[80];
+    if (snprintf(locale, sizeof locale, "@calendar=%s", calendar) >= (int)sizeof locale) return NULL;
+    UErrorCode status = U_ZERO_ERROR;
+    static const UChar utc[] = {'U', 'T', 'C', 0};
+    UCalendar *cal = ucal_open(utc, -1, locale, UCAL_DEFAULT, &status);
+    if (U_FAILURE(status)) return NULL;
+    const char *type = ucal_getType(cal, &status);
+    if (U_FAILURE(status) || !type || strcmp(type, calendar) != 0) {
+        ucal_close(cal);
+        return NULL;
+    }
+    return cal;
+}
+
+static int32_t days_of(UDate millis) { return (int32_t)floor(millis / 86400000.0); }
+
+/* Sets the fields and reads back the month and leap flag the calendar resolved them to. */
+static UDate resolve(UCalendar *cal, int32_t year, int32_t month0, int32_t leap, int32_t day,
+                     int32_t *gotMonth0, int32_t *gotLeap, UErrorCode *status) {
+    ucal_clear(cal);
+    ucal_set(cal, UCAL_EXTENDED_YEAR, year);
+    ucal_set(cal, UCAL_MONTH, month0);
+    ucal_set(cal, UCAL_IS_LEAP_MONTH, leap);
+    ucal_set(cal, UCAL_DATE, day);
+    UDate millis = ucal_getMillis(cal, status);
+    *gotMonth0 = ucal_get(cal, UCAL_MONTH, status);
+    *gotLeap = ucal_get(cal, UCAL_IS_LEAP_MONTH, status);
+    return millis;
+}
+
+int32_t vc_cal_to_days(const char *calendar, int32_t extendedYear, int32_t month, int32_t leap, int32_t day, int32_t *ok) {
+    *ok = 0;
+    if (month < 1 || month > 13 || day < 1 || day > 31) return 0;
+    UCalendar *cal = open_calendar(calendar);
+    if (!cal) return 0;
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t month0 = month - 1, gotMonth0, gotLeap;
+    resolve(cal, extendedYear, month0, leap, 1, &gotMonth0, &gotLeap, &status);
+    if (leap && !gotLeap) {
+        leap = 0;  /* no such leap month this year: the month itself */
+    } else if (gotMonth0 != month0 && strcmp(calendar, "hebrew") == 0 && month0 == 5) {
+        month0 = 6;  /* Adar I in a common year: Adar */
+    }
+    resolve(cal, extendedYear, month0, leap, 1, &gotMonth0, &gotLeap, &status);
+    int32_t last = ucal_getLimit(cal, UCAL_DATE, UCAL_ACTUAL_MAXIMUM, &status);
+    UDate millis = resolve(cal, extendedYear, month0, leap, day < last ? day : last, &gotMonth0, &gotLeap, &status);
+    ucal_close(cal);
+    if (U_FAILURE(status) || gotMonth0 != month0 || gotLeap != leap) return 0;
+    *ok = 1;
+    return days_of(millis);
+}
+
+int32_t vc_cal_year_of(const char *calendar, int32_t days, int32_t *ok) {
+    *ok = 0;
+    UCalendar *cal = open_calendar(calendar);
+    if (!cal) return 0;
+    UErrorCode status = U_ZERO_ERROR;
+    ucal_setMillis(cal, (UDate)days * 86400000.0, &status);
+    int32_t year = ucal_get(cal, UCAL_EXTENDED_YEAR, &status);
+    ucal_close(cal);
+    if (U_FAILURE(status)) return 0;
+    *ok = 1;
+    return year;
+}
+
 /* Plural rules --------------------------------------------------------------------------------- */
 
 #include <unicode/upluralrules.h>

@@ -413,6 +413,13 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         try expectInteropCheck("check_ics.py", [binary, fixtures])
     }
 
+    /// Birthdays of other calendars against independent converters (lunardate, pyluach, convertdate).
+    @Test(.enabled(if: pythonCanImport("icalendar, convertdate, lunardate, pyluach"),
+                   "needs Python's icalendar, convertdate, lunardate and pyluach, which make test installs"))
+    func otherCalendarsAgreeWithIndependentConverters() throws {
+        try expectInteropCheck("check_calendars.py", [binary])
+    }
+
     /// The live opener runs xdg-open from PATH with the path as its one argument.
     @Test func openRunsXdgOpenWithThePath() throws {
         let dir = try temporaryDirectory()

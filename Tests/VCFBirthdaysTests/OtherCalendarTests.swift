@@ -5,22 +5,109 @@ import Testing
 @testable import VCFBirthdays
 import VCFBirthdaysTesting
 
-/// Dates of other calendars (`CALSCALE`, #41 item 4): never read as Gregorian days.
+/// Dates of other calendars (`CALSCALE`, Apple's `X-ALTBDAY`, #41 item 4): read as that calendar
+/// counts, converted by ICU, never read as Gregorian days.
 @Suite struct OtherCalendarTests {
+    /// The forms a date of another calendar is written in.
+    @Test(arguments: [
+        ("chinese", "--0815", OtherCalendarDate(calendar: .chinese, year: nil, month: 8, day: 15)),
+        ("chinese", "--08-15", OtherCalendarDate(calendar: .chinese, year: nil, month: 8, day: 15)),
+        ("chinese", "--05L15", OtherCalendarDate(calendar: .chinese, year: nil, month: 5, isLeapMonth: true, day: 15)),
+        ("hebrew", "57460715", OtherCalendarDate(calendar: .hebrew, year: 5746, month: 7, day: 15)),
+        ("hebrew", "5746-07-15", OtherCalendarDate(calendar: .hebrew, year: 5746, month: 7, day: 15)),
+        // Apple's Chinese form: the 60-year cycle (78), the year in it (2: 1985), month, day.
+        ("chinese", "007800021101", OtherCalendarDate(calendar: .chinese, year: 4622, month: 11, day: 1)),
+    ])
+    func forms(calendar: String, text: String, date: OtherCalendarDate) {
+        #expect(OtherCalendarDate(calendar: calendar, text: text) == date)
+    }
+
+    @Test(arguments: ["", "--1415", "--0800", "0815", "1985081", "x-0815", "--08X15", "007800610101"])
+    func notDates(text: String) {
+        #expect(OtherCalendarDate(calendar: "chinese", text: text) == nil)
+    }
+
+    /// Known days (the Mid-Autumn festival, Passover, Purim, Nowruz, Ramadan) and the rules for
+    /// days that some years lack.
+    @Test(arguments: [
+        (OtherCalendarDate(calendar: .chinese, year: 4622, month: 8, day: 15), day(1985, 9, 29)),
+        (OtherCalendarDate(calendar: .chinese, year: 4662, month: 6, isLeapMonth: true, day: 1), day(2025, 7, 25)),
+        // No leap sixth month in 2026: the sixth month itself.
+        (OtherCalendarDate(calendar: .chinese, year: 4663, month: 6, isLeapMonth: true, day: 1), day(2026, 7, 14)),
+        (OtherCalendarDate(calendar: .hebrew, year: 5784, month: 8, day: 15), day(2024, 4, 23)),
+        (OtherCalendarDate(calendar: .hebrew, year: 5785, month: 7, day: 14), day(2025, 3, 14)),
+        // Adar I in a common year is Adar.
+        (OtherCalendarDate(calendar: .hebrew, year: 5785, month: 6, day: 14), day(2025, 3, 14)),
+        // Heshvan 30 in a year whose Heshvan has 29 days: its 29th.
+        (OtherCalendarDate(calendar: .hebrew, year: 5785, month: 2, day: 30), day(2024, 12, 1)),
+        (OtherCalendarDate(calendar: .persian, year: 1403, month: 1, day: 1), day(2024, 3, 20)),
+        (OtherCalendarDate(calendar: .islamicCivil, year: 1445, month: 9, day: 1), day(2024, 3, 11)),
+    ])
+    func gregorianDays(date: OtherCalendarDate, gregorian: CalendarDate) {
+        #expect(OtherCalendars.gregorian(date) == gregorian)
+    }
+
+    @Test func theNextOccurrenceAndTheAge() throws {
+        let born = OtherCalendarDate(calendar: .chinese, year: 4622, month: 8, day: 15)
+        let next = try #require(OtherCalendars.next(born, onOrAfter: day(2026, 11, 22)))
+        #expect(next.date == day(2027, 9, 15) && next.age == 42 && next.days == 297)
+        #expect(OtherCalendars.next(born, onOrAfter: day(2027, 9, 15))?.days == 0)
+        #expect(CalendarSystem(rawValue: "x-mayan") == nil && CalendarSystem.allCases.allSatisfy {
+            OtherCalendars.year(of: day(2026, 1, 1), in: $0) != nil
+        }, "ICU has every calendar we name")
+    }
+
+    static let wang = "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Wang Fang\r\nBDAY;CALSCALE=chinese:46220815\r\nEND:VCARD\r\n"
+        + "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Li Na\r\nX-ALTBDAY;CALSCALE=chinese:007800021101\r\nEND:VCARD\r\n"
+        + "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann Lee\r\nBDAY:1990-10-01\r\nEND:VCARD\r\n"
+
+    /// The list shows the next Gregorian day, the age and the calendar's own date; --within and
+    /// the soonest-first order count it.
+    @Test func theListShowsTheNextDay() {
+        let list = String(decoding: run(Array(Self.wang.utf8), path: "c.vcf", to: .list) { $0.selection.sort = .upcoming }.stdout,
+                          as: UTF8.self)
+        #expect(list == """
+             9 Dec       Li Na      turns 41 (chinese 11-01)  in 17 days
+            15 Sep       Wang Fang  turns 42 (chinese 08-15)  in 297 days
+             1 Oct 1990  Ann Lee    turns 37                  in 313 days
+
+            """, "\(list)")
+        let soon = String(decoding: run(Array(Self.wang.utf8), path: "c.vcf", to: .list) { $0.selection.withinDays = 30 }.stdout,
+                          as: UTF8.self)
+        #expect(soon.contains("Li Na") && !soon.contains("Wang Fang"))
+    }
+
+    @Test func jsonSaysTheCalendarsDate() {
+        let json = String(decoding: run(Array(Self.wang.utf8), path: "c.vcf", to: .json).stdout, as: UTF8.self)
+        #expect(json.contains("{\"formattedName\":\"Wang Fang\",\"calendarBirthday\":\"chinese:4622-08-15\"}"))
+        #expect(json.contains("\"calendarBirthday\":\"chinese:4622-11-01\""))
+    }
+
+    /// The calendar: single events on the next occurrences, ten without --years.
+    @Test func theCalendarHasSingleEvents() {
+        let ics = String(decoding: run(Array(Self.wang.utf8), path: "c.vcf", to: .ics).stdout, as: UTF8.self)
+        let wang = ics.components(separatedBy: "BEGIN:VEVENT").filter { $0.contains("Wang Fang") }
+        #expect(wang.count == ICSEncoder.otherCalendarYears)
+        #expect(wang.first?.contains("DTSTART;VALUE=DATE:20270915\r\n") == true && !wang.contains { $0.contains("RRULE") })
+        #expect(wang.first?.contains("DESCRIPTION:chinese calendar 08-15\\, born 1985\r\n") == true)
+    }
+
     private func card(_ line: String) -> [UInt8] {
         Array("BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Wang Fang\r\n\(line)\r\nEND:VCARD\r\n".utf8)
     }
 
-    @Test(arguments: ["BDAY;CALSCALE=chinese:--0815", "BDAY;CALSCALE=hebrew:57460715", "BDAY;CALSCALE=x-mayan:--0101",
-                      "BDAY;CALSCALE=\"islamic-civil\":14060101"])
+    /// A calendar ICU does not know, or no date of it: a warning, the property kept, no date shown.
+    @Test(arguments: ["BDAY;CALSCALE=x-mayan:--0101", "BDAY;CALSCALE=chinese:--1415", "BDAY;CALSCALE=hebrew:circa 5746"])
     func anotherCalendarsBirthdayIsNoGregorianBirthday(line: String) throws {
         let (people, diagnostics) = try readContacts(card(line), format: .vcard)
-        #expect(people.first?.birthday == nil)
+        #expect(people.first?.birthday == nil && people.first?.calendarBirthday == nil)
         #expect(diagnostics.warnings.map(\.code) == [.otherCalendar])
-        #expect(diagnostics.warnings.first?.message.contains("not read as a Gregorian date") == true)
+        #expect(diagnostics.warnings.first?.message.contains("kept as it is, not shown") == true)
         // Kept: written again as it was.
         let v4 = String(decoding: run(card(line), path: "c.vcf", to: .vcard4).stdout, as: UTF8.self)
-        #expect(v4.contains(line.replacingAll("\"", with: "") + "\r\n") || v4.contains(line + "\r\n"), "\(v4)")
+        // (a value that is no date of its calendar as text, as the converter keeps any date that is none)
+        let value = String(line[line.index(after: line.firstIndex(of: ":")!)...])
+        #expect(v4.contains("BDAY;CALSCALE=") && v4.contains(":" + value + "\r\n"), "\(v4)")
         // And the list (with --all) does not show it as a day of the Gregorian year.
         let list = String(decoding: run(card(line), path: "c.vcf", to: .list).stdout, as: UTF8.self)
         #expect(list == "  Wang Fang\n", "\(list)")
@@ -31,6 +118,14 @@ import VCFBirthdaysTesting
         let (people, diagnostics) = try readContacts(card(line), format: .vcard)
         #expect(people.first?.birthday?.month == 8 && people.first?.birthday?.day == 15)
         #expect(diagnostics.warnings.isEmpty)
+    }
+
+    @Test(arguments: ["BDAY;CALSCALE=chinese:--0815", "BDAY;CALSCALE=\"islamic-civil\":14060101"])
+    func aKnownCalendarsBirthdayIsReadAsItCounts(line: String) throws {
+        let (people, diagnostics) = try readContacts(card(line), format: .vcard)
+        #expect(people.first?.birthday == nil && people.first?.calendarBirthday != nil && diagnostics.warnings.isEmpty)
+        #expect(String(decoding: run(card(line), path: "c.vcf", to: .vcard4).stdout, as: UTF8.self).contains(line + "\r\n")
+                || line.contains("\""))
     }
 
     @Test func anAnniversaryOfAnotherCalendarIsNoneEither() throws {

@@ -28,7 +28,7 @@ func fixtureBytes(_ name: String) -> [UInt8] {
     return bytes
 }
 
-let vcardFixtures = ["apple-contacts.vcf", "google-contacts.vcf", "android-2.1.vcf", "nextcloud-4.0.vcf", "problems.vcf",
+let vcardFixtures = ["apple-contacts.vcf", "google-contacts.vcf", "android-2.1.vcf", "nextcloud-4.0.vcf", "problems.vcf", "other-calendars.vcf",
                      "photo-versions.vcf"]
 
 /// Parses bytes fed `chunkSize` bytes at a time; returns the people, warnings and rejections.

@@ -117,6 +117,7 @@ final class CSVPersonMapper {
                 let properties = vcardProperties(value, line: record.line)
                 person.extraProperties += properties
                 if person.deathDate == nil { person.deathDate = Self.deathDate(in: properties) }
+                if person.calendarBirthday == nil { person.calendarBirthday = OtherCalendarDate.birthday(in: properties) }
             case .derived: break
             }
             if !taken && scope.keepsExtras { person.extraProperties.append(unmapped(column, value, line: record.line)) }

@@ -16,8 +16,10 @@ extension PropertyTable {
 }
 
 extension PersonDecoder {
-    /// The first `BDAY` that is a date (not text, not a day that does not exist).
+    /// The first `BDAY` that is a date (not text, not a day that does not exist); one of another
+    /// calendar (`CALSCALE`) is the calendar birthday.
     func readBirthday(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+        if calendarScale(card, p) != nil { return readCalendarBirthday(card, p, to: &person) }
         guard person.birthday == nil, let date = date(card, p, what: "birthday") else { return false }
         person.birthday = birthday(date, line: p.line)
         return true
@@ -29,10 +31,45 @@ extension PersonDecoder {
         return true
     }
 
+    /// A birthday of another calendar (`BDAY;CALSCALE=chinese:--0815`, Apple's
+    /// `X-ALTBDAY;CALSCALE=chinese:007800021101`) as that calendar counts, when ICU has the
+    /// calendar; else a warning. Kept as an extra property too (false): written again as it was.
+    func readCalendarBirthday(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+        guard person.calendarBirthday == nil else { return false }
+        let scale = calendarScale(card, p) ?? "gregorian"
+        let shown = Diagnostic.safeText(scale, limit: 30)
+        guard CalendarSystem(rawValue: scale) != nil else {
+            warn(p.line, .otherCalendar, "birthday in the \(shown) calendar, which ICU does not know: kept as it is, not shown")
+            return false
+        }
+        let text = withValue(card, p) { ValueDecoding.makeString($0) }.trimmingSpaces()
+        guard let date = OtherCalendarDate(calendar: scale, text: text) else {
+            warn(p.line, .otherCalendar, "birthday '\(Diagnostic.safeText(text, limit: 30))' is no date of the \(shown) calendar: "
+                 + "kept as it is, not shown")
+            return false
+        }
+        person.calendarBirthday = date
+        return false
+    }
+
     /// Kept as an extra property too (false): no output has a field of its own for it.
     func readDeathDate(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
         if person.deathDate == nil, let date = date(card, p, what: "death date") { person.deathDate = date }
         return false
+    }
+}
+
+extension OtherCalendarDate {
+    /// The first birthday of another calendar among written properties (`BDAY;CALSCALE=…`,
+    /// `X-ALTBDAY`), as the vCard reader takes it (the CSV `vCard` column's).
+    package static func birthday(in properties: [VCardProperty]) -> OtherCalendarDate? {
+        for p in properties where ["BDAY", "X-ALTBDAY"].contains(p.name.uppercased()) {
+            guard let scale = p.parameters.first(where: { $0.name.uppercased() == "CALSCALE" })?.values.first?.lowercased(),
+                  let date = OtherCalendarDate(calendar: scale, text: ValueDecoding.unescape(Array(p.value.utf8)).trimmingSpaces())
+            else { continue }
+            return date
+        }
+        return nil
     }
 }
 

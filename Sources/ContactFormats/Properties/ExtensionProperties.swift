@@ -15,6 +15,8 @@ extension PropertyTable {
         PropertyDeclaration("X-ABLABEL", .all, kind: .text, field: .appleLabel, definedIn: "Apple Contacts"),
         // Android's rows of other kinds: events, nicknames, relations.
         PropertyDeclaration("X-ANDROID-CUSTOM", .all, field: .androidCustom, definedIn: "Android Contacts"),
+        // A birthday in another calendar (`X-ALTBDAY;CALSCALE=chinese:007800021101`).
+        PropertyDeclaration("X-ALTBDAY", .all, field: .alternativeBirthday, definedIn: "Apple Contacts"),
         // Leave the contact out of birthday calendars (`;TYPE=boolean:true`).
         PropertyDeclaration("X-NC-EXCLUDE-FROM-BIRTHDAY-CALENDAR", .all, merge: .single, field: .excludedFromBirthdays,
                             definedIn: "Nextcloud"),

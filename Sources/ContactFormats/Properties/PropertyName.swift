@@ -9,6 +9,8 @@ package enum PropertyName {
     case androidCustom
     /// Nextcloud's `X-NC-EXCLUDE-FROM-BIRTHDAY-CALENDAR`.
     case excludedFromBirthdays
+    /// Apple's `X-ALTBDAY`: a birthday in another calendar.
+    case alternativeBirthday
 
     /// Recognises a property name given as bytes, in any case (`PropertyTable` says which).
     package init?<C: Collection<UInt8>>(_ name: C) where C.Index == Int {
@@ -25,7 +27,8 @@ package enum PropertyName {
     package var isNameOrDate: Bool {
         switch self {
         case .version, .formattedName, .name, .nickname, .birthday, .anniversary, .deathDate, .organization, .uid,
-             .appleDate, .appleLabel, .phoneticFirst, .phoneticMiddle, .phoneticLast, .androidCustom, .excludedFromBirthdays:
+             .appleDate, .appleLabel, .phoneticFirst, .phoneticMiddle, .phoneticLast, .androidCustom, .excludedFromBirthdays,
+             .alternativeBirthday:
             return true
         case .title, .note, .email, .phone, .address, .url, .categories, .agent:
             return false

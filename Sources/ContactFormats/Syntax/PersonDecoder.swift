@@ -126,6 +126,7 @@ package final class PersonDecoder {
         case .appleDate: return readAppleDate(card, p, label: label, to: &person)
         case .androidCustom: return readAndroidCustom(card, p, to: &person)
         case .excludedFromBirthdays: return readExclusion(card, p, to: &person)
+        case .alternativeBirthday: return readCalendarBirthday(card, p, to: &person)
         case .appleLabel, .agent: return false
         }
     }
@@ -233,6 +234,15 @@ package final class PersonDecoder {
         }
     }
 
+    /// The property's `CALSCALE`, lower-case, when it names a calendar other than the Gregorian.
+    func calendarScale(_ card: BorrowedCard, _ p: CardBuffer.Property) -> String? {
+        for k in p.parameters where card.equalsIgnoringCase(card.parameters[k].name, "CALSCALE") {
+            let scale = (ValueDecoding.parameterList(card.slice(card.parameters[k].value)).first ?? "").lowercased()
+            return scale == "gregorian" ? nil : scale
+        }
+        return nil
+    }
+
     // MARK: Parameters
 
     /// The values of every parameter named `upper`, unquoted and split at commas (`parameterList`).
@@ -332,7 +342,7 @@ package final class PersonDecoder {
         return date.withoutYear
     }
 
-    private func warn(_ line: Int, _ code: Diagnostic.Code, _ message: String) {
+    func warn(_ line: Int, _ code: Diagnostic.Code, _ message: String) {
         warnings.append((line, code, message))
     }
 

@@ -110,6 +110,7 @@ struct VCardRuleChecker {
             add(line, .warning, .unregisteredProperty, "\(name) is not a vCard \(Self.versionText(v)) property; private ones start with X- (\(rfc))")
         }
         var isText = false
+        var otherCalendar = false
         for k in p.parameters {
             let param = card.parameters[k]
             let value = ValueDecoding.parameterValue(card.slice(param.value))
@@ -136,6 +137,8 @@ struct VCardRuleChecker {
                 add(line, .error, .invalidPref, "\(name): PREF=\(value); it takes a number from 1 to 100 (RFC 6350 §5.3)")
             case ("VALUE", _):
                 isText = value.lowercased() == "text"
+            case ("CALSCALE", _) where value.lowercased() != "gregorian":
+                otherCalendar = true
             default:
                 break
             }
@@ -148,7 +151,8 @@ struct VCardRuleChecker {
         guard let declaration = PropertyTable.declaration(named: name), let rule = declaration.rule else { return }
         switch rule {
         case .date:
-            guard !isText else { break }
+            // A date of another calendar counts its own years and months (OtherCalendarDate).
+            guard !isText && !otherCalendar else { break }
             // A year, a year and month, a month or a day alone: valid in 4.0 (no birthday to us).
             if v == .v40 && DateParsing.isReducedAccuracy(value) { break }
             let parsed = DateParsing.parse(value)

@@ -15,4 +15,11 @@ public struct DateContext: Sendable {
     public func upcoming(_ birthday: PartialDate) -> Upcoming {
         Upcoming(birthday: birthday, today: today, feb29: feb29)
     }
+
+    /// When the person's birthday comes next: the Gregorian one, else the one of another
+    /// calendar (`PersonInfo.calendarBirthday`, as ICU converts it); nil when there is none.
+    public func upcoming(of person: PersonInfo) -> Upcoming? {
+        if let birthday = person.birthday { return upcoming(birthday) }
+        return person.calendarBirthday.flatMap { OtherCalendars.next($0, onOrAfter: today) }
+    }
 }

@@ -24,6 +24,10 @@ public struct PersonInfo: Equatable, Sendable {
     public var phoneticAdditionalName: String?
     /// The birthday, maybe without a year.
     public var birthday: PartialDate?
+    /// A birthday in another calendar (vCard 4.0 `BDAY;CALSCALE=chinese`, Apple's `X-ALTBDAY`),
+    /// which recurs as that calendar counts; the list and the selection use it when there is no
+    /// Gregorian `birthday` (`DateContext.upcoming(of:)`).
+    public var calendarBirthday: OtherCalendarDate?
     /// The (wedding) anniversary, maybe without a year.
     public var anniversary: PartialDate?
     /// The day of death (vCard 4.0 `DEATHDATE`, 3.0 `X-DEATHDATE`), maybe without a year: no

@@ -7,6 +7,11 @@ public struct Upcoming: Equatable, Sendable {
     /// The age reached then, when the birth year is known.
     public var age: Int?
 
+    /// These values.
+    public init(date: CalendarDate, days: Int, age: Int?) {
+        (self.date, self.days, self.age) = (date, days, age)
+    }
+
     /// The next occurrence of `birthday` on or after `today`.
     public init(birthday: PartialDate, today: CalendarDate, feb29: Feb29Policy = .feb28) {
         date = birthday.nextOccurrence(onOrAfter: today, feb29: feb29)

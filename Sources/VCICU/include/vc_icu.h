@@ -100,6 +100,19 @@ int32_t vc_relative_days(const char *locale, int32_t days, uint8_t *out, int32_t
    out as UTF-8; returns its length, -1 on failure or when out is too small. */
 int32_t vc_years(const char *locale, int32_t years, uint8_t *out, int32_t capacity);
 
+/* Other calendars --------------------------------------------------------------------------------- */
+
+/* The Gregorian day (days after 1970-01-01) of a date in ICU's calendar `calendar` ("chinese",
+   "hebrew", "islamic-civil", "persian", ...): its extended year, its month (1-based, as ICU
+   numbers the calendar's months), whether it is a leap month (Chinese, Dangi) and its day. A
+   day past the month's end is the month's last day; a leap month the year does not have is
+   that month; Hebrew Adar I (month 6) in a year without it is Adar (month 7). *ok is 0 when ICU
+   has no such calendar or the date cannot be made. */
+int32_t vc_cal_to_days(const char *calendar, int32_t extendedYear, int32_t month, int32_t leap, int32_t day, int32_t *ok);
+
+/* The extended year, in calendar `calendar`, of the Gregorian day `days`; *ok as above. */
+int32_t vc_cal_year_of(const char *calendar, int32_t days, int32_t *ok);
+
 /* Locales ---------------------------------------------------------------------------------------- */
 
 /* The country of a locale, or the likeliest one for its language ("de" gives "DE", "sv" "SE"),
