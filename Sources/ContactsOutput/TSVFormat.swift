@@ -4,7 +4,8 @@ import ContactFormats
 /// Tab-separated lines for scripts, no header. Columns:
 /// 1 birthday (`YYYY-MM-DD` or `--MM-DD`), 2 next occurrence, 3 age then, 4 display name,
 /// 5 family name, 6 given name, 7 additional names, 8 honorific prefixes, 9 honorific suffixes,
-/// 10 nickname, 11 days until the next birthday, 12 UID. Empty where unknown. In values a
+/// 10 nickname, 11 days until the next birthday, 12 UID. Empty where unknown (a birthday of
+/// another calendar has no column 1, and columns 2, 3 and 11 from its next Gregorian day). In values a
 /// backslash, tab, newline and carriage return are written `\\`, `\t`, `\n`, `\r`, other
 /// control characters `\xHH`, line separators and bidirectional controls `\u{HHHH}`.
 public struct TSVFormat: CompactFormat {
@@ -17,7 +18,7 @@ public struct TSVFormat: CompactFormat {
 
     /// Appends the person's line.
     public func append(_ person: PersonInfo, to line: inout [UInt8]) {
-        let upcoming = person.birthday.map { dates.upcoming($0) }
+        let upcoming = person.birthday.map { dates.upcoming($0) } ?? person.calendarBirthday.flatMap { _ in dates.upcoming(of: person) }
         person.birthday?.appendISO(to: &line)
         line.append(0x09)
         appendUpcoming(upcoming, to: &line)
@@ -28,6 +29,10 @@ public struct TSVFormat: CompactFormat {
     /// The line without the columns that depend on today (2, 3 and 11), which `expand` adds.
     package func appendCompact(_ person: PersonInfo, to line: inout [UInt8]) {
         person.birthday?.appendISO(to: &line)
+        if person.birthday == nil, let other = person.calendarBirthday {
+            // Another calendar's birthday, for `expand` to find its next day: `~chinese:4622-08-15`.
+            line.append(contentsOf: ("~" + other.calendar.rawValue + ":" + other.description).utf8)
+        }
         line.append(0x09)
         appendNames(person, to: &line)
         TSVFormat.appendEscaped(person.uid ?? "", to: &line)
@@ -38,9 +43,18 @@ public struct TSVFormat: CompactFormat {
     package func expand(_ compact: UnsafeRawBufferPointer, to line: inout [UInt8]) {
         let bytes = compact.bindMemory(to: UInt8.self)
         let firstTab = bytes.firstIndex(of: 0x09)!, lastTab = bytes.lastIndex(of: 0x09)!
-        let birthday = PartialDate(iso: UnsafeBufferPointer(rebasing: bytes[..<firstTab]))
-        let upcoming = birthday.map { dates.upcoming($0) }
-        line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[...firstTab]))
+        let upcoming: Upcoming?
+        if bytes.first == UInt8(ascii: "~") {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[1..<firstTab]), as: UTF8.self)
+            let colon = text.firstIndex(of: ":") ?? text.endIndex
+            let other = OtherCalendarDate(calendar: String(text[..<colon]), text: String(text[colon...].dropFirst()))
+            upcoming = other.flatMap { OtherCalendars.next($0, onOrAfter: dates.today) }
+            line.append(0x09)
+        } else {
+            let birthday = PartialDate(iso: UnsafeBufferPointer(rebasing: bytes[..<firstTab]))
+            upcoming = birthday.map { dates.upcoming($0) }
+            line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[...firstTab]))
+        }
         appendUpcoming(upcoming, to: &line)
         line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(firstTab + 1)...lastTab]))
         if let days = upcoming?.days { line.appendDecimal(days) }

@@ -77,6 +77,16 @@ import VCFBirthdaysTesting
         #expect(soon.contains("Li Na") && !soon.contains("Wang Fang"))
     }
 
+    /// TSV: no Gregorian birthday in column 1; the next day, the age and the days in 2, 3 and 11,
+    /// the same when the rows are sorted (and held in their compact form).
+    @Test(arguments: [SortOrder.none, .upcoming, .last])
+    func tsvGivesTheNextDay(order: SortOrder) {
+        let tsv = String(decoding: run(Array(Self.wang.utf8), path: "c.vcf", to: .tsv) { $0.selection.sort = order }.stdout,
+                         as: UTF8.self)
+        let wang = tsv.split(separator: "\n").first { $0.contains("Wang Fang") }.map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        #expect(wang?[0] == "" && wang?[1] == "2027-09-15" && wang?[2] == "42" && wang?[10] == "297", "\(tsv)")
+    }
+
     @Test func jsonSaysTheCalendarsDate() {
         let json = String(decoding: run(Array(Self.wang.utf8), path: "c.vcf", to: .json).stdout, as: UTF8.self)
         #expect(json.contains("{\"formattedName\":\"Wang Fang\",\"calendarBirthday\":\"chinese:4622-08-15\"}"))
