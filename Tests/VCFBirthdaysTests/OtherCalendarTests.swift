@@ -22,6 +22,20 @@ import VCFBirthdaysTesting
         #expect(OtherCalendarDate(calendar: calendar, text: text) == date)
     }
 
+    /// Written in each version's form, and read back the same; Apple's year-less form is Gregorian only.
+    @Test(arguments: ["--0815", "--05L15", "46220815", "4622-08-15"])
+    func writtenForms(text: String) throws {
+        let date = try #require(OtherCalendarDate(calendar: "chinese", text: text))
+        for basic in [true, false] {
+            #expect(OtherCalendarDate(calendar: "chinese", text: date.written(basic: basic)) == date)
+        }
+        let line = "BDAY;CALSCALE=chinese:" + text
+        let v3 = String(decoding: run(card(line), path: "c.vcf", to: .vcard3) { $0.output.appleCompat = true }.stdout, as: UTF8.self)
+        #expect(v3.contains("BDAY;CALSCALE=chinese:" + date.written(basic: false) + "\r\n") && !v3.contains("1604"), "\(v3)")
+        let v4 = String(decoding: run(card(line), path: "c.vcf", to: .vcard4).stdout, as: UTF8.self)
+        #expect(v4.contains("BDAY;CALSCALE=chinese:" + date.written(basic: true) + "\r\n"), "\(v4)")
+    }
+
     @Test(arguments: ["", "--1415", "--0800", "0815", "1985081", "x-0815", "--08X15", "007800610101"])
     func notDates(text: String) {
         #expect(OtherCalendarDate(calendar: "chinese", text: text) == nil)

@@ -171,6 +171,12 @@ struct VCardPropertyConverter {
     private func convertDate(_ p: inout VCardProperty) {
         let value = p.value
         if p.parameters.contains(where: { $0.name == "VALUE" && $0.values.first?.lowercased() == "text" }) { return }
+        if let scale = p.parameters.first(where: { $0.name == "CALSCALE" })?.values.first, scale.lowercased() != "gregorian" {
+            // Another calendar's date counts its own months and days: no Gregorian check, no
+            // Apple year; only the version's form (a calendar we do not know: as written).
+            if let date = OtherCalendarDate(calendar: scale, text: value) { p.value = date.written(basic: target == .v4) }
+            return
+        }
         // A date with a time in the target's form, or as written when it is not ISO 8601's.
         if value.contains(where: { $0 == "T" || $0 == "t" || $0 == ":" }) {
             if let written = DateParsing.dateTime(value, basic: target == .v4) { p.value = written }

@@ -46,6 +46,14 @@ public struct OtherCalendarDate: Hashable, Sendable, CustomStringConvertible {
         (year.map { PartialDate.pad($0, 4) } ?? "-") + "-" + monthAndDay
     }
 
+    /// The date in vCard 4.0's basic form (`46220815`, `--05L10`) or 3.0's extended one
+    /// (`4622-08-15`, `--05L-10`).
+    public func written(basic: Bool) -> String {
+        let month = PartialDate.pad(self.month, 2) + (isLeapMonth ? "L" : ""), day = PartialDate.pad(self.day, 2)
+        guard let year else { return "--" + month + (basic ? "" : "-") + day }
+        return basic ? PartialDate.pad(year, 4) + month + day : PartialDate.pad(year, 4) + "-" + month + "-" + day
+    }
+
     /// Reads the date forms of a `CALSCALE` date in the calendar named `calendar` (nil for one
     /// that is none of `CalendarSystem`): `YYYYMMDD`, `YYYY-MM-DD`, `--MMDD`, `--MM-DD`, with `L`
     /// after a leap month (`--05L15`, RFC 7529's mark of a leap month), and Apple's Chinese
