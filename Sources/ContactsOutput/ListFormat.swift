@@ -65,26 +65,26 @@ public struct ListFormat: AlignedFormat {
         var age = "", when = ""
         // Another calendar's birthday is shown on the day it falls on next, its own date beside the age.
         let other = person.birthday == nil ? person.calendarBirthday : nil
-        if let upcoming = person.birthday != nil || other != nil ? dates.upcoming(of: person) : nil, let language {
+        if let upcoming = person.birthday != nil || other != nil ? dates.upcoming(of: person) : nil {
             let birthday = person.birthday ?? PartialDate(year: nil, month: upcoming.date.month, day: upcoming.date.day)!
-            row.append(contentsOf: language.words.date(birthday).utf8)
-            age = person.deathDate.map { "† " + language.words.date($0) } ?? upcoming.age.map(language.turns) ?? ""
-            if let other { age = (age.isEmpty ? "" : age + " ") + "(\(other.calendar) \(other.monthAndDay))" }
-            if showsDaysUntil { when = language.words.daysFromToday(upcoming.days) }
-        } else if let upcoming = person.birthday != nil || other != nil ? dates.upcoming(of: person) : nil {
-            let birthday = person.birthday ?? PartialDate(year: nil, month: upcoming.date.month, day: upcoming.date.day)!
-            if birthday.day < 10 { row.append(0x20) }
-            row.appendDecimal(birthday.day)
-            row.append(contentsOf: (" " + ListFormat.months[birthday.month - 1]).utf8)
-            if let year = birthday.year {
-                row.append(0x20)
-                row.appendDecimal(year, width: 4)
+            if let language {
+                row.append(contentsOf: language.words.date(birthday).utf8)
+                age = person.deathDate.map { "† " + language.words.date($0) } ?? upcoming.age.map(language.turns) ?? ""
+                if showsDaysUntil { when = language.words.daysFromToday(upcoming.days) }
+            } else {
+                if birthday.day < 10 { row.append(0x20) }
+                row.appendDecimal(birthday.day)
+                row.append(contentsOf: (" " + ListFormat.months[birthday.month - 1]).utf8)
+                if let year = birthday.year {
+                    row.append(0x20)
+                    row.appendDecimal(year, width: 4)
+                }
+                age = person.deathDate.map { "† " + ListFormat.shown($0) } ?? upcoming.age.map { "turns \($0)" } ?? ""
+                if showsDaysUntil {
+                    when = upcoming.days == 0 ? "today" : upcoming.days == 1 ? "tomorrow" : "in \(upcoming.days) days"
+                }
             }
-            age = person.deathDate.map { "† " + ListFormat.shown($0) } ?? upcoming.age.map { "turns \($0)" } ?? ""
             if let other { age = (age.isEmpty ? "" : age + " ") + "(\(other.calendar) \(other.monthAndDay))" }
-            if showsDaysUntil {
-                when = upcoming.days == 0 ? "today" : upcoming.days == 1 ? "tomorrow" : "in \(upcoming.days) days"
-            }
         }
         row.append(0)
         for field in [name, age, when] {

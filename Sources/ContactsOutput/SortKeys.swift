@@ -17,13 +17,15 @@ struct SortKeys {
     /// Appends the person's key to `key`.
     func appendKey(for person: PersonInfo, to key: inout [UInt8]) {
         if order == .date || order == .upcoming {
-            if let birthday = person.birthday {
-                let rank = order == .date ? birthday.month * 100 + birthday.day : dates.upcoming(birthday).days
-                key.append(UInt8(rank >> 8 & 0xFF))
-                key.append(UInt8(rank & 0xFF))
+            // Another calendar's birthday ranks by its next Gregorian day.
+            let rank: Int? = if let birthday = person.birthday {
+                order == .date ? birthday.month * 100 + birthday.day : dates.upcoming(birthday).days
             } else if person.calendarBirthday != nil, let next = dates.upcoming(of: person) {
-                // Another calendar's birthday ranks by its next Gregorian day.
-                let rank = order == .date ? next.date.month * 100 + next.date.day : next.days
+                order == .date ? next.date.month * 100 + next.date.day : next.days
+            } else {
+                nil
+            }
+            if let rank {
                 key.append(UInt8(rank >> 8 & 0xFF))
                 key.append(UInt8(rank & 0xFF))
             } else {
