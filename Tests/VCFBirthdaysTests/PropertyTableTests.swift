@@ -102,8 +102,18 @@ import VCFBirthdaysTesting
         case .date?: version == .v40 ? "19900102" : "1990-01-02"
         case .components(let count)?: Array(repeating: "x", count: count).joined(separator: ";")
         case .sex?: "F"
-        case .kind?: "individual"
-        case nil: "x"
+        case .kind?: "group"  // MEMBER needs it
+        case .geo?: version == .v40 ? "geo:52.5,13.4" : "52.5;13.4"
+        case .timeZone?: version == .v40 ? "Europe/Berlin" : "+01:00"
+        case .revision?: version == .v40 ? "20260102T030405Z" : "2026-01-02T03:04:05Z"
+        case .identifier?: "urn:uuid:00000000-0000-4000-8000-000000000000"
+        case .levels?, nil:
+            switch d.values.first {
+            case .uri?: "https://example.com/x"
+            case .languageTag?: "de"
+            case .timestamp?: "20260102T030405Z"
+            default: "x"
+            }
         }
     }
 
@@ -149,7 +159,7 @@ import VCFBirthdaysTesting
                                            Array(repeating: "b", count: count).joined(separator: ";"))
             case .sex?: ("F", "M")
             case .kind?: ("individual", "org")
-            case nil: ("a", "b")
+            default: ("a", "b")
             }
         }
     }

@@ -75,10 +75,12 @@ private func card(_ version: String, _ lines: String...) -> String {
         #expect(convert(v4, to: .vcard3).lines.contains("BDAY:--04-15"))
         #expect(convert(v4, to: .vcard3).lines.contains("X-ANNIVERSARY:2010-06-01"))
         #expect(convert(v4, to: .vcard3, appleCompat: true).lines.contains("BDAY;X-APPLE-OMIT-YEAR=1604:1604-04-15"))
-        // A date-time in each version's ISO 8601 form; a text date stays as written.
+        // A date-time in each version's ISO 8601 form and type (3.0: VALUE=date-time, RFC 2426
+        // §3.1.5; 4.0: date-and-or-time, the default, RFC 6350 §6.2.5); text stays as written.
         let kept = convert(card("4.0", "FN:A", "BDAY:19850415T103000Z", "ANNIVERSARY;VALUE=text:circa 1990"), to: .vcard3).lines
-        #expect(kept.contains("BDAY:1985-04-15T10:30:00Z") && kept.contains("X-ANNIVERSARY;VALUE=text:circa 1990"))
-        #expect(convert(card("3.0", "FN:A", "N:A;;;;", "BDAY:1985-04-15T10:30:00-05:00"), to: .vcard4).lines.contains("BDAY:19850415T103000-0500"))
+        #expect(kept.contains("BDAY;VALUE=date-time:1985-04-15T10:30:00Z") && kept.contains("X-ANNIVERSARY;VALUE=text:circa 1990"))
+        #expect(convert(card("3.0", "FN:A", "N:A;;;;", "BDAY;VALUE=date-time:1985-04-15T10:30:00-05:00"), to: .vcard4).lines
+            .contains("BDAY:19850415T103000-0500"))
     }
 
     @Test func preferenceAndTypes() {

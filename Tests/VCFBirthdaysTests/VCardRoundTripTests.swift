@@ -28,8 +28,9 @@ func run(_ bytes: [UInt8], path: String, to format: RunOptions.Format,
 @Suite struct VCardRoundTripTests {
     static let allFixtures = GoldenTests.fixtures
 
-    /// vcard → vcard4 → vcard3 → json equals vcard → json (and the same from CSV).
-    @Test(arguments: allFixtures)
+    /// vcard → vcard4 → vcard3 → json equals vcard → json (and the same from CSV), for the
+    /// fixtures and every example of the RFCs.
+    @Test(arguments: allFixtures + ConformanceTests.examples)
     func jsonSurvivesBothVersions(fixture: String) {
         let input = fixtureBytes(fixture)
         let direct = run(input, path: fixture, to: .json).stdout

@@ -105,8 +105,10 @@ import VCFBirthdaysTesting
     }
 
     /// What the writers write passes the check: nothing broken, nothing to warn about but, in
-    /// vCard 3.0 without `--apple-compat`, a date without a year (3.0 has no form for one).
-    @Test(arguments: GoldenTests.fixtures + RealWorldTests.fixtures.filter { !$0.hasPrefix("realworld/pdf") },
+    /// vCard 3.0 without `--apple-compat`, a date without a year (3.0 has no form for one), a
+    /// calendar the input names that ICU does not know (kept as written), and Apple's preferred
+    /// labelled anniversary, whose `PREF` 4.0 gives no meaning (kept for the way back to Apple).
+    @Test(arguments: GoldenTests.fixtures + RealWorldTests.fixtures.filter { !$0.hasPrefix("realworld/pdf") } + ConformanceTests.examples,
           [(RunOptions.Format.vcard3, false), (.vcard3, true), (.vcard4, false)])
     func ourOutputPassesTheCheck(fixture: String, format: (RunOptions.Format, appleCompat: Bool)) {
         let written = run(fixtureBytes(fixture), path: fixture, to: format.0) {
@@ -116,7 +118,9 @@ import VCFBirthdaysTesting
         let checked = run(written, path: "out.vcf", to: .json) { $0.diagnostics.checksOnly = true }
         #expect(checked.status == .success)
         let yearless = format == (.vcard3, false) ? "has no year, which the vCard 3.0 date type does not allow" : "\u{0}"
-        #expect(checked.stderr.split(separator: "\n").filter { !$0.contains(yearless) } == [], "\(fixture) → \(format)")
+        let said = checked.stderr.split(separator: "\n").filter { !$0.contains(yearless) && !$0.contains("calendar is not one ICU knows")
+            && !$0.hasSuffix("PREF is not a parameter of ANNIVERSARY (RFC 6350 §6.2.6)") }
+        #expect(said == [], "\(fixture) → \(format)")
     }
 
     /// The date forms of each version: 4.0's reduced accuracy is valid (RFC 6350 §4.3.1), a

@@ -27,10 +27,16 @@ package struct PropertyDeclaration: Sendable {
     package let field: PropertyName?
     /// Where it is defined (a section of an RFC, or the vendor).
     package let definedIn: String
+    /// vCard 4.0's value types for it, the default first; empty: `--check` asks nothing of
+    /// `VALUE` and the parameters (a property 4.0 does not have).
+    package let values: [ValueType]
+    /// The registered vCard 4.0 parameters it takes besides `VALUE` (its ABNF in its RFC).
+    package let parameters: ParameterSet
 
     init(_ name: String, _ versions: VCardVersions, once: VCardVersions = [], in30: String? = nil,
          aliases: [String] = [], kind: PropertyValueKind = .raw, rule: PropertyValueRule? = nil,
-         merge: MergePolicy = .repeats, field: PropertyName? = nil, definedIn: String) {
+         merge: MergePolicy = .repeats, field: PropertyName? = nil, definedIn: String,
+         values: [ValueType] = [], parameters: ParameterSet = []) {
         self.name = name
         self.versions = versions
         self.once = once
@@ -41,6 +47,8 @@ package struct PropertyDeclaration: Sendable {
         self.merge = merge
         self.field = field
         self.definedIn = definedIn
+        self.values = values
+        self.parameters = parameters
     }
 
     /// A private property (`X-…`): every version allows it, none registers it.
@@ -99,6 +107,12 @@ package enum PropertyValueKind: Equatable, Sendable {
     case binary(media: MediaFamily)
     /// `GENDER`: a sex letter (4.0) or word (3.0), and an identity.
     case gender
+    /// `GEO`: a `geo:` URI (4.0) or latitude;longitude (3.0).
+    case geo
+    /// `TZ`: text or a UTC offset (4.0: `VALUE=utc-offset`, `-0500`; 3.0: the default, `-05:00`).
+    case timeZone
+    /// `REV`: a timestamp (4.0: `19951031T222710Z`; 3.0: `1995-10-31T22:27:10Z` or a date).
+    case timestamp
     /// Any other: kept as it is, with only its line breaks escaped.
     case raw
 }
@@ -106,6 +120,46 @@ package enum PropertyValueKind: Equatable, Sendable {
 /// The top-level media type of a property's binary data (`image/jpeg` is an image).
 package enum MediaFamily: String, Sendable {
     case image, audio, application
+}
+
+/// A vCard 4.0 value type, as `VALUE=` names it (RFC 6350 §4).
+package enum ValueType: String, Sendable {
+    case text, uri, date, time, boolean, integer, float, timestamp
+    case dateTime = "date-time", dateAndOrTime = "date-and-or-time", utcOffset = "utc-offset"
+    case languageTag = "language-tag"
+}
+
+/// Registered vCard 4.0 parameters (RFC 6350 §5, RFC 6715 §3, RFC 8605 §3.1, RFC 9554 §4,
+/// RFC 9555 §3.3), as a property's declaration lists those it takes.
+package struct ParameterSet: OptionSet, Sendable {
+    package let rawValue: UInt32
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    package static let language = ParameterSet(rawValue: 1 << 0), pref = ParameterSet(rawValue: 1 << 1)
+    package static let altID = ParameterSet(rawValue: 1 << 2), pid = ParameterSet(rawValue: 1 << 3)
+    package static let type = ParameterSet(rawValue: 1 << 4), mediaType = ParameterSet(rawValue: 1 << 5)
+    package static let calScale = ParameterSet(rawValue: 1 << 6), sortAs = ParameterSet(rawValue: 1 << 7)
+    package static let geo = ParameterSet(rawValue: 1 << 8), tz = ParameterSet(rawValue: 1 << 9)
+    package static let label = ParameterSet(rawValue: 1 << 10), index = ParameterSet(rawValue: 1 << 11)
+    package static let level = ParameterSet(rawValue: 1 << 12), cc = ParameterSet(rawValue: 1 << 13)
+    package static let phonetic = ParameterSet(rawValue: 1 << 14), script = ParameterSet(rawValue: 1 << 15)
+    package static let serviceType = ParameterSet(rawValue: 1 << 16), username = ParameterSet(rawValue: 1 << 17)
+    package static let jsComps = ParameterSet(rawValue: 1 << 18)
+
+    /// What most properties take: `PID`, `PREF`, `ALTID`, `TYPE`.
+    package static let listed: ParameterSet = [.pid, .pref, .altID, .type]
+
+    /// The parameter of a name (upper case); nil for one no RFC registers, or one every
+    /// property takes (`byName` leaves those to `everywhere`).
+    package static let byName: [String: ParameterSet] = [
+        "LANGUAGE": .language, "PREF": .pref, "ALTID": .altID, "PID": .pid, "TYPE": .type, "MEDIATYPE": .mediaType,
+        "CALSCALE": .calScale, "SORT-AS": .sortAs, "GEO": .geo, "TZ": .tz, "LABEL": .label, "INDEX": .index,
+        "LEVEL": .level, "CC": .cc, "PHONETIC": .phonetic, "SCRIPT": .script, "SERVICE-TYPE": .serviceType,
+        "USERNAME": .username, "JSCOMPS": .jsComps,
+    ]
+
+    /// Registered parameters any property may carry (RFC 9554 §4's provenance).
+    package static let everywhere: Set<String> = ["VALUE", "AUTHOR", "AUTHOR-NAME", "CREATED", "DERIVED", "PROP-ID"]
 }
 
 /// What `--check` asks of a property's value.
@@ -118,6 +172,17 @@ package enum PropertyValueRule: Sendable {
     case sex
     /// `individual`, `group`, `org`, `location` or an `x-` name (where the version has it).
     case kind
+    /// vCard 2.1 and 3.0: latitude and longitude as decimals (4.0: a `geo:` URI, by its type).
+    case geo
+    /// vCard 2.1 and 3.0: a UTC offset unless `VALUE=text` (4.0: by its type).
+    case timeZone
+    /// vCard 2.1 and 3.0: a date or a date and time (4.0: a timestamp, by its type).
+    case revision
+    /// A URI by default, which most clients write as plain text without `VALUE=text`: checked
+    /// as a URI only when `VALUE=uri` says it is one.
+    case identifier
+    /// The words its `LEVEL` parameter may say (RFC 6715 §3.2).
+    case levels([String])
 }
 
 /// How `--merge` joins the same property of the cards of one group of duplicates.

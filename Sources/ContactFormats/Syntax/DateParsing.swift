@@ -72,24 +72,6 @@ public enum DateParsing {
         return .date(date)
     }
 
-    /// A date of reduced accuracy that vCard 4.0 allows and has no day of a year in it: a
-    /// year (`1985`), a year and month (`1985-04`), a month (`--04`), a day (`---15`) (RFC 6350
-    /// §4.3.1).
-    public static func isReducedAccuracy<C: Collection<UInt8>>(_ text: C) -> Bool where C.Index == Int {
-        let s = Array(text).split(separator: 0x20, omittingEmptySubsequences: true).first.map(Array.init) ?? []
-        func number(_ range: Range<Int>, _ valid: ClosedRange<Int>) -> Bool {
-            s[range].allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && valid.contains(s[range].reduce(0) { $0 * 10 + Int($1 - 0x30) })
-        }
-        let dashes = s.prefix { $0 == UInt8(ascii: "-") }.count
-        switch (dashes, s.count) {
-        case (0, 4): return number(0..<4, 0...9999)                                   // 1985
-        case (0, 7): return s[4] == UInt8(ascii: "-") && number(0..<4, 0...9999) && number(5..<7, 1...12)  // 1985-04
-        case (2, 4): return number(2..<4, 1...12)                                     // --04
-        case (3, 5): return number(3..<5, 1...31)                                     // ---15
-        default: return false
-        }
-    }
-
     /// A date and time in the target's form: `19960415T201243+0400` in 4.0 (ISO 8601's basic
     /// form, RFC 6350 §4.3.3), `1996-04-15T20:12:43+04:00` in 3.0 (the extended form RFC 2426
     /// shows). A fraction of a second, which 4.0 has no place for, goes. Nil when the value is

@@ -66,6 +66,8 @@ struct VCardRuleChecker {
         }
         var counts: [String: Int] = [:]
         var alternatives: Set<String> = []
+        var kind: String?
+        var firstMember: Int?
         for p in card.properties {
             let name = ValueDecoding.makeString(card.slice(p.name)).uppercased()
             // Instances sharing an ALTID are one property in several forms (RFC 6350 §5.4).
@@ -78,7 +80,12 @@ struct VCardRuleChecker {
             if counts[name] == 2, PropertyTable.atMostOnce(v).contains(name) {
                 add(p.line, .error, .repeatedProperty, "\(name) appears more than once; at most one is allowed (\(rfc))")
             }
+            if name == "KIND" { kind = ValueDecoding.makeString(card.slice(p.value)).trimmingSpaces().lowercased() }
+            if name == "MEMBER" && firstMember == nil { firstMember = p.line }
             checkProperty(p, name: name, in: card, version: v)
+        }
+        if v == .v40, let line = firstMember, kind != "group" {
+            add(line, .error, .memberOutsideGroup, "MEMBER in a card whose KIND is not group (RFC 6350 §6.6.5)")
         }
         if v != .v21 && counts["FN"] == nil {
             add(card.beginLine, .error, .missingFN, "FN is missing (\(v == .v40 ? "RFC 6350 §6.2.1" : "RFC 2426 §3.1.1"))")
@@ -110,7 +117,10 @@ struct VCardRuleChecker {
             add(line, .warning, .unregisteredProperty, "\(name) is not a vCard \(Self.versionText(v)) property; private ones start with X- (\(rfc))")
         }
         var isText = false
-        var otherCalendar = false
+        var calendar: String?
+        var valueType: String?
+        var level: String?
+        var parameterNames: [String] = []
         for k in p.parameters {
             let param = card.parameters[k]
             let value = ValueDecoding.parameterValue(card.slice(param.value))
@@ -136,25 +146,48 @@ struct VCardRuleChecker {
             case ("PREF", .v40) where !(Int(value).map { (1...100).contains($0) } ?? false):
                 add(line, .error, .invalidPref, "\(name): PREF=\(value); it takes a number from 1 to 100 (RFC 6350 §5.3)")
             case ("VALUE", _):
-                isText = value.lowercased() == "text"
+                valueType = value.lowercased()
+                isText = valueType == "text"
             case ("CALSCALE", _) where value.lowercased() != "gregorian":
-                otherCalendar = true
+                calendar = value.lowercased()
+            case ("LANGUAGE", _) where v != .v21:
+                if let reason = VCardValueSyntax.languageTag(value) {
+                    add(line, .error, .invalidLanguageTag, "\(name): LANGUAGE=\(reason)")
+                }
+            case ("INDEX", .v40) where !(Int(value).map { $0 >= 1 } ?? false):
+                add(line, .error, .invalidParameterValue, "\(name): INDEX=\(Diagnostic.safeText(value, limit: 30)); it is a number from 1 (RFC 6715 §3.1)")
+            case ("MEDIATYPE", .v40):
+                if let reason = VCardValueSyntax.mediaType(value) { add(line, .error, .invalidParameterValue, "\(name): MEDIATYPE=\(reason)") }
+            case ("GEO", .v40):
+                if let reason = VCardValueSyntax.uri(value) ?? (value.lowercased().hasPrefix("geo:") ? nil : "'\(Diagnostic.safeText(value, limit: 40))' is no geo: URI") {
+                    add(line, .error, .invalidGeo, "\(name): GEO=\(reason)")
+                }
+            case ("LEVEL", _):
+                level = value.lowercased()
             default:
                 break
             }
+            parameterNames.append(paramName)
         }
         let value = card.slice(p.value)
         if v != .v21 && !card.parameters[p.parameters].contains(where: { card.equalsIgnoringCase($0.name, "CHARSET") })
             && !ValueDecoding.isValidUTF8(value) {
             add(line, .error, .notUTF8, "\(name): value is not valid UTF-8 (\(v == .v40 ? "RFC 6350 §3.1" : rfc))")
         }
-        guard let declaration = PropertyTable.declaration(named: name), let rule = declaration.rule else { return }
+        guard let declaration = PropertyTable.declaration(named: name) else { return }
+        let text = ValueDecoding.makeString(value).trimmingSpaces()
+        if v == .v40 && !declaration.values.isEmpty {
+            checkTypeAndParameters(declaration, name: name, line: line, valueType: valueType, parameters: parameterNames, text: text)
+        }
+        if let calendar { checkCalendar(calendar, name: name, line: line, isText: isText, text: text) }
+        guard let rule = declaration.rule else { return }
         switch rule {
         case .date:
             // A date of another calendar counts its own years and months (OtherCalendarDate).
-            guard !isText && !otherCalendar else { break }
-            // A year, a year and month, a month or a day alone: valid in 4.0 (no birthday to us).
-            if v == .v40 && DateParsing.isReducedAccuracy(value) { break }
+            guard !isText && calendar == nil else { break }
+            // A year, a year and month, a month, a day alone or a time: valid in 4.0 (no
+            // birthday to us; RFC 6350 §4.3.4).
+            if v == .v40 && VCardValueSyntax.dateAndOrTime(text) == .withoutDay { break }
             let parsed = DateParsing.parse(value)
             if case .invalid(let code, let reason) = parsed {
                 add(line, .error, code, "\(name): \(reason) (\(v == .v40 ? "RFC 6350 §4.3.4" : "ISO 8601"))")
@@ -184,12 +217,99 @@ struct VCardRuleChecker {
                 add(line, .error, .invalidGender, "\(name): sex '\(sex)' is not M, F, O, N, U or empty (\(declaration.definedIn))")
             }
         case .kind where declaration.versions.contains(VCardVersions(v)):
-            let kind = ValueDecoding.makeString(value).trimmingSpaces().lowercased()
-            if !["individual", "group", "org", "location"].contains(kind) && !kind.hasPrefix("x-") {
-                add(line, .warning, .unknownKind, "\(name): '\(kind)' is not individual, group, org or location (\(declaration.definedIn))")
+            let kind = text.lowercased()
+            if !["individual", "group", "org", "location", "application"].contains(kind) && !kind.hasPrefix("x-") {
+                add(line, .warning, .unknownKind,
+                    "\(name): '\(Diagnostic.safeText(kind, limit: 40))' is not individual, group, org, location (\(declaration.definedIn)) or application (RFC 6473)")
             }
-        case .sex, .kind:
+        case .geo where v != .v40:
+            if let reason = VCardValueSyntax.geoFloats(text, version: v) { add(line, .error, .invalidGeo, "\(name): \(reason)") }
+        case .timeZone where v != .v40 && valueType == nil:
+            if !VCardValueSyntax.utcOffset(text).valid {
+                add(line, .error, .invalidUTCOffset,
+                    "\(name): '\(Diagnostic.safeText(text, limit: 40))' is no UTC offset such as -05:00; a zone's name needs VALUE=text (\(rfc))")
+            }
+        case .revision where v != .v40:
+            if !VCardValueSyntax.timestamp(text, dateAlone: true).valid {
+                add(line, .error, .invalidTimestamp, "\(name): '\(Diagnostic.safeText(text, limit: 40))' is no date or date and time (\(rfc))")
+            }
+        case .levels(let words) where v == .v40:
+            if let level, !words.contains(level) {
+                add(line, .error, .invalidParameterValue, "\(name): LEVEL=\(Diagnostic.safeText(level, limit: 30)); it is \(words.dropLast().joined(separator: ", ")) or \(words.last!) (RFC 6715 §3.2)")
+            }
+        case .sex, .kind, .geo, .timeZone, .revision, .identifier, .levels:
             break
+        }
+    }
+
+    /// vCard 4.0: the value type is one the property takes and the value is of it; the
+    /// registered parameters are the property's.
+    private mutating func checkTypeAndParameters(_ declaration: PropertyDeclaration, name: String, line: Int,
+                                                 valueType: String?, parameters: [String], text: String) {
+        for parameter in parameters where !parameter.hasPrefix("X-") && !ParameterSet.everywhere.contains(parameter)
+            && parameter != "ENCODING" && parameter != "CHARSET" {
+            if let member = ParameterSet.byName[parameter] {
+                if !declaration.parameters.contains(member) {
+                    add(line, .warning, .parameterNotApplicable, "\(name): \(parameter) is not a parameter of \(name) (\(declaration.definedIn))")
+                }
+            } else {
+                add(line, .warning, .unregisteredParameter,
+                    "\(name): \(Diagnostic.safeText(parameter, limit: 30)) is not a vCard 4.0 parameter; private ones start with X- (RFC 6350 §5)")
+            }
+        }
+        let type: ValueType
+        if let valueType {
+            guard let named = ValueType(rawValue: valueType), declaration.values.contains(named) else {
+                let allowed = declaration.values.map(\.rawValue).joined(separator: " or ")
+                add(line, .error, .valueTypeNotAllowed,
+                    "\(name): VALUE=\(Diagnostic.safeText(valueType, limit: 30)); \(name) takes \(allowed) (\(declaration.definedIn))")
+                return
+            }
+            type = named
+        } else {
+            type = declaration.values[0]
+        }
+        let shown = Diagnostic.safeText(text, limit: 40)
+        switch type {
+        case .uri:
+            guard let reason = VCardValueSyntax.uri(text) else { return }
+            let scheme = text.prefix(4).lowercased()
+            let isGeo: Bool = if case .geo = declaration.rule { true } else { scheme == "geo:" }
+            let code: Diagnostic.Code = isGeo ? .invalidGeo : scheme == "tel:" ? .invalidTel : .invalidURI
+            // A UID written as plain text without VALUE=text is what most clients write.
+            if case .identifier = declaration.rule, valueType == nil { return }
+            add(line, .error, code, "\(name): \(reason)")
+        case .utcOffset:
+            let offset = VCardValueSyntax.utcOffset(text)
+            if !offset.valid {
+                add(line, .error, .invalidUTCOffset, "\(name): '\(shown)' is no UTC offset such as -0500 (RFC 6350 §4.7)")
+            } else if offset.extended {
+                add(line, .warning, .extendedDateForm, "\(name): '\(shown)' is ISO 8601's extended form; vCard 4.0 writes \(text.filter { $0 != ":" }) (RFC 6350 §4.7)")
+            }
+        case .timestamp:
+            let stamp = VCardValueSyntax.timestamp(text, dateAlone: false)
+            if !stamp.valid {
+                add(line, .error, .invalidTimestamp, "\(name): '\(shown)' is no date and time of day such as 19961022T140000Z (RFC 6350 §4.3.5)")
+            } else if stamp.extended {
+                add(line, .warning, .extendedDateForm, "\(name): '\(shown)' is ISO 8601's extended form; vCard 4.0 writes it without - and : (RFC 6350 §4.3.5)")
+            }
+        case .languageTag:
+            if let reason = VCardValueSyntax.languageTag(text) { add(line, .error, .invalidLanguageTag, "\(name): \(reason)") }
+        case .text, .date, .time, .dateTime, .dateAndOrTime, .boolean, .integer, .float:
+            break
+        }
+    }
+
+    /// A date of another calendar (`CALSCALE`, RFC 6350 §5.8): a calendar ICU knows, a date
+    /// that calendar has, and no text.
+    private mutating func checkCalendar(_ calendar: String, name: String, line: Int, isText: Bool, text: String) {
+        let shown = Diagnostic.safeText(calendar, limit: 30)
+        if isText {
+            add(line, .error, .parameterNotAllowed, "\(name): CALSCALE=\(shown) on a text value; it goes only with a date (RFC 6350 §6.2.5)")
+        } else if CalendarSystem(rawValue: calendar) == nil {
+            add(line, .warning, .otherCalendar, "\(name): the \(shown) calendar is not one ICU knows; the date is not checked (RFC 6350 §5.8)")
+        } else if OtherCalendarDate(calendar: calendar, text: text) == nil {
+            add(line, .error, .invalidDate, "\(name): '\(Diagnostic.safeText(text, limit: 30))' is no date of the \(shown) calendar (RFC 6350 §5.8)")
         }
     }
 

@@ -94,6 +94,12 @@ struct VCardPropertyConverter {
             convertDate(&p)
         case .gender:
             p.value = gender(p.value)
+        case .geo:
+            convertGeo(&p)
+        case .timeZone:
+            convertTimeZone(&p)
+        case .timestamp:
+            convertTimestamp(&p)
         default:
             p.value = Self.value(p.value, kind: kind)
         }
@@ -132,7 +138,7 @@ struct VCardPropertyConverter {
             return VCardText.structured(padded(ValueDecoding.structured(bytes, lists: false), to: 7))
         case .organization:
             return VCardText.structured(ValueDecoding.structured(bytes, lists: false))
-        case .date, .binary, .gender, .raw:
+        case .date, .binary, .gender, .geo, .timeZone, .timestamp, .raw:
             return VCardText.escapingLineBreaks(value)
         }
     }
@@ -153,7 +159,7 @@ struct VCardPropertyConverter {
         case .name: return semicolons >= 4 ? value : nil
         case .address: return semicolons >= 6 ? value : nil
         case .organization: return value
-        case .date, .binary, .gender, .raw: return value
+        case .date, .binary, .gender, .geo, .timeZone, .timestamp, .raw: return value
         }
     }
 
@@ -170,25 +176,49 @@ struct VCardPropertyConverter {
 
     private func convertDate(_ p: inout VCardProperty) {
         let value = p.value
-        if p.parameters.contains(where: { $0.name == "VALUE" && $0.values.first?.lowercased() == "text" }) { return }
+        // 4.0's forms with no day of a month (`1985`, `--04`, `T1022`) are 4.0 dates, and the
+        // text 3.0 keeps them as (which has no form for them) is one again in 4.0.
+        let withoutDay = target == .v4 && VCardValueSyntax.dateAndOrTime(value) == .withoutDay
+        if p.parameters.contains(where: { $0.name == "VALUE" && $0.values.first?.lowercased() == "text" }) {
+            if withoutDay { p.parameters.removeAll { $0.name == "VALUE" } }
+            return
+        }
+        if withoutDay && p.parameters.allSatisfy({ $0.name != "CALSCALE" }) { return }
         if let scale = p.parameters.first(where: { $0.name == "CALSCALE" })?.values.first, scale.lowercased() != "gregorian" {
             // Another calendar's date counts its own months and days: no Gregorian check, no
             // Apple year; only the version's form (a calendar we do not know: as written).
             if let date = OtherCalendarDate(calendar: scale, text: value) { p.value = date.written(basic: target == .v4) }
             return
         }
-        // A date with a time in the target's form, or as written when it is not ISO 8601's.
+        // A date with a time in the target's form, or as written when it is not ISO 8601's;
+        // its type as the target names it (4.0: date-and-or-time, the default; 3.0: date-time).
         if value.contains(where: { $0 == "T" || $0 == "t" || $0 == ":" }) {
-            if let written = DateParsing.dateTime(value, basic: target == .v4) { p.value = written }
+            guard let written = DateParsing.dateTime(value, basic: target == .v4) else {
+                // A time alone, or a day with no month: 4.0's forms, which 3.0 has not. A day
+                // with a time readers cannot read stays as written: they read its day.
+                if case .date = DateParsing.parse(Array(value.utf8)) { return }
+                if target == .v3 || VCardValueSyntax.dateAndOrTime(value) == .invalid { asText(&p) }
+                return
+            }
+            p.value = written
+            if target == .v3 && appleCompat && written.hasPrefix("--") {
+                p.value = "\(DateParsing.appleNoYear)-" + written.dropFirst(2)
+                p.parameters.append(VCardParameter(name: "X-APPLE-OMIT-YEAR", values: ["\(DateParsing.appleNoYear)"]))
+            }
+            let k = p.parameters.firstIndex { $0.name == "VALUE" }
+            switch (target, k) {
+            case (.v4, let k?): p.parameters.remove(at: k)
+            case (.v4, nil): break
+            case (.v3, let k?): p.parameters[k].values = ["date-time"]
+            case (.v3, nil): p.parameters.append(VCardParameter(name: "VALUE", values: ["date-time"]))
+            }
             return
         }
         let omitYear = p.parameters.first { $0.name == "X-APPLE-OMIT-YEAR" }?.values.first.flatMap { Int($0) }
         let parsed = DateParsing.parse(Array(value.utf8), omitYear: omitYear)
         if case .invalid = parsed {
             // Not a day that exists: kept, as the text it is.
-            p.parameters.removeAll { $0.name == "VALUE" }
-            p.parameters.append(VCardParameter(name: "VALUE", values: ["text"]))
-            p.value = VCardText.escape(value)
+            asText(&p)
             return
         }
         guard case .date(let date) = parsed else { return }
@@ -205,6 +235,64 @@ struct VCardPropertyConverter {
         }
     }
 
+
+    /// A date value the target has no form for, kept as the text it is.
+    private func asText(_ p: inout VCardProperty) {
+        p.parameters.removeAll { $0.name == "VALUE" }
+        p.parameters.append(VCardParameter(name: "VALUE", values: ["text"]))
+        p.value = VCardText.escape(p.value)
+    }
+
+    /// 4.0 `geo:52.52,13.40` ↔ 3.0 `52.52;13.40`; a URI with an altitude or parameters, which
+    /// 3.0 cannot say, stays as written.
+    private func convertGeo(_ p: inout VCardProperty) {
+        let value = p.value.trimmingSpaces()
+        switch target {
+        case .v4:
+            guard !value.lowercased().hasPrefix("geo:"), VCardValueSyntax.geoFloats(value, version: .v21) == nil else { return }
+            let parts = value.split(omittingEmptySubsequences: false) { $0 == ";" || $0 == "," }
+            p.value = "geo:" + parts.map { String($0).trimmingSpaces() }.joined(separator: ",")
+        case .v3:
+            guard value.lowercased().hasPrefix("geo:") else { return }
+            let body = String(value.dropFirst(4)).replacingAll("\\,", with: ",")
+            let parts = body.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count == 2, VCardValueSyntax.geo(body) == nil else { return }
+            p.value = parts.joined(separator: ";")
+            p.parameters.removeAll { $0.name == "VALUE" }
+        }
+    }
+
+    /// A UTC offset is 4.0 `TZ;VALUE=utc-offset:-0500` and 3.0 `TZ:-05:00` (its default); other
+    /// text is 4.0's default and needs `VALUE=text` in 3.0.
+    private func convertTimeZone(_ p: inout VCardProperty) {
+        let value = p.value.trimmingSpaces()
+        let declared = p.parameters.first { $0.name == "VALUE" }?.values.first?.lowercased()
+        p.parameters.removeAll { $0.name == "VALUE" }
+        if declared != "text" && declared != "uri" && VCardValueSyntax.utcOffset(value).valid {
+            let digits = value.filter { $0 != ":" }
+            switch target {
+            case .v4:
+                p.value = digits
+                p.parameters.append(VCardParameter(name: "VALUE", values: ["utc-offset"]))
+            case .v3:
+                p.value = digits.count == 5 ? digits.prefix(3) + ":" + digits.suffix(2) : digits
+            }
+        } else if target == .v3 || declared == "uri" {
+            p.parameters.append(VCardParameter(name: "VALUE", values: [target == .v3 ? "text" : "uri"]))
+        }
+    }
+
+    /// `REV` in the target's ISO 8601 form; a 3.0 date alone is midnight UTC of that day in 4.0,
+    /// whose timestamp has a time of day.
+    private func convertTimestamp(_ p: inout VCardProperty) {
+        let value = p.value.trimmingSpaces()
+        guard VCardValueSyntax.timestamp(value, dateAlone: true).valid else { return }
+        if let written = DateParsing.dateTime(value, basic: target == .v4) {
+            p.value = written
+        } else if target == .v4 {
+            p.value = value.filter { $0 != "-" } + "T000000Z"
+        }
+    }
 
     /// 4.0 `GENDER:F;identity` ↔ 3.0 `X-GENDER:Female;identity`.
     private func gender(_ value: String) -> String {
@@ -299,7 +387,16 @@ struct VCardPropertyConverter {
             }
             return
         }
-        guard target == .v3 else { return }
+        guard target == .v3 else {
+            // An image a mail client wrote inline without ENCODING: a 4.0 value is a URI.
+            let base64 = Self.removingWhitespace(p.value)
+            let sniffed = MediaTypes.sniff(base64)
+            if !Self.looksLikeURI(p.value), sniffed.hasPrefix("image/"), Base64.decode(Substring(base64)) != nil {
+                p.parameters.removeAll { $0.name == "TYPE" || $0.name == "VALUE" }
+                p.value = "data:" + sniffed + ";base64," + base64
+            }
+            return
+        }
         if let uri = Base64.dataURI(p.value) {
             p.parameters.removeAll { $0.name == "VALUE" || $0.name == "MEDIATYPE" }
             p.parameters.append(VCardParameter(name: "ENCODING", values: ["b"]))

@@ -141,7 +141,7 @@ extension Diagnostic {
         case invalidPref = "invalid-pref"
         /// A value that is not UTF-8 where the version requires it.
         case notUTF8 = "not-utf8"
-        /// vCard 4.0: a date in ISO 8601's extended form.
+        /// vCard 4.0: a date, timestamp or UTC offset in ISO 8601's extended form.
         case extendedDateForm = "extended-date-form"
         /// vCard 2.1 and 3.0: a date without a year (`--1203`), which their date type does not
         /// have (vendors write it).
@@ -150,8 +150,30 @@ extension Diagnostic {
         case componentCount = "component-count"
         /// vCard 4.0: the sex in `GENDER` is not M, F, O, N, U or empty.
         case invalidGender = "invalid-gender"
-        /// vCard 4.0: `KIND` is none of the kinds RFC 6350 defines.
+        /// vCard 4.0: `KIND` is none of the kinds RFC 6350 and RFC 6473 define.
         case unknownKind = "unknown-kind"
+        /// A URI without a scheme, or with characters a URI writes percent-encoded.
+        case invalidURI = "invalid-uri"
+        /// A `tel:` URI that is no phone number (RFC 3966).
+        case invalidTel = "invalid-tel"
+        /// `GEO` that is no `geo:` URI (4.0) or latitude and longitude (3.0), or out of range.
+        case invalidGeo = "invalid-geo"
+        /// A language tag (`LANG`, `LANGUAGE=`) that is not well-formed (RFC 5646).
+        case invalidLanguageTag = "invalid-language-tag"
+        /// `TZ` that should be a UTC offset and is not one.
+        case invalidUTCOffset = "invalid-utc-offset"
+        /// `REV` that is no timestamp (4.0) or date and time (3.0).
+        case invalidTimestamp = "invalid-timestamp"
+        /// vCard 4.0: `VALUE=` names a type the property does not take.
+        case valueTypeNotAllowed = "value-type-not-allowed"
+        /// vCard 4.0: a registered parameter on a property that does not take it.
+        case parameterNotApplicable = "parameter-not-applicable"
+        /// vCard 4.0: a parameter no RFC registers and not an `X-` one.
+        case unregisteredParameter = "unregistered-parameter"
+        /// vCard 4.0: `INDEX`, `LEVEL` or `MEDIATYPE` with a value it cannot have.
+        case invalidParameterValue = "invalid-parameter-value"
+        /// vCard 4.0: `MEMBER` in a card whose `KIND` is not `group`.
+        case memberOutsideGroup = "member-outside-group"
 
         // The outputs.
         /// A property whose name no vCard may have is left out.
