@@ -14,6 +14,8 @@ import ContactFormats
 /// - Each of `reminders` adds a display alarm (`Reminder`).
 /// - With `years`, single events on the next that many occurrences from `stamp`, each titled
 ///   with the age reached then (`EventTitles`); none after a death.
+/// - A birthday of another calendar gets single events on its next occurrences, or with
+///   `recursInItsCalendar` one event recurring in its calendar (`RRULE;RSCALE=`, RFC 7529).
 /// - `DTSTAMP` is the given day at midnight UTC: same input, same day, same bytes.
 /// - Text is escaped as vCard text is: RFC 5545 has the same rules.
 public struct ICSEncoder: PersonEncoder {
@@ -27,18 +29,22 @@ public struct ICSEncoder: PersonEncoder {
     private let titles: EventTitles
     /// Single events in the next this many years from `stamp` (the day taken as today), instead of a yearly rule.
     private let years: Int?
+    /// A birthday of another calendar as one event with an `RSCALE` rule, not single events.
+    private let recursInItsCalendar: Bool
 
     /// A calendar: `stamp` is the events' `DTSTAMP` and the day `years` count from;
     /// `includesOtherDates` adds anniversaries and labelled dates; `reminders` alarms;
-    /// `years`, single events for that many years instead of one yearly event; `titles` the events' titles
+    /// `years`, single events for that many years instead of one yearly event; `recursInItsCalendar`,
+    /// a birthday of another calendar as one `RSCALE` event; `titles` the events' titles
     /// (English, `{kind}: {name}` by default).
     public init(feb29: Feb29Policy, stamp: CalendarDate, includesOtherDates: Bool, reminders: [Reminder] = [],
-                years: Int? = nil, titles: EventTitles? = nil) {
+                years: Int? = nil, recursInItsCalendar: Bool = false, titles: EventTitles? = nil) {
         self.feb29 = feb29
         self.stamp = stamp
         self.includesOtherDates = includesOtherDates
         self.reminders = reminders
         self.years = years
+        self.recursInItsCalendar = recursInItsCalendar
         self.titles = titles ?? EventTitles(template: nil, locale: "en", withAge: years != nil)
     }
 
@@ -66,8 +72,11 @@ public struct ICSEncoder: PersonEncoder {
         if let birthday = person.birthday {
             events(kind: "birthday", of: .birthday, category: "Birthday", date: birthday, name: name, person: person,
                    yearNote: "Born", to: &bytes)
-        } else if let other = person.calendarBirthday {
-            calendarEvents(other, name: name, person: person, to: &bytes)
+        }
+        // Beside a Gregorian birthday (Apple's lunar one), events of their own.
+        if let other = person.calendarBirthday {
+            calendarEvents(other, kind: person.birthday == nil ? "birthday" : "birthday:\(other.calendar)", name: name,
+                           person: person, to: &bytes)
         }
         if includesOtherDates {
             if let anniversary = person.anniversary {
@@ -122,12 +131,22 @@ public struct ICSEncoder: PersonEncoder {
 
     /// A birthday of another calendar falls on another Gregorian day each year: single events on
     /// its next `years` occurrences (`otherCalendarYears` without `--years`), each titled with the
-    /// age reached then; none after a death.
-    private func calendarEvents(_ date: OtherCalendarDate, name: String, person: PersonInfo, to bytes: inout [UInt8]) {
+    /// age reached then, or one `RSCALE` event; none after a death. `kind` is in its identity.
+    private func calendarEvents(_ date: OtherCalendarDate, kind: String, name: String, person: PersonInfo, to bytes: inout [UInt8]) {
         let death = person.deathDate.flatMap { death in death.year.flatMap { CalendarDate(year: $0, month: death.month, day: death.day) } }
-        let identity = (person.uid.map { "uid:" + $0 } ?? "name:\(person.displayName)\u{1F}\(date)") + "\u{1F}birthday"
-        let born = OtherCalendars.gregorian(date)?.year
-        let description = "\(date.calendar) calendar \(date.monthAndDay)" + (born.map { ", born \($0)" } ?? "")
+        let identity = (person.uid.map { "uid:" + $0 } ?? "name:\(person.displayName)\u{1F}\(date)") + "\u{1F}" + kind
+        let birth = OtherCalendars.gregorian(date)
+        let description = "\(date.calendar) calendar \(date.monthAndDay)" + (birth.map { ", born \($0.year)" } ?? "")
+        if recursInItsCalendar {
+            // From the birth, or the next occurrence; to the death.
+            guard let start = birth ?? OtherCalendars.next(date, onOrAfter: stamp)?.date else { return }
+            if let death, death.daysSinceEpoch < start.daysSinceEpoch { return }
+            let until = death.map { ";UNTIL=" + Self.compact($0) } ?? ""
+            let summary = titles.title(kind: .birthday, name: name, age: nil, year: birth?.year, date: nil)
+            event(identity: identity, start: start, rule: Self.calendarRule(date) + until, summary: summary,
+                  description: description, category: "Birthday", to: &bytes)
+            return
+        }
         var day = stamp
         for _ in 0..<(years ?? Self.otherCalendarYears) {
             guard let next = OtherCalendars.next(date, onOrAfter: day) else { return }
@@ -141,6 +160,20 @@ public struct ICSEncoder: PersonEncoder {
 
     /// How many years of single events a birthday of another calendar gets without `--years`.
     public static let otherCalendarYears = 10
+
+    /// The yearly rule of a date of another calendar (RFC 7529): its calendar as `RSCALE`, a
+    /// leap month as `5L` (Hebrew Adar I, ICU's month 6, is `5L`, and the months after it one
+    /// less), and what a year without the month or day takes, as `OtherCalendars` does: the
+    /// month itself or the last day (`SKIP=BACKWARD`), Adar for Adar I (`SKIP=FORWARD`).
+    static func calendarRule(_ date: OtherCalendarDate) -> String {
+        var month = "\(date.month)", skip = "BACKWARD"
+        if date.calendar == .hebrew {
+            if date.month == 6 { (month, skip) = ("5L", "FORWARD") } else if date.month > 6 { month = "\(date.month - 1)" }
+        } else if date.isLeapMonth {
+            month += "L"
+        }
+        return "RRULE:RSCALE=\(date.calendar.rawValue.uppercased());FREQ=YEARLY;BYMONTH=\(month);BYMONTHDAY=\(date.day);SKIP=\(skip)"
+    }
 
     private func event(identity: String, start: CalendarDate, rule: String?, summary: String, description: String?,
                        category: String, to bytes: inout [UInt8]) {

@@ -361,7 +361,8 @@ public enum App {
     static func calendar(_ options: RunOptions, dates: DateContext, locale: String) -> ICSEncoder {
         let titles = EventTitles(template: options.calendar.titleTemplate, locale: locale, withAge: options.calendar.years != nil)
         return ICSEncoder(feb29: dates.feb29, stamp: dates.today, includesOtherDates: options.calendar.includesOtherDates,
-                          reminders: options.calendar.reminders, years: options.calendar.years, titles: titles)
+                          reminders: options.calendar.reminders, years: options.calendar.years,
+                          recursInItsCalendar: options.calendar.recursInItsCalendar, titles: titles)
     }
 
     static func makeSinks(_ options: RunOptions, order: SortOrder, collator: Collator, dates: DateContext, locale: String,

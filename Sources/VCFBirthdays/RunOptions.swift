@@ -179,6 +179,9 @@ public struct RunOptions: Sendable {
         /// Single events in each of the next this many years, titled with the age (`--years`);
         /// nil: one yearly event.
         public var years: Int?
+        /// A birthday of another calendar as one event recurring in that calendar
+        /// (`RRULE;RSCALE=`, `--rscale`) instead of single events.
+        public var recursInItsCalendar = false
         /// The events' title (`--title`), with `{name}`, `{age}`, `{age-years}`, `{year}`, `{date}`, `{kind}`;
         /// nil: the locale's default.
         public var titleTemplate: String?
@@ -256,6 +259,7 @@ extension RunOptions {
         var said: [String] = []
         if !calendar.reminders.isEmpty && output.format != .ics { said.append("--remind does nothing without --to ics") }
         if calendar.years != nil && output.format != .ics { said.append("--years does nothing without --to ics") }
+        if calendar.recursInItsCalendar && output.format != .ics { said.append("--rscale does nothing without --to ics") }
         if calendar.titleTemplate != nil && output.format != .ics { said.append("--title does nothing without --to ics") }
         if calendar.includesOtherDates && output.format != .ics { said.append("--anniversaries does nothing without --to ics") }
         if output.appleCompat && output.format != .vcard3 { said.append("--apple-compat does nothing without --to vcard3") }

@@ -240,6 +240,9 @@ struct CalendarOptions: ParsableArguments {
                                valueName: "n"))
     var years: Int?
 
+    @Flag(help: "Calendar (--to ics): a birthday of another calendar (CALSCALE) as one event recurring in that calendar (RRULE;RSCALE=, RFC 7529), for the clients that expand it, instead of single events.")
+    var rscale = false
+
     @Option(help: ArgumentHelp("Calendar (--to ics): the events' title, with {name}, {age} (41), {age-years} (41 years, in the --locale's language), {year}, {date} and {kind}; {{ and }} are braces; an empty {age} takes the (…) around it (default: the --locale's language: \"{kind}: {name}\", with --years \"{kind}: {name} ({age-years})\").",
                                valueName: "template"))
     var title: String?
@@ -261,6 +264,7 @@ struct CalendarOptions: ParsableArguments {
         calendar.includesOtherDates = anniversaries
         calendar.reminders = (try? Reminder.parse(remind).get()) ?? []
         calendar.years = years
+        calendar.recursInItsCalendar = rscale
         calendar.titleTemplate = title
         return calendar
     }

@@ -73,10 +73,11 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
 
     /// An option that does nothing in the run is said, once, and ignored.
     @Test func optionsThatDoNothingAreSaid() {
-        let r = run { $0.input.paths = ["c.vcf"]; $0.calendar.reminders = [Reminder(daysBefore: 3)!]; $0.output.appleCompat = true; $0.output.replacesPhotos = true; $0.output.byteOrderMark = false }
+        let r = run { $0.input.paths = ["c.vcf"]; $0.calendar.reminders = [Reminder(daysBefore: 3)!]; $0.output.appleCompat = true; $0.output.replacesPhotos = true; $0.output.byteOrderMark = false; $0.calendar.recursInItsCalendar = true }
         #expect(r.status == .success)
         #expect(r.stderr == """
             vcf2birthdays: warning: --remind does nothing without --to ics; ignored
+            vcf2birthdays: warning: --rscale does nothing without --to ics; ignored
             vcf2birthdays: warning: --apple-compat does nothing without --to vcard3; ignored
             vcf2birthdays: warning: --no-bom does nothing without CSV output (--to csv, google-csv or outlook-csv); ignored
             vcf2birthdays: warning: --force does nothing without --extract-photos; ignored

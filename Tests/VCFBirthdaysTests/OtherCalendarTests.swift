@@ -116,6 +116,55 @@ import VCFBirthdaysTesting
         #expect(wang.first?.contains("DESCRIPTION:chinese calendar 08-15\\, born 1985\r\n") == true)
     }
 
+    /// `--rscale`: one event recurring in its calendar (RFC 7529), from the birth, its months as
+    /// RFC 7529 numbers them and a year without the month or day as the single events take it
+    /// (libical expands them in the interop check).
+    static let rules: [(date: OtherCalendarDate, rule: String)] = [
+        (OtherCalendarDate(calendar: .chinese, year: 4622, month: 8, day: 15), "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15;SKIP=BACKWARD"),
+        (OtherCalendarDate(calendar: .chinese, year: nil, month: 4, isLeapMonth: true, day: 10), "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=4L;BYMONTHDAY=10;SKIP=BACKWARD"),
+        (OtherCalendarDate(calendar: .dangi, year: nil, month: 6, isLeapMonth: true, day: 1), "RSCALE=DANGI;FREQ=YEARLY;BYMONTH=6L;BYMONTHDAY=1;SKIP=BACKWARD"),
+        (OtherCalendarDate(calendar: .hebrew, year: 5760, month: 6, day: 14), "RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=5L;BYMONTHDAY=14;SKIP=FORWARD"),
+        (OtherCalendarDate(calendar: .hebrew, year: nil, month: 7, day: 14), "RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=6;BYMONTHDAY=14;SKIP=BACKWARD"),
+        (OtherCalendarDate(calendar: .hebrew, year: nil, month: 5, day: 30), "RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=5;BYMONTHDAY=30;SKIP=BACKWARD"),
+        (OtherCalendarDate(calendar: .hebrew, year: nil, month: 13, day: 29), "RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=29;SKIP=BACKWARD"),
+        (OtherCalendarDate(calendar: .islamicCivil, year: nil, month: 9, day: 1), "RSCALE=ISLAMIC-CIVIL;FREQ=YEARLY;BYMONTH=9;BYMONTHDAY=1;SKIP=BACKWARD"),
+        (OtherCalendarDate(calendar: .ethiopic, year: nil, month: 13, day: 6), "RSCALE=ETHIOPIC;FREQ=YEARLY;BYMONTH=13;BYMONTHDAY=6;SKIP=BACKWARD"),
+    ]
+
+    @Test(arguments: rules)
+    func oneEventRecursInItsCalendar(_ date: OtherCalendarDate, rule: String) {
+        #expect(ICSEncoder.calendarRule(date) == "RRULE:" + rule)
+    }
+
+    @Test func rscaleGivesOneEventFromTheBirth() {
+        let ics = String(decoding: run(Array(Self.wang.utf8), path: "c.vcf", to: .ics) { $0.calendar.recursInItsCalendar = true }.stdout,
+                         as: UTF8.self)
+        let events = ics.components(separatedBy: "BEGIN:VEVENT").dropFirst()
+        #expect(events.count == 3 && events.filter { $0.contains("RSCALE") }.count == 2)  // Ann Lee's is Gregorian
+        let wang = events.first { $0.contains("Wang Fang") } ?? ""
+        #expect(wang.contains("DTSTART;VALUE=DATE:19850929\r\nDTEND;VALUE=DATE:19850930\r\n"
+            + "RRULE:RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15;SKIP=BACKWARD\r\nSUMMARY:Birthday: Wang Fang\r\n"), "\(wang)")
+        // Li Na's X-ALTBDAY has a year too: from her birth.
+        #expect(events.contains { $0.contains("Li Na") && $0.contains("BYMONTH=11;BYMONTHDAY=1;") })
+    }
+
+    /// Apple's lunar birthday beside a Gregorian one: the calendar has events for both, each
+    /// with a UID of its own.
+    @Test func bothBirthdaysInTheCalendar() {
+        let both = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Mei Liu\r\nUID:mei\r\nBDAY:1990-02-14\r\n"
+            + "X-ALTBDAY;CALSCALE=chinese:007800070120\r\nEND:VCARD\r\n"
+        for years in [nil, 3] {
+            let ics = String(decoding: run(Array(both.utf8), path: "c.vcf", to: .ics) { $0.calendar.years = years }.stdout, as: UTF8.self)
+            let events = ics.components(separatedBy: "BEGIN:VEVENT").dropFirst()
+            let lunar = events.filter { $0.contains("DESCRIPTION:chinese calendar 01-20") }
+            #expect(events.count == (years ?? 1) + (years ?? ICSEncoder.otherCalendarYears) && lunar.count == (years ?? ICSEncoder.otherCalendarYears))
+            // Identities of their own: no UID is the suffixed one a clash would give.
+            let uids = lunar.compactMap { $0.components(separatedBy: "\r\n").first { $0.hasPrefix("UID:") } }
+            let first = lunar.first?.components(separatedBy: "\r\n").first { $0.hasPrefix("DTSTART") }?.suffix(8).prefix(4) ?? ""
+            #expect(uids.first == "UID:" + StableID.make("uid:mei\u{1F}birthday:chinese\u{1F}\(first)") + "@vcf2birthdays", "\(uids)")
+        }
+    }
+
     private func card(_ line: String) -> [UInt8] {
         Array("BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Wang Fang\r\n\(line)\r\nEND:VCARD\r\n".utf8)
     }
