@@ -87,17 +87,21 @@ public final class FormattedOutput: PreparedSink {
 
     public func consume(_ person: PersonInfo) throws {
         scratch.removeAll(keepingCapacity: true)
-        guard let keyLength = preparer.prepare(person, into: &scratch, diagnostics: kept) else { return }
-        try scratch.withUnsafeBytes { try consume(prepared: $0, keyLength: keyLength) }
+        _ = try preparer.prepareRecords(of: person, into: &scratch, diagnostics: kept) { prepared, range, keyLength, anotherRow in
+            try prepared.withUnsafeBytes {
+                try consume(prepared: UnsafeRawBufferPointer(rebasing: $0[range]), keyLength: keyLength, anotherRow: anotherRow)
+            }
+        }
     }
 
     /// Takes a person as a preparer made it: `keyLength` bytes of keys (those `RepeatedKeys`
-    /// counts, when it does, then the sort key), then its output.
-    package func consume(prepared bytes: UnsafeRawBufferPointer, keyLength: Int) throws {
+    /// counts, when it does, then the sort key), then its output; `anotherRow`: another record
+    /// of the person before, not counted again.
+    package func consume(prepared bytes: UnsafeRawBufferPointer, keyLength: Int, anotherRow: Bool) throws {
         let sortKeyStart = repeatedKeys?.count(bytes) ?? 0
         let formatted = UnsafeRawBufferPointer(rebasing: bytes[keyLength...])
         if formatted.isEmpty { return }
-        written += 1
+        if !anotherRow { written += 1 }
         if let records {
             records.append(key: UnsafeRawBufferPointer(rebasing: bytes[sortKeyStart..<keyLength]), payload: formatted)
             if let runs, records.isOverBudget { try spill(records, to: runs) }
@@ -226,11 +230,14 @@ final class PersonPreparer: PersonPreparing, @unchecked Sendable {
 
     /// The format's compact form, used while people wait to be sorted.
     let compact: CompactFormat?
+    /// Whether a person with two birthdays makes two rows (`PersonEncoder.rowPerBirthday`).
+    private let rowPerBirthday: Bool
     /// The encoder's warnings, one said once per run only once by this preparer.
     private let saidOnceHere = SayingOnce()
 
     init(format: PersonEncoder, selection: BirthdaySelection?, keys: SortKeys?, countsRepeats: Bool) {
         self.format = format
+        rowPerBirthday = format.rowPerBirthday
         self.selection = selection
         self.keys = keys
         self.countsRepeats = countsRepeats
@@ -244,6 +251,19 @@ final class PersonPreparer: PersonPreparing, @unchecked Sendable {
     /// Appends the person's sort key (when sorted) and then its output to `bytes`, and returns
     /// the key's length; nil, appending nothing, when the selection leaves the person out. The
     /// encoder's warnings go to `diagnostics`, one said once per run only once here.
+    /// Two for a person with two birthdays in an output with a row per birthday.
+    func records(of person: PersonInfo) -> Int {
+        rowPerBirthday && person.birthday != nil && person.calendarBirthday != nil ? 2 : 1
+    }
+
+    /// Record 0 of a person with two birthdays has the Gregorian one, record 1 the other.
+    func prepare(_ person: PersonInfo, record: Int, into bytes: inout [UInt8], diagnostics: DiagnosticsHandler) -> Int? {
+        guard records(of: person) == 2 else { return prepare(person, into: &bytes, diagnostics: diagnostics) }
+        var row = person
+        if record == 0 { row.calendarBirthday = nil } else { row.birthday = nil }
+        return prepare(row, into: &bytes, diagnostics: diagnostics)
+    }
+
     func prepare(_ person: PersonInfo, into bytes: inout [UInt8], diagnostics: DiagnosticsHandler) -> Int? {
         if let selection, !selection.includes(person) { return nil }
         let start = bytes.count

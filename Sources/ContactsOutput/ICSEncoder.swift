@@ -98,64 +98,83 @@ public struct ICSEncoder: PersonEncoder {
     /// none after a death.
     private func events(kind: String, of eventKind: EventTitles.EventKind, category: String, date: PartialDate,
                         name: String, person: PersonInfo, yearNote: String, to bytes: inout [UInt8]) {
-        let death = person.deathDate.flatMap { death in death.year.flatMap { CalendarDate(year: $0, month: death.month, day: death.day) } }
-        let identity = person.uid.map { "uid:" + $0 } ?? "name:\(person.displayName)\u{1F}\(date)"
-        let description = date.year.map { "\(yearNote) \($0)" }
+        let occasion = Occasion(identity: Self.identity(of: person, date: "\(date)") + "\u{1F}" + kind, kind: eventKind,
+                                name: name, description: date.year.map { "\(yearNote) \($0)" }, category: category,
+                                death: Self.deathDay(of: person))
         guard let years else {
             let start = date.year.flatMap { CalendarDate(year: $0, month: date.month, day: date.day) }
                 ?? CalendarDate(year: Self.yearlessBaseYear, month: date.month, day: date.day)!
-            // The rule ends on the day of death (a date without a year cannot end it), and an
-            // event that would start after it is not written.
-            if let death, death.daysSinceEpoch < start.daysSinceEpoch { return }
-            let until = death.map { ";UNTIL=" + Self.compact($0) } ?? ""
-            let rule = date.isLeapDay
-                ? (feb29 == .feb28 ? "RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1" : "RRULE:FREQ=YEARLY;BYYEARDAY=60") + until
-                : "RRULE:FREQ=YEARLY" + until
-            let summary = titles.title(kind: eventKind, name: name, age: nil, year: date.year, date: nil)
-            event(identity: identity + "\u{1F}" + kind, start: start, rule: rule, summary: summary, description: description,
-                  category: category, to: &bytes)
+            let rule = !date.isLeapDay ? "RRULE:FREQ=YEARLY"
+                : feb29 == .feb28 ? "RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1" : "RRULE:FREQ=YEARLY;BYYEARDAY=60"
+            recurringEvent(occasion, start: start, rule: rule, year: date.year, to: &bytes)
             return
         }
-        var day = stamp
-        for _ in 0..<years {
-            let occurrence = date.nextOccurrence(onOrAfter: day, feb29: feb29)
-            day = CalendarDate(daysSinceEpoch: occurrence.daysSinceEpoch + 1)
-            if let death, death.daysSinceEpoch < occurrence.daysSinceEpoch { return }
-            if let born = date.year, occurrence.year < born { continue }
-            let summary = titles.title(kind: eventKind, name: name, age: date.age(on: occurrence), year: occurrence.year,
-                                       date: occurrence)
-            event(identity: identity + "\u{1F}" + kind + "\u{1F}\(occurrence.year)", start: occurrence, rule: nil,
-                  summary: summary, description: description, category: category, to: &bytes)
-        }
+        singleEvents(occasion, count: years, to: &bytes) { Upcoming(birthday: date, today: $0, feb29: feb29) }
     }
 
     /// A birthday of another calendar falls on another Gregorian day each year: single events on
     /// its next `years` occurrences (`otherCalendarYears` without `--years`), each titled with the
-    /// age reached then, or one `RSCALE` event; none after a death. `kind` is in its identity.
+    /// age reached then, or one `RSCALE` event from the birth; none after a death. `kind` is in
+    /// its identity.
     private func calendarEvents(_ date: OtherCalendarDate, kind: String, name: String, person: PersonInfo, to bytes: inout [UInt8]) {
-        let death = person.deathDate.flatMap { death in death.year.flatMap { CalendarDate(year: $0, month: death.month, day: death.day) } }
-        let identity = (person.uid.map { "uid:" + $0 } ?? "name:\(person.displayName)\u{1F}\(date)") + "\u{1F}" + kind
         let birth = OtherCalendars.gregorian(date)
-        let description = "\(date.calendar) calendar \(date.monthAndDay)" + (birth.map { ", born \($0.year)" } ?? "")
+        let occasion = Occasion(identity: Self.identity(of: person, date: "\(date)") + "\u{1F}" + kind, kind: .birthday,
+                                name: name, description: "\(date.calendar) calendar \(date.monthAndDay)" + (birth.map { ", born \($0.year)" } ?? ""),
+                                category: "Birthday", death: Self.deathDay(of: person))
         if recursInItsCalendar {
-            // From the birth, or the next occurrence; to the death.
+            // From the birth, or the next occurrence.
             guard let start = birth ?? OtherCalendars.next(date, onOrAfter: stamp)?.date else { return }
-            if let death, death.daysSinceEpoch < start.daysSinceEpoch { return }
-            let until = death.map { ";UNTIL=" + Self.compact($0) } ?? ""
-            let summary = titles.title(kind: .birthday, name: name, age: nil, year: birth?.year, date: nil)
-            event(identity: identity, start: start, rule: Self.calendarRule(date) + until, summary: summary,
-                  description: description, category: "Birthday", to: &bytes)
+            recurringEvent(occasion, start: start, rule: Self.calendarRule(date), year: birth?.year, to: &bytes)
             return
         }
+        singleEvents(occasion, count: years ?? Self.otherCalendarYears, to: &bytes) { OtherCalendars.next(date, onOrAfter: $0) }
+    }
+
+    /// What the events of one date of a person share.
+    private struct Occasion {
+        var identity: String
+        var kind: EventTitles.EventKind
+        var name: String
+        var description: String?
+        var category: String
+        var death: CalendarDate?
+    }
+
+    /// One event recurring by `rule` from `start` to the day of death (a date without a year
+    /// cannot end it); none when it would start after it.
+    private func recurringEvent(_ occasion: Occasion, start: CalendarDate, rule: String, year: Int?, to bytes: inout [UInt8]) {
+        if let death = occasion.death, death.daysSinceEpoch < start.daysSinceEpoch { return }
+        let until = occasion.death.map { ";UNTIL=" + Self.compact($0) } ?? ""
+        let summary = titles.title(kind: occasion.kind, name: occasion.name, age: nil, year: year, date: nil)
+        event(identity: occasion.identity, start: start, rule: rule + until, summary: summary, description: occasion.description,
+              category: occasion.category, to: &bytes)
+    }
+
+    /// Single events on the next `count` occurrences `next` gives from `stamp` on, each titled
+    /// with the age reached then; none before the birth or after a death.
+    private func singleEvents(_ occasion: Occasion, count: Int, to bytes: inout [UInt8],
+                              next: (CalendarDate) -> Upcoming?) {
         var day = stamp
-        for _ in 0..<(years ?? Self.otherCalendarYears) {
-            guard let next = OtherCalendars.next(date, onOrAfter: day) else { return }
-            day = CalendarDate(daysSinceEpoch: next.date.daysSinceEpoch + 1)
-            if let death, death.daysSinceEpoch < next.date.daysSinceEpoch { return }
-            let summary = titles.title(kind: .birthday, name: name, age: next.age, year: next.date.year, date: next.date)
-            event(identity: identity + "\u{1F}\(next.date.year)", start: next.date, rule: nil, summary: summary,
-                  description: description, category: "Birthday", to: &bytes)
+        for _ in 0..<count {
+            guard let occurrence = next(day) else { return }
+            day = CalendarDate(daysSinceEpoch: occurrence.date.daysSinceEpoch + 1)
+            if let death = occasion.death, death.daysSinceEpoch < occurrence.date.daysSinceEpoch { return }
+            if let age = occurrence.age, age < 0 { continue }
+            let summary = titles.title(kind: occasion.kind, name: occasion.name, age: occurrence.age, year: occurrence.date.year,
+                                       date: occurrence.date)
+            event(identity: occasion.identity + "\u{1F}\(occurrence.date.year)", start: occurrence.date, rule: nil, summary: summary,
+                  description: occasion.description, category: occasion.category, to: &bytes)
         }
+    }
+
+    /// What the events of a person are known by: the contact's UID, else its name and the date.
+    private static func identity(of person: PersonInfo, date: String) -> String {
+        person.uid.map { "uid:" + $0 } ?? "name:\(person.displayName)\u{1F}\(date)"
+    }
+
+    /// The day of death, when its year is known.
+    private static func deathDay(of person: PersonInfo) -> CalendarDate? {
+        person.deathDate.flatMap { death in death.year.flatMap { CalendarDate(year: $0, month: death.month, day: death.day) } }
     }
 
     /// How many years of single events a birthday of another calendar gets without `--years`.

@@ -29,6 +29,9 @@ public struct ListFormat: AlignedFormat {
         language = locale.flatMap(Language.init)
     }
 
+    /// A row for each birthday: a lunar one beside the Gregorian one is listed on its own day.
+    public var rowPerBirthday: Bool { true }
+
     /// Dates, ages and days in a language: ICU's (`LanguageWords`), and "turns N" in the
     /// languages we have it for, else the number of years as ICU words it (`41 Jahre`).
     struct Language: Sendable {

@@ -16,6 +16,9 @@ public struct TSVFormat: CompactFormat {
         self.dates = dates
     }
 
+    /// A line for each birthday: a lunar one beside the Gregorian one has its own.
+    public var rowPerBirthday: Bool { true }
+
     /// Appends the person's line.
     public func append(_ person: PersonInfo, to line: inout [UInt8]) {
         let upcoming = person.birthday.map { dates.upcoming($0) } ?? person.calendarBirthday.flatMap { _ in dates.upcoming(of: person) }

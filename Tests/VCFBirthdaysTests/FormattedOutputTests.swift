@@ -41,14 +41,23 @@ import VCFBirthdaysTesting
                                                                     byteOrderMark: false), selection: nil, order: .none),
     ]
 
-    /// The reference: every person read by one parser, the selected ones stably sorted by
-    /// their keys, then written in that order by an output that neither selects nor sorts.
+    /// The reference: every person read by one parser (a person with a Gregorian birthday and
+    /// one of another calendar as a row for each, where the format has a row per birthday), the
+    /// selected ones stably sorted by their keys, then written in that order by an output that
+    /// neither selects nor sorts.
     private static func chained(_ bytes: [UInt8], _ setup: Setup) throws -> (String, ReadStatistics) {
         let spy = SpySink()
         let parser = VCardParser(path: "in.vcf", sink: spy, diagnostics: RecordingDiagnostics(),
                                  options: VCardParser.Options(scope: .full))
         try feed(parser, bytes, chunkSize: 4096)
-        var people = spy.people.filter { setup.selection?.includes($0) ?? true }
+        let rows = spy.people.flatMap { person -> [PersonInfo] in
+            guard setup.format.rowPerBirthday, person.birthday != nil, person.calendarBirthday != nil else { return [person] }
+            var (gregorian, other) = (person, person)
+            gregorian.calendarBirthday = nil
+            other.birthday = nil
+            return [gregorian, other]
+        }
+        var people = rows.filter { setup.selection?.includes($0) ?? true }
         if setup.order != .none {
             let keys = SortKeys(order: setup.order, collator: try Collator(locale: "de"), dates: dates)
             let keyed = people.map { person in

@@ -17,6 +17,9 @@ import VCFBirthdaysTesting
         ("hebrew", "5746-07-15", OtherCalendarDate(calendar: .hebrew, year: 5746, month: 7, day: 15)),
         // Apple's Chinese form: the 60-year cycle (78), the year in it (2: 1985), month, day.
         ("chinese", "007800021101", OtherCalendarDate(calendar: .chinese, year: 4622, month: 11, day: 1)),
+        // The Hebrew and Islamic form of exporters modelled on Apple's: a hyphen before the year.
+        ("hebrew", "-57600614", OtherCalendarDate(calendar: .hebrew, year: 5760, month: 6, day: 14)),
+        ("islamic", "-14250901", OtherCalendarDate(calendar: .islamic, year: 1425, month: 9, day: 1)),
     ])
     func forms(calendar: String, text: String, date: OtherCalendarDate) {
         #expect(OtherCalendarDate(calendar: calendar, text: text) == date)
@@ -163,6 +166,41 @@ import VCFBirthdaysTesting
             let first = lunar.first?.components(separatedBy: "\r\n").first { $0.hasPrefix("DTSTART") }?.suffix(8).prefix(4) ?? ""
             #expect(uids.first == "UID:" + StableID.make("uid:mei\u{1F}birthday:chinese\u{1F}\(first)") + "@vcf2birthdays", "\(uids)")
         }
+    }
+
+    /// The list and TSV have a row for each birthday, each sorted and selected by its own next
+    /// day; the person counts once.
+    @Test(arguments: [1, 2])
+    func aRowForEachBirthday(threads: Int) {
+        let both = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Mei Liu\r\nBDAY:1990-02-14\r\n"
+            + "X-ALTBDAY;CALSCALE=chinese:007800070120\r\nEND:VCARD\r\n" + Self.wang
+        let list = run(Array(both.utf8), path: "c.vcf", to: .list) {
+            $0.selection.sort = .upcoming
+            $0.threads = threads
+            $0.diagnostics.quiet = false
+        }
+        #expect(String(decoding: list.stdout, as: UTF8.self).split(separator: "\n").map { $0.split(separator: " ").prefix(4).joined(separator: " ") }
+            == ["9 Dec Li Na", "14 Feb 1990 Mei", "26 Feb Mei Liu", "15 Sep Wang Fang", "1 Oct 1990 Ann"])
+        #expect(list.stderr.hasPrefix("4 people,"), "\(list.stderr)")
+        // In 90 days: Li Na and Mei Liu's Gregorian birthday; her lunar one is 96 days away.
+        let within = run(Array(both.utf8), path: "c.vcf", to: .tsv) { $0.selection.withinDays = 90; $0.threads = threads }
+        #expect(String(decoding: within.stdout, as: UTF8.self).split(separator: "\n")
+            .map { $0.split(separator: "\t", omittingEmptySubsequences: false)[1...3].joined(separator: " ") }
+            == ["2026-12-09 41 Li Na", "2027-02-14 37 Mei Liu"])
+    }
+
+    /// A death date of another calendar with a year is the Gregorian day it was (Rosh Hashanah
+    /// 5780 was 30 September 2019), from vCard and from our CSV's vCard column; one without a
+    /// year has no Gregorian day: a warning, kept.
+    @Test(arguments: [("DEATHDATE;CALSCALE=hebrew:57800101", "2019-09-30"), ("DEATHDATE;CALSCALE=chinese:46560815", "2019-09-13"),
+                      ("DEATHDATE;CALSCALE=hebrew:--0101", nil), ("DEATHDATE;CALSCALE=x-mayan:12345678", nil)])
+    func aDeathDateOfAnotherCalendar(line: String, day: String?) {
+        let json = run(card(line), path: "c.vcf", to: .json) { $0.diagnostics.quiet = false }
+        #expect(String(decoding: json.stdout, as: UTF8.self).contains(day.map { "\"deathDate\":\"\($0)\"" } ?? "{") == true)
+        #expect(day != nil || !String(decoding: json.stdout, as: UTF8.self).contains("deathDate"))
+        #expect(json.stderr.contains("has no Gregorian day") == (day == nil), "\(json.stderr)")
+        let csv = run(card(line), path: "c.vcf", to: .csv).stdout
+        #expect(run(csv, path: "c.csv", to: .json).stdout == json.stdout)
     }
 
     private func card(_ line: String) -> [UInt8] {

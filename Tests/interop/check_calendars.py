@@ -6,20 +6,19 @@ a calendar of single events (--to ics --years 3), read with icalendar, and each 
 compared with the converter's, under the rules the man page states: a leap month the year lacks
 is the month itself, a day past the month's end its last day, Adar I in a common year Adar.
 The same cards as one event recurring in its calendar (--rscale, RFC 7529) are expanded by
-libical's recurrence iterator (ical_expand.c, against the system's libical), and must give the
+libical's recurrence iterator (ical_check.c --expand, against the system's libical), and must give the
 same days.
 
 usage: check_calendars.py BINARY
 """
 import datetime
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 
 import icalendar
-from checks import check, finish
+from checks import check, finish, libical_checker
 from convertdate import islamic, persian
 from lunardate import LunarDate
 from pyluach import dates as hebrew
@@ -108,19 +107,13 @@ for who, days in expected.items():
 rscale = subprocess.run([BINARY, "--to", "ics", "--today", TODAY.isoformat(), "--rscale", "--from", "vcard", "-"],
                         input="".join(cards).encode(), capture_output=True)
 check(rscale.returncode == 0, f"--rscale: exit {rscale.returncode}: {rscale.stderr.decode()}")
-compiler = os.environ.get("CC") or next((c for c in ("cc", "clang", "gcc") if shutil.which(c)), None)
-flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libical"], capture_output=True, text=True)
-if compiler is None or flags.returncode != 0:
-    sys.exit("the RSCALE check needs a C compiler and libical-dev (scripts/require-packages.sh test)")
 with tempfile.TemporaryDirectory() as scratch:
-    expand = os.path.join(scratch, "ical_expand")
-    here = os.path.dirname(os.path.abspath(__file__))
-    subprocess.run([compiler, "-o", expand, os.path.join(here, "ical_expand.c"), *flags.stdout.split()], check=True)
+    checker = libical_checker(scratch)
     path = os.path.join(scratch, "rscale.ics")
     with open(path, "wb") as f:
         f.write(rscale.stdout)
-    expanded = subprocess.run([expand, path, TODAY.strftime("%Y%m%d"), str(YEARS)], capture_output=True, text=True)
-check(expanded.returncode == 0, f"ical_expand: exit {expanded.returncode}: {expanded.stderr}")
+    expanded = subprocess.run([checker, "--expand", TODAY.strftime("%Y%m%d"), str(YEARS), path], capture_output=True, text=True)
+check(expanded.returncode == 0, f"ical_check --expand: exit {expanded.returncode}: {expanded.stderr}")
 recurring = {}
 for line in expanded.stdout.splitlines():
     summary, _, dates = line.partition("\t")

@@ -9,13 +9,12 @@ Prints one line per failed check and a closing 'N passed, N failed' line; exit 1
 import datetime
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 
 import icalendar
-from checks import check, finish
+from checks import check, finish, libical_checker
 from dateutil.rrule import rrulestr
 
 BINARY, FIXTURES = sys.argv[1], sys.argv[2]
@@ -23,18 +22,6 @@ BINARY, FIXTURES = sys.argv[1], sys.argv[2]
 
 def run(*args):
     return subprocess.run([BINARY, *args], capture_output=True, check=False).stdout
-
-
-def libical_checker(directory):
-    """ical_check.c built against the system's libical."""
-    compiler = os.environ.get("CC") or next((c for c in ("cc", "clang", "gcc") if shutil.which(c)), None)
-    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libical"], capture_output=True, text=True)
-    if compiler is None or flags.returncode != 0:
-        sys.exit("libical's check needs a C compiler and libical-dev (scripts/require-packages.sh test)")
-    binary = os.path.join(directory, "ical_check")
-    here = os.path.dirname(os.path.abspath(__file__))
-    subprocess.run([compiler, "-o", binary, os.path.join(here, "ical_check.c"), *flags.stdout.split()], check=True)
-    return binary
 
 
 def libical_errors(checker, raw, directory):

@@ -413,6 +413,12 @@ final class CSVPersonMapper {
                 property.parameters.filter { $0.name.uppercased() == name }.flatMap(\.values)
             }
             if values("VALUE").contains(where: { $0.lowercased() == "text" }) { continue }
+            if let scale = values("CALSCALE").first?.lowercased(), scale != "gregorian" {
+                if let day = OtherCalendarDate.day(calendar: scale, text: ValueDecoding.unescape(Array(property.value.utf8)).trimmingSpaces()) {
+                    return day
+                }
+                continue
+            }
             let omitYear = values("X-APPLE-OMIT-YEAR").first.flatMap { Int($0) }
             if case .date(let date) = DateParsing.parse(Array(property.value.utf8), omitYear: omitYear) { return date }
         }

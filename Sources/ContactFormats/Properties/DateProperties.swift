@@ -55,14 +55,33 @@ extension PersonDecoder {
         return false
     }
 
-    /// Kept as an extra property too (false): no output has a field of its own for it.
+    /// Kept as an extra property too (false): no output has a field of its own for it. A death
+    /// date of another calendar with a year is the Gregorian day it was.
     func readDeathDate(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
-        if person.deathDate == nil, let date = date(card, p, what: "death date") { person.deathDate = date }
+        guard person.deathDate == nil else { return false }
+        if let scale = calendarScale(card, p) {
+            let text = withValue(card, p) { ValueDecoding.makeString($0) }.trimmingSpaces()
+            person.deathDate = OtherCalendarDate.day(calendar: scale, text: text)
+            if person.deathDate == nil {
+                warn(p.line, .otherCalendar, "death date '\(Diagnostic.safeText(text, limit: 30))' of the "
+                     + "\(Diagnostic.safeText(scale, limit: 30)) calendar has no Gregorian day (no year, or a calendar ICU does not know): kept as it is")
+            }
+        } else if let date = date(card, p, what: "death date") {
+            person.deathDate = date
+        }
         return false
     }
 }
 
 extension OtherCalendarDate {
+    /// The Gregorian day a date of another calendar with a year was (a day that happened once,
+    /// as a death); nil for one without a year, or of a calendar ICU does not know.
+    package static func day(calendar: String, text: String) -> PartialDate? {
+        guard let date = OtherCalendarDate(calendar: calendar, text: text), date.year != nil,
+              let day = OtherCalendars.gregorian(date) else { return nil }
+        return PartialDate(year: day.year, month: day.month, day: day.day)
+    }
+
     /// The first birthday of another calendar among written properties (`BDAY;CALSCALE=…`,
     /// `X-ALTBDAY`), as the vCard reader takes it (the CSV `vCard` column's).
     package static func birthday(in properties: [VCardProperty]) -> OtherCalendarDate? {

@@ -16,6 +16,10 @@ public protocol PersonEncoder: Sendable {
     /// people before (the calendar's unique UIDs), holding about `budget` of memory at most
     /// (nil: what it needs); none by default.
     func makeOrderedStage(budget: MemoryBudget?) -> (any OrderedStage)?
+    /// Whether the output has a row per birthday: a person with a Gregorian birthday and one of
+    /// another calendar (Apple's lunar one) is given twice, once with each (the birthday list,
+    /// TSV); false by default.
+    var rowPerBirthday: Bool { get }
 }
 
 /// What an output does to each person's encoded bytes on one thread, in output order.
@@ -36,6 +40,9 @@ extension PersonEncoder {
 
     /// Written as encoded.
     public func makeOrderedStage(budget: MemoryBudget?) -> (any OrderedStage)? { nil }
+
+    /// One row per person.
+    public var rowPerBirthday: Bool { false }
 
     /// Nothing to say.
     public func append(_ person: PersonInfo, to bytes: inout [UInt8], diagnostics: DiagnosticsHandler) {

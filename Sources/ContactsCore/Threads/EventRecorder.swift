@@ -3,8 +3,9 @@
 package final class EventRecorder: PeopleSink, DiagnosticsHandler, @unchecked Sendable {
     enum Event {
         case person(PersonInfo)
-        /// A prepared person's bytes in `prepared`, the first `keyLength` its sort key.
-        case prepared(Range<Int>, keyLength: Int)
+        /// A prepared person's bytes in `prepared`, the first `keyLength` its sort key;
+        /// `anotherRow`: another record of the person before.
+        case prepared(Range<Int>, keyLength: Int, anotherRow: Bool)
         /// A person the preparer's selection left out, and whether their card asks to be left
         /// out of birthday calendars.
         case leftOut(excludedFromBirthdays: Bool)
@@ -56,14 +57,12 @@ package final class EventRecorder: PeopleSink, DiagnosticsHandler, @unchecked Se
 
     package func consume(_ person: PersonInfo) {
         if let preparer {
-            let start = storage.prepared.count
             preparing = true
             defer { preparing = false }
-            if let keyLength = preparer.prepare(person, into: &storage.prepared, diagnostics: self) {
-                storage.events.append(.prepared(start..<storage.prepared.count, keyLength: keyLength))
-            } else {
-                storage.events.append(.leftOut(excludedFromBirthdays: person.excludedFromBirthdays))
+            let given = preparer.prepareRecords(of: person, into: &storage.prepared, diagnostics: self) { _, range, keyLength, anotherRow in
+                storage.events.append(.prepared(range, keyLength: keyLength, anotherRow: anotherRow))
             }
+            if !given { storage.events.append(.leftOut(excludedFromBirthdays: person.excludedFromBirthdays)) }
         } else {
             storage.events.append(.person(person))
         }
@@ -101,11 +100,12 @@ package struct RecordedEvents: @unchecked Sendable {
             case .person(let person):
                 try sink.consume(person)
                 statistics.count(person)
-            case .prepared(let range, let keyLength):
+            case .prepared(let range, let keyLength, let anotherRow):
                 try prepared.withUnsafeBytes {
-                    try preparedSink!.consume(prepared: UnsafeRawBufferPointer(rebasing: $0[range]), keyLength: keyLength)
+                    try preparedSink!.consume(prepared: UnsafeRawBufferPointer(rebasing: $0[range]), keyLength: keyLength,
+                                              anotherRow: anotherRow)
                 }
-                statistics.people += 1
+                if !anotherRow { statistics.people += 1 }
             case .leftOut(let excluded):
                 statistics.people += 1
                 if excluded { statistics.excludedFromBirthdays += 1 }

@@ -47,7 +47,7 @@ public final class DuplicateReport: PreparedSink {
         scratch.withUnsafeBytes { consume(prepared: $0) }
     }
 
-    package func consume(prepared bytes: UnsafeRawBufferPointer, keyLength: Int) throws {
+    package func consume(prepared bytes: UnsafeRawBufferPointer, keyLength: Int, anotherRow: Bool) throws {
         consume(prepared: bytes)
     }
 
