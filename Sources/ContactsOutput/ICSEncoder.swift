@@ -75,13 +75,17 @@ public struct ICSEncoder: PersonEncoder {
         }
         // Beside a Gregorian birthday (Apple's lunar one), events of their own.
         if let other = person.calendarBirthday {
-            calendarEvents(other, kind: person.birthday == nil ? "birthday" : "birthday:\(other.calendar)", name: name,
-                           person: person, to: &bytes)
+            calendarEvents(other, kind: person.birthday == nil ? "birthday" : "birthday:\(other.calendar)", of: .birthday,
+                           category: "Birthday", yearNote: "born", name: name, person: person, to: &bytes)
         }
         if includesOtherDates {
             if let anniversary = person.anniversary {
                 events(kind: "anniversary", of: .anniversary, category: "Anniversary", date: anniversary, name: name,
                        person: person, yearNote: "Since", to: &bytes)
+            }
+            if let other = person.calendarAnniversary {
+                calendarEvents(other, kind: person.anniversary == nil ? "anniversary" : "anniversary:\(other.calendar)",
+                               of: .anniversary, category: "Anniversary", yearNote: "since", name: name, person: person, to: &bytes)
             }
             for (label, date) in person.otherDates {
                 events(kind: "date:" + label, of: .labelled(label), category: "Anniversary", date: date, name: name,
@@ -112,15 +116,16 @@ public struct ICSEncoder: PersonEncoder {
         singleEvents(occasion, count: years, to: &bytes) { Upcoming(birthday: date, today: $0, feb29: feb29) }
     }
 
-    /// A birthday of another calendar falls on another Gregorian day each year: single events on
-    /// its next `years` occurrences (`otherCalendarYears` without `--years`), each titled with the
-    /// age reached then, or one `RSCALE` event from the birth; none after a death. `kind` is in
-    /// its identity.
-    private func calendarEvents(_ date: OtherCalendarDate, kind: String, name: String, person: PersonInfo, to bytes: inout [UInt8]) {
+    /// A birthday or anniversary of another calendar falls on another Gregorian day each year:
+    /// single events on its next `years` occurrences (`otherCalendarYears` without `--years`),
+    /// each titled with the age or years reached then, or one `RSCALE` event from the first day;
+    /// none after a death. `kind` is in its identity.
+    private func calendarEvents(_ date: OtherCalendarDate, kind: String, of eventKind: EventTitles.EventKind, category: String,
+                                yearNote: String, name: String, person: PersonInfo, to bytes: inout [UInt8]) {
         let birth = OtherCalendars.gregorian(date)
-        let occasion = Occasion(identity: Self.identity(of: person, date: "\(date)") + "\u{1F}" + kind, kind: .birthday,
-                                name: name, description: "\(date.calendar) calendar \(date.monthAndDay)" + (birth.map { ", born \($0.year)" } ?? ""),
-                                category: "Birthday", death: Self.deathDay(of: person))
+        let description = "\(date.calendar) calendar \(date.monthAndDay)" + (birth.map { ", \(yearNote) \($0.year)" } ?? "")
+        let occasion = Occasion(identity: Self.identity(of: person, date: "\(date)") + "\u{1F}" + kind, kind: eventKind,
+                                name: name, description: description, category: category, death: Self.deathDay(of: person))
         if recursInItsCalendar {
             // From the birth, or the next occurrence.
             guard let start = birth ?? OtherCalendars.next(date, onOrAfter: stamp)?.date else { return }

@@ -24,6 +24,7 @@ public struct JSONLinesFormat: PersonEncoder {
         // Another calendar's birthday as that calendar counts: `chinese:--08-15`, `hebrew:5746-07-15`.
         object.string("calendarBirthday", person.calendarBirthday.map { "\($0.calendar):\($0)" })
         object.date("anniversary", person.anniversary)
+        object.string("calendarAnniversary", person.calendarAnniversary.map { "\($0.calendar):\($0)" })
         object.date("deathDate", person.deathDate)
         object.string("organization", person.organization.map { ([$0] + person.organizationUnits).joined(separator: ", ") })
         object.string("title", person.title)

@@ -239,8 +239,28 @@ import VCFBirthdaysTesting
                 || line.contains("\""))
     }
 
-    @Test func anAnniversaryOfAnotherCalendarIsNoneEither() throws {
-        let (people, diagnostics) = try readContacts(card("ANNIVERSARY;CALSCALE=hebrew:57800101"), format: .vcard)
-        #expect(people.first?.anniversary == nil && diagnostics.warnings.map(\.code) == [.otherCalendar])
+    /// An anniversary of another calendar is no Gregorian anniversary: it recurs as its calendar
+    /// counts, in JSON and the calendar's anniversaries, and is written again as it was.
+    @Test func anAnniversaryOfAnotherCalendar() throws {
+        let line = "ANNIVERSARY;CALSCALE=hebrew:57800101"
+        let (people, diagnostics) = try readContacts(card(line), format: .vcard)
+        #expect(people.first?.anniversary == nil && diagnostics.warnings.isEmpty)
+        #expect(people.first?.calendarAnniversary == OtherCalendarDate(calendar: .hebrew, year: 5780, month: 1, day: 1))
+        #expect(String(decoding: run(card(line), path: "c.vcf", to: .json).stdout, as: UTF8.self)
+            .contains("\"calendarAnniversary\":\"hebrew:5780-01-01\""))
+        #expect(String(decoding: run(card(line), path: "c.vcf", to: .vcard3).stdout, as: UTF8.self)
+            .contains("X-ANNIVERSARY;CALSCALE=hebrew:5780-01-01\r\n"))
+        let ics = String(decoding: run(card(line), path: "c.vcf", to: .ics) { $0.calendar.includesOtherDates = true }.stdout,
+                         as: UTF8.self)
+        let events = ics.components(separatedBy: "BEGIN:VEVENT").dropFirst()
+        // Rosh Hashanah 5787 is 12 September 2026, before today (22 November): 5788's first.
+        #expect(events.count == ICSEncoder.otherCalendarYears && events.allSatisfy { $0.contains("CATEGORIES:Anniversary\r\n") })
+        #expect(events.first?.contains("DTSTART;VALUE=DATE:20271002\r\n") == true, "\(events.first ?? "")")
+        #expect(events.first?.contains("DESCRIPTION:hebrew calendar 01-01\\, since 2019\r\n") == true)
+        let rscale = String(decoding: run(card(line), path: "c.vcf", to: .ics) {
+            $0.calendar.includesOtherDates = true
+            $0.calendar.recursInItsCalendar = true
+        }.stdout, as: UTF8.self)
+        #expect(rscale.contains("DTSTART;VALUE=DATE:20190930\r\nDTEND;VALUE=DATE:20191001\r\nRRULE:RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=1;BYMONTHDAY=1;SKIP=BACKWARD\r\n"))
     }
 }

@@ -118,6 +118,7 @@ final class CSVPersonMapper {
                 person.extraProperties += properties
                 if person.deathDate == nil { person.deathDate = Self.deathDate(in: properties) }
                 if person.calendarBirthday == nil { person.calendarBirthday = OtherCalendarDate.birthday(in: properties) }
+                if person.calendarAnniversary == nil { person.calendarAnniversary = OtherCalendarDate.anniversary(in: properties) }
             case .derived: break
             }
             if !taken && scope.keepsExtras { person.extraProperties.append(unmapped(column, value, line: record.line)) }

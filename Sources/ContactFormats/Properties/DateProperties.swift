@@ -28,7 +28,13 @@ extension PersonDecoder {
         return true
     }
 
+    /// An anniversary of another calendar is the calendar anniversary, kept as an extra
+    /// property too (written again as it was).
     func readAnniversary(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+        if calendarScale(card, p) != nil {
+            if person.calendarAnniversary == nil { person.calendarAnniversary = calendarDate(card, p, what: "anniversary") }
+            return false
+        }
         guard person.anniversary == nil, let date = date(card, p, what: "anniversary") else { return false }
         person.anniversary = date
         return true
@@ -38,21 +44,26 @@ extension PersonDecoder {
     /// `X-ALTBDAY;CALSCALE=chinese:007800021101`) as that calendar counts, when ICU has the
     /// calendar; else a warning. Kept as an extra property too (false): written again as it was.
     func readCalendarBirthday(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
-        guard person.calendarBirthday == nil else { return false }
+        if person.calendarBirthday == nil { person.calendarBirthday = calendarDate(card, p, what: "birthday") }
+        return false
+    }
+
+    /// The date of another calendar a property holds, when ICU has the calendar and the value
+    /// is a date of it; else a warning.
+    private func calendarDate(_ card: BorrowedCard, _ p: CardBuffer.Property, what: String) -> OtherCalendarDate? {
         let scale = calendarScale(card, p) ?? "gregorian"
         let shown = Diagnostic.safeText(scale, limit: 30)
         guard CalendarSystem(rawValue: scale) != nil else {
-            warn(p.line, .otherCalendar, "birthday in the \(shown) calendar, which ICU does not know: kept as it is, not shown")
-            return false
+            warn(p.line, .otherCalendar, "\(what) in the \(shown) calendar, which ICU does not know: kept as it is, not shown")
+            return nil
         }
         let text = withValue(card, p) { ValueDecoding.makeString($0) }.trimmingSpaces()
         guard let date = OtherCalendarDate(calendar: scale, text: text) else {
-            warn(p.line, .otherCalendar, "birthday '\(Diagnostic.safeText(text, limit: 30))' is no date of the \(shown) calendar: "
+            warn(p.line, .otherCalendar, "\(what) '\(Diagnostic.safeText(text, limit: 30))' is no date of the \(shown) calendar: "
                  + "kept as it is, not shown")
-            return false
+            return nil
         }
-        person.calendarBirthday = date
-        return false
+        return date
     }
 
     /// Kept as an extra property too (false): no output has a field of its own for it. A death
@@ -85,7 +96,16 @@ extension OtherCalendarDate {
     /// The first birthday of another calendar among written properties (`BDAY;CALSCALE=…`,
     /// `X-ALTBDAY`), as the vCard reader takes it (the CSV `vCard` column's).
     package static func birthday(in properties: [VCardProperty]) -> OtherCalendarDate? {
-        for p in properties where ["BDAY", "X-ALTBDAY"].contains(p.name.uppercased()) {
+        first(in: properties, named: ["BDAY", "X-ALTBDAY"])
+    }
+
+    /// The first anniversary of another calendar among written properties.
+    package static func anniversary(in properties: [VCardProperty]) -> OtherCalendarDate? {
+        first(in: properties, named: ["ANNIVERSARY", "X-ANNIVERSARY"])
+    }
+
+    private static func first(in properties: [VCardProperty], named names: [String]) -> OtherCalendarDate? {
+        for p in properties where names.contains(p.name.uppercased()) {
             guard let scale = p.parameters.first(where: { $0.name.uppercased() == "CALSCALE" })?.values.first?.lowercased(),
                   let date = OtherCalendarDate(calendar: scale, text: ValueDecoding.unescape(Array(p.value.utf8)).trimmingSpaces())
             else { continue }

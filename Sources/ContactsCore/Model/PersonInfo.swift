@@ -30,6 +30,9 @@ public struct PersonInfo: Equatable, Sendable {
     public var calendarBirthday: OtherCalendarDate?
     /// The (wedding) anniversary, maybe without a year.
     public var anniversary: PartialDate?
+    /// An anniversary in another calendar (`ANNIVERSARY;CALSCALE=chinese`), which recurs as
+    /// that calendar counts: the calendar's anniversaries (`--anniversaries`) and JSON show it.
+    public var calendarAnniversary: OtherCalendarDate?
     /// The day of death (vCard 4.0 `DEATHDATE`, 3.0 `X-DEATHDATE`), maybe without a year: no
     /// birthday is celebrated after it.
     public var deathDate: PartialDate?

@@ -6,7 +6,7 @@ import ContactsCore
 enum PersonBytes {
     /// The number of stored properties `PersonInfo` has; a new field must be written here too
     /// (a test compares this with the type).
-    static let fieldCount = 29
+    static let fieldCount = 30
 
     static func append(_ p: PersonInfo, to out: inout [UInt8]) {
         var w = FieldWriter(out: out)
@@ -17,6 +17,7 @@ enum PersonBytes {
         w.optional(p.phoneticFamilyName); w.optional(p.phoneticGivenName); w.optional(p.phoneticAdditionalName)
         w.date(p.birthday); w.date(p.anniversary); w.date(p.deathDate)
         w.optional(p.calendarBirthday.map { $0.calendar.rawValue + ":" + $0.description })
+        w.optional(p.calendarAnniversary.map { $0.calendar.rawValue + ":" + $0.description })
         w.optional(p.organization); w.strings(p.organizationUnits); w.optional(p.title); w.optional(p.note)
         w.points(p.emails); w.points(p.phones)
         w.count(p.addresses.count)
@@ -32,6 +33,11 @@ enum PersonBytes {
         out = w.out
     }
 
+    /// `chinese:4622-08-15` as `append` wrote it.
+    private static func calendarDate(_ text: String) -> OtherCalendarDate? {
+        text.firstIndex(of: ":").flatMap { OtherCalendarDate(calendar: String(text[..<$0]), text: String(text[text.index(after: $0)...])) }
+    }
+
     /// The person at the start of `bytes`, which `append` wrote.
     static func read(_ bytes: UnsafeRawBufferPointer) -> PersonInfo {
         var r = FieldReader(bytes: bytes)
@@ -41,9 +47,8 @@ enum PersonBytes {
         p.nicknames = r.strings(); p.sortAs = r.strings()
         p.phoneticFamilyName = r.optional(); p.phoneticGivenName = r.optional(); p.phoneticAdditionalName = r.optional()
         p.birthday = r.date(); p.anniversary = r.date(); p.deathDate = r.date()
-        p.calendarBirthday = r.optional().flatMap { text in
-            text.firstIndex(of: ":").flatMap { OtherCalendarDate(calendar: String(text[..<$0]), text: String(text[text.index(after: $0)...])) }
-        }
+        p.calendarBirthday = r.optional().flatMap(Self.calendarDate)
+        p.calendarAnniversary = r.optional().flatMap(Self.calendarDate)
         p.organization = r.optional(); p.organizationUnits = r.strings(); p.title = r.optional(); p.note = r.optional()
         p.emails = r.points(); p.phones = r.points()
         p.addresses = (0..<r.count()).map { _ in
