@@ -102,7 +102,7 @@ public struct ICSEncoder: PersonEncoder {
     /// none after a death.
     private func events(kind: String, of eventKind: EventTitles.EventKind, category: String, date: PartialDate,
                         name: String, person: PersonInfo, yearNote: String, to bytes: inout [UInt8]) {
-        let occasion = Occasion(identity: Self.identity(of: person, date: "\(date)") + "\u{1F}" + kind, kind: eventKind,
+        let occasion = Occasion(identity: Self.identity(of: person, date: date) + "\u{1F}" + kind, kind: eventKind,
                                 name: name, description: date.year.map { "\(yearNote) \($0)" }, category: category,
                                 death: Self.deathDay(of: person))
         guard let years else {
@@ -124,7 +124,7 @@ public struct ICSEncoder: PersonEncoder {
                                 yearNote: String, name: String, person: PersonInfo, to bytes: inout [UInt8]) {
         let birth = OtherCalendars.gregorian(date)
         let description = "\(date.calendar) calendar \(date.monthAndDay)" + (birth.map { ", \(yearNote) \($0.year)" } ?? "")
-        let occasion = Occasion(identity: Self.identity(of: person, date: "\(date)") + "\u{1F}" + kind, kind: eventKind,
+        let occasion = Occasion(identity: Self.identity(of: person, date: date) + "\u{1F}" + kind, kind: eventKind,
                                 name: name, description: description, category: category, death: Self.deathDay(of: person))
         if recursInItsCalendar {
             // From the birth, or the next occurrence.
@@ -173,7 +173,7 @@ public struct ICSEncoder: PersonEncoder {
     }
 
     /// What the events of a person are known by: the contact's UID, else its name and the date.
-    private static func identity(of person: PersonInfo, date: String) -> String {
+    private static func identity(of person: PersonInfo, date: some CustomStringConvertible) -> String {
         person.uid.map { "uid:" + $0 } ?? "name:\(person.displayName)\u{1F}\(date)"
     }
 
