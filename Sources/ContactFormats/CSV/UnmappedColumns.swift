@@ -17,7 +17,7 @@ struct UnmappedColumns {
                 return (column, ValueDecoding.unescape(Array(p.value.utf8)))
             }
             guard !Self.notCarried.contains(name), !written.contains(name),
-                  !(name == "X-ANDROID-CUSTOM" && p.value.lowercased().hasPrefix("vnd.android.cursor.item/contact_event;")),
+                  !(name == "X-ANDROID-CUSTOM" && p.value.lowercased().hasPrefix(Android.eventKind + ";")),
                   !(name == "KIND" && p.value.lowercased() == "individual") else {
                 return nil
             }

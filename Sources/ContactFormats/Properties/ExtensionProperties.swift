@@ -44,40 +44,36 @@ extension PersonDecoder {
         return true
     }
 
-    /// Nextcloud's exclusion from birthday calendars: any value but `false`, `0` or `no`.
-    /// Kept as an extra property too (false), for the contact formats.
+    /// Nextcloud's exclusion from birthday calendars (`Nextcloud.excludes`). Kept as an extra
+    /// property too (false), for the contact formats.
     func readExclusion(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
         let value = text(card, p).trimmingSpaces().lowercased()
-        person.excludedFromBirthdays = person.excludedFromBirthdays || !["false", "0", "no"].contains(value)
+        person.excludedFromBirthdays = person.excludedFromBirthdays || Nextcloud.excludes(value)
         return false
     }
 
-    /// Android's `X-ANDROID-CUSTOM:vnd.android.cursor.item/contact_event;DATE;TYPE;LABEL;…`
-    /// (type 3 a birthday, 1 an anniversary) and `…/nickname;NAME;…`; other kinds, and events of
-    /// other types, stay extra properties.
+    /// Android's birthday and anniversary events and nicknames (`Android.row`); other kinds,
+    /// and events of other types, stay extra properties.
     func readAndroidCustom(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
         var fields: [String] = []
         withValue(card, p) { value in
             ValueDecoding.forEachItem(value, lists: false, keepsEmpty: true) { _, part in fields.append(part) }
         }
-        guard fields.count >= 2 else { return false }
-        switch fields[0].lowercased() {
-        case "vnd.android.cursor.item/contact_event":
-            guard case .date(let date) = DateParsing.parse(Array(fields[1].utf8)) else { return false }
-            let type = fields.count > 2 ? fields[2] : ""
-            if type == "3" && person.birthday == nil {
+        switch Android.row(fields) {
+        case .event(let text, let type, _):
+            guard case .date(let date) = DateParsing.parse(Array(text.utf8)) else { return false }
+            if type == .birthday && person.birthday == nil {
                 person.birthday = birthday(date, line: p.line)
-            } else if type == "1" && person.anniversary == nil {
+            } else if type == .anniversary && person.anniversary == nil {
                 person.anniversary = date
             } else {
                 return false
             }
-        case "vnd.android.cursor.item/nickname":
+        case .nickname(let nickname):
             // One the card has already (the NICKNAME our vCard writers add beside it) stays an extra.
-            let nickname = fields[1].trimmingSpaces()
             guard !nickname.isEmpty, !person.nicknames.contains(nickname) else { return false }
             person.nicknames.append(nickname)
-        default:
+        case .other:
             return false
         }
         return true

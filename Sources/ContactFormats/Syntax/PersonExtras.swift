@@ -18,11 +18,9 @@ extension PersonInfo {
                 return label.lowercased() == "anniversary" ? nil : (label, date)
             case "X-ANDROID-CUSTOM":
                 let fields = ValueDecoding.structured(Array(p.value.utf8), lists: false).map { $0[0] }
-                guard fields.count >= 3, fields[0].lowercased() == "vnd.android.cursor.item/contact_event",
-                      fields[2] == "0" || fields[2] == "2",
-                      case .date(let date) = DateParsing.parse(Array(fields[1].utf8)) else { return nil }
-                let label = fields.count > 3 ? fields[3].trimmingSpaces() : ""
-                return (fields[2] == "2" || label.isEmpty ? "Other" : label, date)
+                guard case .event(let text, let type, let label) = Android.row(fields), type == .custom || type == .other,
+                      case .date(let date) = DateParsing.parse(Array(text.utf8)) else { return nil }
+                return (type == .other || label.isEmpty ? "Other" : label, date)
             default:
                 return nil
             }
