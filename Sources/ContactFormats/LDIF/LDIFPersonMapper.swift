@@ -215,9 +215,8 @@ struct LDIFPersonMapper {
             }
         }
         if let anniversary {
-            // abook writes the birthday as `anniversary` (and only `top` and `person` as classes);
-            // elsewhere (Evolution's `evolutionPerson`) it is the anniversary.
-            let isAbook = Set(classes.map { $0.lowercased() }).isSubset(of: ["top", "person"]) && person.birthday == nil
+            // abook writes the birthday as `anniversary`; elsewhere it is the anniversary.
+            let isAbook = Abook.writesBirthdayAsAnniversary(classes: Set(classes.map { $0.lowercased() })) && person.birthday == nil
             switch DateParsing.parse(anniversary.value) {
             case .date(let date) where isAbook: person.birthday = date
             case .date(let date): person.anniversary = date
