@@ -236,7 +236,7 @@ struct CalendarOptions: ParsableArguments {
                                valueName: "days[@HH:MM]"))
     var remind: [String] = []
 
-    @Option(help: ArgumentHelp("Calendar (--to ics): instead of one yearly event, single events in each of the next N years from --today (1 to 100), titled with the age reached; birthdays of other calendars (CALSCALE) always get single events, 10 years without it.",
+    @Option(help: ArgumentHelp("Calendar (--to ics): instead of one yearly event, single events in each of the next N years from --today (1 to 100), titled with the age reached; birthdays of other calendars (CALSCALE) get single events, 10 years without it (or one event with --rscale).",
                                valueName: "n"))
     var years: Int?
 
