@@ -81,6 +81,10 @@ private func card(_ version: String, _ lines: String...) -> String {
         #expect(kept.contains("BDAY;VALUE=date-time:1985-04-15T10:30:00Z") && kept.contains("X-ANNIVERSARY;VALUE=text:circa 1990"))
         #expect(convert(card("3.0", "FN:A", "N:A;;;;", "BDAY;VALUE=date-time:1985-04-15T10:30:00-05:00"), to: .vcard4).lines
             .contains("BDAY:19850415T103000-0500"))
+        // 4.0's dates without a day: 3.0 has no form for them (text), 4.0 writes them as dates, of its default type.
+        #expect(convert(card("3.0", "FN:A", "N:A;;;;", "BDAY;VALUE=date:1985"), to: .vcard4).lines.contains("BDAY:1985"))
+        #expect(convert(card("4.0", "FN:A", "BDAY:--04"), to: .vcard3).lines.contains("BDAY;VALUE=text:--04"))
+        #expect(convert(card("3.0", "FN:A", "N:A;;;;", "BDAY;VALUE=text:--04"), to: .vcard4).lines.contains("BDAY:--04"))
     }
 
     @Test func preferenceAndTypes() {

@@ -183,7 +183,10 @@ struct VCardPropertyConverter {
             if withoutDay { p.parameters.removeAll { $0.name == "VALUE" } }
             return
         }
-        if withoutDay && p.parameters.allSatisfy({ $0.name != "CALSCALE" }) { return }
+        if withoutDay && p.parameters.allSatisfy({ $0.name != "CALSCALE" }) {
+            p.parameters.removeAll { $0.name == "VALUE" }  // 3.0's date or date-time: 4.0's default type
+            return
+        }
         if let scale = p.parameters.first(where: { $0.name == "CALSCALE" })?.values.first, scale.lowercased() != "gregorian" {
             // Another calendar's date counts its own months and days: no Gregorian check, no
             // Apple year; only the version's form (a calendar we do not know: as written).
