@@ -79,8 +79,11 @@ import Glibc
         // Both sides must have worked: an empty output on both would compare equal.
         #expect(direct.status == .success || direct.status == .dataError, "\(file): \(direct.stderr)")
         #expect(!direct.stdout.isEmpty, "\(file): nobody read")
-        for format in [RunOptions.Format.vcard3, .vcard4] {
-            let written = run(input, path: file, to: format)
+        for (format, appleCompat) in [(RunOptions.Format.vcard3, false), (.vcard3, true), (.vcard4, false)] {
+            let written = VCFBirthdaysTests.run(input, path: file, to: format) {
+                $0.input.encoding = "utf-8"
+                $0.output.appleCompat = appleCompat
+            }
             #expect(written.status == direct.status && !written.stdout.isEmpty, "\(file) → \(format): \(written.stderr)")
             let back = run(written.stdout, path: "out.vcf", to: .json)
             #expect(back.status == .success && back.stdout == direct.stdout, "\(file) → \(format): \(back.stderr)")

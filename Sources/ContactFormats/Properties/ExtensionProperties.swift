@@ -35,11 +35,13 @@ extension PersonDecoder {
         return true
     }
 
-    /// Apple's `itemN.X-ABDATE` labelled `_$!<Anniversary>!$_` is the anniversary; other
-    /// labelled dates stay extra properties (`PersonInfo.otherDates`).
+    /// Apple's `itemN.X-ABDATE` labelled `_$!<Anniversary>!$_` is the anniversary (of another
+    /// calendar with `CALSCALE`, as `ANNIVERSARY` is); other labelled dates stay extra properties
+    /// (`PersonInfo.otherDates`).
     func readAppleDate(_ card: BorrowedCard, _ p: CardBuffer.Property, label: String?, to person: inout PersonInfo) -> Bool {
-        guard label?.lowercased() == "anniversary", person.anniversary == nil,
-              let date = date(card, p, what: "anniversary") else { return false }
+        guard label?.lowercased() == "anniversary" else { return false }
+        if calendarScale(card, p) != nil { return readAnniversary(card, p, to: &person) }
+        guard person.anniversary == nil, let date = date(card, p, what: "anniversary") else { return false }
         person.anniversary = date
         return true
     }

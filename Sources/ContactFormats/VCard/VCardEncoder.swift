@@ -82,7 +82,9 @@ struct VCardCards: @unchecked Sendable {
                                   "\(keptAs) has no vCard \(version.rawValue) counterpart; written as \(converted.name) "
                                     + Self.oncePerRun))
             }
-            if converter.appleCompat, appleAnniversary == nil, anniversaryAsApple == nil, converted.name == names.anniversary {
+            // Apple's labelled date has no other calendar (its lunar dates are X-ALTBDAY): such an anniversary stays as it is.
+            if converter.appleCompat, appleAnniversary == nil, anniversaryAsApple == nil, converted.name == names.anniversary,
+               !converted.parameters.contains(where: { $0.name == "CALSCALE" && $0.values.first?.lowercased() != "gregorian" }) {
                 anniversaryAsApple = properties.count
             }
             properties.append(converted)
