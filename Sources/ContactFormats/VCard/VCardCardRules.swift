@@ -38,7 +38,8 @@ extension VCardCards {
 
     /// Each property the version allows once, once: a repeat with the same value goes, one with
     /// another is kept as `X-NAME`. The one kept is the first, but for a date or a name the one
-    /// the model took (a valid date after text, a name after an empty one); instances sharing an
+    /// the model took (a valid date after text, a date of a calendar ICU knows after one of a
+    /// calendar it does not, a name after an empty one); instances sharing an
     /// `ALTID` are one property.
     private func writeOnce(_ properties: inout [VCardProperty], once: [String], of person: PersonInfo,
                            report: (Diagnostic) -> Void) {
@@ -46,6 +47,13 @@ extension VCardCards {
         var keeper: [String: Int] = [:]
         for (name, date) in [(names.birthday, person.birthday), (names.anniversary, person.anniversary),
                              (names.deathDate, person.deathDate)] {
+            guard let date, let k = properties.firstIndex(where: { Self.says(date, $0, name) }) else { continue }
+            keeper[name] = k
+            written[name] = properties[k].value
+        }
+        // Without a Gregorian one, the date of another calendar the model took.
+        for (name, date) in [(names.birthday, person.calendarBirthday), (names.anniversary, person.calendarAnniversary)]
+            where keeper[name] == nil {
             guard let date, let k = properties.firstIndex(where: { Self.says(date, $0, name) }) else { continue }
             keeper[name] = k
             written[name] = properties[k].value
@@ -148,6 +156,11 @@ extension VCardCards {
     /// The model's name components.
     private static func nameParts(of person: PersonInfo) -> [[String]] {
         [person.familyNames, person.givenNames, person.additionalNames, person.honorificPrefixes, person.honorificSuffixes]
+    }
+
+    private static func says(_ date: OtherCalendarDate, _ p: VCardProperty, _ name: String) -> Bool {
+        guard p.name == name, let scale = p.parameters.first(where: { $0.name == "CALSCALE" })?.values.first else { return false }
+        return OtherCalendarDate(calendar: scale, text: ValueDecoding.unescape(Array(p.value.utf8)).trimmingSpaces()) == date
     }
 
     private static func says(_ date: PartialDate, _ p: VCardProperty, _ name: String) -> Bool {
