@@ -91,9 +91,12 @@ extension VCardCards {
                 keeper = keeper.mapValues { $0 > k ? $0 - 1 : $0 }
                 k -= 1
             } else {
-                warn(properties[k].line, .secondInstanceRenamed, "a second \(name) is written as X-\(name); vCard \(version.rawValue) allows one",
-                     person, report)
-                properties[k].name = "X-" + name
+                // A birthday of another calendar beside another birthday is Apple's alternative
+                // birthday, which the reader takes as one again.
+                let renamed = name == self.names.birthday && Self.isOtherCalendar(properties[k]) ? "X-ALTBDAY" : "X-" + name
+                warn(properties[k].line, .secondInstanceRenamed,
+                     "a second \(name) is written as \(renamed); vCard \(version.rawValue) allows one", person, report)
+                properties[k].name = renamed
             }
         }
     }
@@ -156,6 +159,10 @@ extension VCardCards {
     /// The model's name components.
     private static func nameParts(of person: PersonInfo) -> [[String]] {
         [person.familyNames, person.givenNames, person.additionalNames, person.honorificPrefixes, person.honorificSuffixes]
+    }
+
+    private static func isOtherCalendar(_ p: VCardProperty) -> Bool {
+        p.parameters.contains { $0.name == "CALSCALE" && $0.values.first?.lowercased() != "gregorian" }
     }
 
     private static func says(_ date: OtherCalendarDate, _ p: VCardProperty, _ name: String) -> Bool {
