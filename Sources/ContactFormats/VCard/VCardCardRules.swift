@@ -93,7 +93,7 @@ extension VCardCards {
             } else {
                 // A birthday of another calendar beside another birthday is Apple's alternative
                 // birthday, which the reader takes as one again.
-                let renamed = name == self.names.birthday && Self.isOtherCalendar(properties[k]) ? "X-ALTBDAY" : "X-" + name
+                let renamed = name == self.names.birthday && Self.isOtherCalendar(properties[k]) ? self.names.alternativeBirthday : "X-" + name
                 warn(properties[k].line, .secondInstanceRenamed,
                      "a second \(name) is written as \(renamed); vCard \(version.rawValue) allows one", person, report)
                 properties[k].name = renamed
@@ -180,11 +180,12 @@ extension VCardCards {
 /// The names a version writes the properties of the model's fields under, looked up in the
 /// property table once per writer.
 struct WrittenNames {
-    let formattedName, name, nickname, birthday, anniversary, deathDate: String
+    let formattedName, name, nickname, birthday, anniversary, deathDate, alternativeBirthday: String
 
     init(_ version: VCardTargetVersion) {
         func named(_ field: PropertyName) -> String { PropertyTable.name(of: field, in: version) }
         (formattedName, name, nickname) = (named(.formattedName), named(.name), named(.nickname))
         (birthday, anniversary, deathDate) = (named(.birthday), named(.anniversary), named(.deathDate))
+        alternativeBirthday = named(.alternativeBirthday)
     }
 }
