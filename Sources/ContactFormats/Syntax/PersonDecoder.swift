@@ -204,7 +204,8 @@ package final class PersonDecoder {
         return folded == "utf8"
     }
 
-    /// A date property; nil (with a warning where due) when it is empty, text, or invalid.
+    /// A Gregorian date property (its callers take one of another calendar, `CALSCALE`, first);
+    /// nil (with a warning where due) when it is empty, text, or invalid.
     func date(_ card: BorrowedCard, _ p: CardBuffer.Property, what: String) -> PartialDate? {
         var omitYear: Int?
         for k in p.parameters {
@@ -213,14 +214,6 @@ package final class PersonDecoder {
                 if ValueDecoding.parameterList(card.slice(param.value)).contains(where: { $0.lowercased() == "text" }) { return nil }
             } else if card.equalsIgnoringCase(param.name, "X-APPLE-OMIT-YEAR") {
                 omitYear = ValueDecoding.parameterList(card.slice(param.value)).first.flatMap { Int($0) }
-            } else if card.equalsIgnoringCase(param.name, "CALSCALE") {
-                // A date of another calendar (`BDAY;CALSCALE=chinese:--0815`) is no Gregorian date.
-                let scale = ValueDecoding.parameterList(card.slice(param.value)).first ?? ""
-                if scale.lowercased() != "gregorian" {
-                    warn(p.line, .otherCalendar, "\(what) in the \(Diagnostic.safeText(scale, limit: 30)) calendar (CALSCALE): "
-                         + "not read as a Gregorian date; kept as it is")
-                    return nil
-                }
             }
         }
         switch withValue(card, p, { DateParsing.parse($0, omitYear: omitYear) }) {
