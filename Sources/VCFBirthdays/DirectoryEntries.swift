@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// Which entries of a directory are inputs, and their order.
-extension App {
+extension InputListing {
     /// Whether a directory's entry is read: a `.vcf`, `.vcard`, `.csv` or `.ldif` file (in any case)
     /// whose name does not start with a dot.
     static func isContactsFileName(_ name: String) -> Bool {

@@ -7,11 +7,11 @@ import ContactsOutput
 /// vCard file is parsed for it only when its bytes hold `KIND:group`, an LDIF file (by its first
 /// line) when they hold `groupOf` or `mozillaAbListAlpha`, a group's object class; standard
 /// input, read once, is not scanned. Only runs whose output or filters use categories pay for it
-/// (`App.usesGroups`), and a file without a group card only one more read.
+/// (`RunPlan.usesGroups`), and a file without a group card only one more read.
 enum GroupScan {
     /// The groups of the inputs, and an error for each file that could not be read for them
     /// (its members might lack their group: the run must say so and fail).
-    static func groups(of inputs: [App.Input], fileSystem: FileSystem) -> (groups: ContactGroups, failures: [Diagnostic]) {
+    static func groups(of inputs: [InputListing.Input], fileSystem: FileSystem) -> (groups: ContactGroups, failures: [Diagnostic]) {
         let collector = GroupCollector()
         var failures: [Diagnostic] = []
         for input in inputs {

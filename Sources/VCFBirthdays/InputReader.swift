@@ -29,11 +29,12 @@ struct InputReader {
         /// Today, against which birth years are checked.
         var today: CalendarDate?
 
-        init(_ options: RunOptions, locale: String) {
+        /// `scope`: what the run's plan decodes (`RunPlan.scope`).
+        init(_ options: RunOptions, scope: DecodeScope, locale: String) {
             inputFormat = options.input.format
             encoding = options.input.encoding?.ownCopy()
             keepsRawText = options.diagnostics.rejects != nil
-            scope = options.decodeScope
+            self.scope = scope
             maxRecordBytes = options.input.maxRecordBytes
             partBytes = max(1, options.partBytes)
             quotedPrintableCharset = encoding.flatMap { PersonDecoder.isUTF8Name($0) || $0.lowercased().hasPrefix("utf") ? nil : $0 }
@@ -210,7 +211,7 @@ struct InputReader {
             let vcardOptions = VCardParser.Options(scope: options.scope, keepsRawText: options.keepsRawText,
                                                    maxRecordBytes: options.maxRecordBytes, checksRules: options.checksRules,
                                                    fallbackCharset: options.quotedPrintableCharset, today: options.today)
-            if let workers {  // none with --check (App.run)
+            if let workers {  // none with --check (RunPlan.threads)
                 return PartitionedReader(VCardFraming(path: displayPath, options: vcardOptions), sink: sink,
                                          diagnostics: reporter, threads: workers, partBytes: options.partBytes)
             }
@@ -278,7 +279,7 @@ extension InputReader {
     /// memberwise initializer stays).
     init(displayPath: String, options: RunOptions, locale: String, sink: PeopleSink, reporter: DiagnosticsHandler,
          progress: ProgressMeter? = nil, workers: WorkerThreads? = nil) {
-        self.init(displayPath: displayPath, options: Options(options, locale: locale), sink: sink, reporter: reporter,
+        self.init(displayPath: displayPath, options: Options(options, scope: RunPlan.scope(options), locale: locale), sink: sink, reporter: reporter,
                   progress: progress, workers: workers)
     }
 }

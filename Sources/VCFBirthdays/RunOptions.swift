@@ -39,18 +39,6 @@ public struct RunOptions: Sendable {
         public var mayBeVDir: Bool { described.vdirItems != nil }
     }
 
-    /// The least a reader must decode for this output.
-    var decodeScope: DecodeScope {
-        if output.photoDirectory != nil { return .full }  // photos are extra properties
-        if output.reportsDuplicates { return .fields }  // UIDs, e-mail addresses, names and birthdays
-        var scope = output.format.described.scope(self)
-        // Duplicates are found by UIDs, e-mail addresses and phone numbers.
-        if output.mergesDuplicates && scope == .namesAndDates { scope = .fields }
-        // The category filters need the categories, which the birthday formats pass over.
-        let filtersCategories = !selection.categories.isEmpty || !selection.excludedCategories.isEmpty
-        return filtersCategories && scope == .namesAndDates ? .fields : scope
-    }
-
     /// How an input is read.
     public enum InputFormat: String, CaseIterable, Sendable {
         /// vCard 2.1, 3.0 or 4.0.
@@ -218,7 +206,7 @@ public struct RunOptions: Sendable {
 }
 
 /// The process exit status, as in `sysexits.h`.
-public enum RunStatus: Int32, Sendable {
+public enum RunStatus: Int32, CaseIterable, Sendable {
     /// Every record converted.
     case success = 0
     /// `--to mutt`: no address matched (as abook's query says `Not found`).

@@ -27,9 +27,10 @@ struct Command: ParsableCommand {
         upcoming); \
         LC_ALL, LC_COLLATE or LANG set the default --locale.
 
-        Exit status: 0 every record converted; 64 usage; 65 some record could not be converted; \
-        66 an input cannot be read; 69 the result cannot be opened; 73 an output cannot be created or \
-        would land on an input; 74 I/O error.
+        Exit status: 0 every record converted; 1 --to mutt found no address; 64 usage; 65 some record \
+        could not be converted; 66 an input cannot be read; 69 the result cannot be opened; 73 an output \
+        cannot be created or would land on an input; 74 I/O error; 77 --vdir kept stale items rather \
+        than pass --max-remove.
 
         Examples:
           The birthday list, by family name; the next two weeks, soonest first:

@@ -269,13 +269,13 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
     @Test func directoryEntriesAreChosenAndOrderedByTheirBytes() {
         let read = ["a.vcf", "B.VCF", "c.Vcard", "d.csv", "é.vcf", "z.vcf", "a.vcard", "a", "ab.vcf", "x.tar.vcf"]
         let skipped = [".hidden.vcf", ".vcf", "vcf", "notes.txt", "x.vcfx", "x.vc", "x.", "csv.bak", ""]
-        #expect(read.filter(App.isContactsFileName(_:)) == read.filter { $0 != "a" })
-        #expect(skipped.filter(App.isContactsFileName(_:)) == [])
-        #expect(read.sorted(by: App.precedesBytewise) ==
+        #expect(read.filter(InputListing.isContactsFileName(_:)) == read.filter { $0 != "a" })
+        #expect(skipped.filter(InputListing.isContactsFileName(_:)) == [])
+        #expect(read.sorted(by: InputListing.precedesBytewise) ==
                 ["B.VCF", "a", "a.vcard", "a.vcf", "ab.vcf", "c.Vcard", "d.csv", "x.tar.vcf", "z.vcf", "é.vcf"])
-        #expect(!App.precedesBytewise("a", "a") && App.precedesBytewise("", "a") && !App.precedesBytewise("a", ""))
-        #expect(App.sortedBytewise(read, name: { $0 }) == read.sorted(by: App.precedesBytewise))
-        #expect(App.joined(Array("d/".utf8), "é.vcf") == "d/é.vcf" && App.joined([], "a") == "a")
+        #expect(!InputListing.precedesBytewise("a", "a") && InputListing.precedesBytewise("", "a") && !InputListing.precedesBytewise("a", ""))
+        #expect(InputListing.sortedBytewise(read, name: { $0 }) == read.sorted(by: InputListing.precedesBytewise))
+        #expect(InputListing.joined(Array("d/".utf8), "é.vcf") == "d/é.vcf" && InputListing.joined([], "a") == "a")
     }
 
     /// Names sorted by their first 8 bytes, then whole: in the order of all their bytes, also
@@ -289,7 +289,7 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         let pieces = ["0", "00", "0000000", "00000000", "a", "Z", "é", "ü", ".", "-", "\u{1F600}"]
         for _ in 0..<50 {
             let names = (0..<200).map { _ in (0...next(6)).map { _ in pieces[next(pieces.count)] }.joined() }
-            #expect(App.sortedBytewise(names, name: { $0 }) == names.sorted(by: App.precedesBytewise))
+            #expect(InputListing.sortedBytewise(names, name: { $0 }) == names.sorted(by: InputListing.precedesBytewise))
         }
     }
 
@@ -687,8 +687,8 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
 }
 
 
-/// The exit status of a run that went to its end is decided in one place, the most serious
-/// fact first.
+/// The exit status of a run is decided in one place, the most serious fact first: why it
+/// stopped, if it did, before what it came to.
 @Suite struct RunOutcomeTests {
     @Test(arguments: [
         (RunOutcome(), RunStatus.success),
@@ -698,6 +698,11 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
         (RunOutcome(ruleBroken: true, outputFailed: true), .dataError),
         (RunOutcome(rejectedAny: true, nothingFound: true), .dataError),
         (RunOutcome(inputUnread: true, rejectedAny: true, ruleBroken: true, outputFailed: true), .noInput),
+        (RunOutcome(readerLeft: true, inputUnread: true, rejectedAny: true), .success),
+        (RunOutcome(stopped: .ioError, readerLeft: true, inputUnread: true), .ioError),
+        (RunOutcome(stopped: .cannotCreate), .cannotCreate),
+        (RunOutcome(stopped: .cannotOpenResult, rejectedAny: true), .unavailable),
+        (RunOutcome(stopped: .usage), .usage),
     ])
     func theMostSeriousFactDecides(outcome: RunOutcome, status: RunStatus) {
         #expect(outcome.status == status)

@@ -64,4 +64,20 @@ import Testing
         }
         #expect(submitters == ["ContactsCore/Threads/PartitionedReader.swift"])
     }
+
+    /// The exit status is decided in one place (`RunOutcome.status`): no other file of the
+    /// program names a status to return, and `App.run` returns the outcome's.
+    @Test func oneFileDecidesTheExitStatus() throws {
+        let statuses = ["success", "notFound", "usage", "dataError", "noInput", "unavailable", "cannotCreate", "ioError", "removalLimit"]
+        var deciders: [String] = []
+        for (path, lines) in try Self.sources("VCFBirthdays") {
+            for (i, line) in lines.enumerated() where line.contains("RunStatus.")
+                || statuses.contains(where: { line.contains("return .\($0)") || line.contains("? .\($0) :") }) {
+                deciders.append("\(path):\(i + 1)")
+            }
+        }
+        #expect(deciders.allSatisfy { $0.hasPrefix("VCFBirthdays/RunOutcome.swift:") }, "\(deciders)")
+        let app = try Self.sources("VCFBirthdays").first { $0.path == "VCFBirthdays/App.swift" }!.lines
+        #expect(app.filter { $0.contains("return outcome.status") }.count == 1)
+    }
 }

@@ -145,8 +145,8 @@ import VCFBirthdaysTesting
 
     @Test func theMainJobReadsNoGroups() {
         var options = RunOptions()
-        #expect(!App.usesGroups(options))
+        #expect(!RunPlan.usesGroups(options))
         options.selection.categories = ["x"]
-        #expect(App.usesGroups(options))
+        #expect(RunPlan.usesGroups(options))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VCFBirthdays
 
 /// Every command the README, the man page and `--help` show is run, on sample files named as they name
 /// them, and must succeed; a sample output printed after one must be what it prints. The day is
@@ -78,6 +79,19 @@ import Testing
             previous = c
         }
         return line
+    }
+
+    /// Every exit status the program may return is in `--help` and in the man page's EXIT STATUS.
+    @Test func everyExitStatusIsDocumented() throws {
+        let help = Self.helpText().replacingOccurrences(of: "\n", with: " ")
+        let said = help.range(of: "Exit status:").map { help[$0.upperBound...] }?.prefix(600) ?? ""
+        let man = try String(contentsOfFile: packageRoot + "/man/vcf2birthdays.1", encoding: .utf8)
+        let section = man.range(of: ".Sh EXIT STATUS").map { man[$0.upperBound...] } ?? ""
+        let listed = section.split(separator: "\n").prefix(while: { !$0.hasPrefix(".Sh ") })
+        for status in RunStatus.allCases {
+            #expect(said.contains(" \(status.rawValue) ") || said.hasPrefix("\(status.rawValue) "), "--help lacks exit status \(status.rawValue)")
+            #expect(listed.contains(".It \(status.rawValue)"), "the man page lacks exit status \(status.rawValue)")
+        }
     }
 
     @Test func theDocumentationShowsCommands() {

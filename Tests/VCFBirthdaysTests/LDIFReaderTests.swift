@@ -208,6 +208,6 @@ private func read(_ text: String, split: Int? = nil, scope: DecodeScope = .full)
         #expect(InputReader.detectFormat(Array("# export\n\nDN: cn=a\n".utf8)) == .ldif)
         #expect(InputReader.detectFormat(Array("dn,cn\na,b\n".utf8)) == .csv)
         #expect(InputReader.detectFormat(Array("BEGIN:VCARD\r\n".utf8)) == .vcard)
-        #expect(App.isContactsFileName("book.LDIF") && !App.isContactsFileName(".hidden.ldif"))
+        #expect(InputListing.isContactsFileName("book.LDIF") && !InputListing.isContactsFileName(".hidden.ldif"))
     }
 }

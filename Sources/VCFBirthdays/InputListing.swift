@@ -1,0 +1,97 @@
+import ContactsCore
+import ContactFormats
+import ContactsOutput
+
+/// The inputs of a run, listed before anything is read or written (no output may land on
+/// one), and what was wrong with the paths given.
+struct InputListing {
+    /// One input to read: its display path, and the path to open (nil = standard input).
+    struct Input {
+        var displayPath: String
+        var path: String?
+    }
+
+    var inputs: [Input] = []
+    /// Every file read, with the name it was given as: no output may land on one.
+    var identities: [FileIdentity: String] = [:]
+    var diagnostics: [Diagnostic] = []
+    /// A path named nothing, or a directory could not be listed.
+    var missingAny = false
+    /// Directories given that hold no contacts file.
+    var emptyDirectories: [String] = []
+
+    /// An input that is a file in `directory` (the same file, by device and inode, whatever
+    /// names it was given by: a link from elsewhere, standard input redirected from it);
+    /// throws when the folder is there and cannot be listed.
+    func input(inside directory: String, _ fileSystem: FileSystem) throws -> String? {
+        guard fileSystem.kind(of: directory) == .directory else { return nil }
+        let entries = try fileSystem.directoryEntries(directory)
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        for entry in entries {
+            let kind = entry.kind ?? fileSystem.status(of: base + entry.name)?.kind
+            guard kind == .file, let identity = entry.identity ?? fileSystem.status(of: base + entry.name)?.identity,
+                  let input = identities[identity] else { continue }
+            return input
+        }
+        return nil
+    }
+
+    private init() {}
+
+    /// Paths as given; directories become the `.vcf`, `.vcard`, `.csv` and `.ldif` files in them, sorted
+    /// by name (an entry that is not a regular file, after links, is skipped with a warning: a
+    /// FIFO would block the run). A path named on its own is read whatever it is (a FIFO too).
+    init(_ paths: [String], _ env: Environment) {
+        var listing = InputListing()
+        func addStandardInput() {
+            listing.inputs.append(Input(displayPath: "<stdin>", path: nil))
+            if let identity = env.standardInput.identity { listing.identities[identity] = "<stdin>" }
+        }
+        if paths.isEmpty { addStandardInput() }
+        for path in paths {
+            if path == "-" {
+                addStandardInput()
+                continue
+            }
+            let status = env.fileSystem.status(of: path)
+            switch status?.kind {
+            case .directory:
+                do {
+                    let entries = Self.sortedBytewise(try env.fileSystem.directoryEntries(path).filter { Self.isContactsFileName($0.name) },
+                                                 name: \.name)
+                    if entries.isEmpty {
+                        listing.emptyDirectories.append(path)
+                        listing.diagnostics.append(Diagnostic(.warning, .noContactsFiles, path: path, line: 0, "no .vcf, .vcard, .csv or .ldif files"))
+                    }
+                    let base = Array((path.hasSuffix("/") ? path : path + "/").utf8)
+                    listing.inputs.reserveCapacity(listing.inputs.count + entries.count)
+                    for entry in entries {
+                        let full = Self.joined(base, entry.name)
+                        var kind = entry.kind, identity = entry.identity
+                        if kind == nil, let status = env.fileSystem.status(of: full) {
+                            (kind, identity) = (status.kind, status.identity)
+                        }
+                        // (A link to nothing is kept: opening it says what is wrong.)
+                        guard kind == .file || kind == nil else {
+                            listing.diagnostics.append(Diagnostic(.warning, .notRegularFile, path: full, line: 0, "not a regular file, skipped"))
+                            continue
+                        }
+                        listing.inputs.append(Input(displayPath: full, path: full))
+                        if let identity { listing.identities[identity] = full }
+                    }
+                } catch {
+                    listing.diagnostics.append(Diagnostic(.error, .cannotReadDirectory, path: path, line: 0,
+                                                          "cannot read directory: \((error as? IOFailure)?.reason ?? "\(error)")"))
+                    listing.missingAny = true
+                }
+            case nil, .missing:
+                listing.diagnostics.append(Diagnostic(.error, .noSuchFile, path: path, line: 0, "no such file or directory"))
+                listing.missingAny = true
+            case .file, .other:
+                listing.inputs.append(Input(displayPath: path, path: path))
+                if let identity = status?.identity { listing.identities[identity] = path }
+            }
+        }
+        self = listing
+    }
+}
