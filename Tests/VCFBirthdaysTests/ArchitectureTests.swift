@@ -80,4 +80,23 @@ import Testing
         let app = try Self.sources("VCFBirthdays").first { $0.path == "VCFBirthdays/App.swift" }!.lines
         #expect(app.filter { $0.contains("return outcome.status") }.count == 1)
     }
+
+    /// Each vendor's home (`ContactFormats/Vendors/`) names the fixtures that show its quirks,
+    /// and they exist; Google, Outlook and Thunderbird, whose CSV dialects `CSVDialect` tells
+    /// apart, have one each.
+    @Test func everyVendorHomeShowsItsFixtures() throws {
+        let homes = try Self.sources("ContactFormats").filter { $0.path.hasPrefix("ContactFormats/Vendors/") }
+        for vendor in ["Abook", "Android", "Apple", "Google", "Nextcloud", "Outlook", "Thunderbird"] {
+            #expect(homes.contains { $0.path == "ContactFormats/Vendors/\(vendor).swift" }, "no home for \(vendor)")
+        }
+        for (path, lines) in homes {
+            let named = lines.flatMap { line in
+                line.split(separator: "`").filter { $0.hasPrefix("Fixtures/") }.map(String.init)
+            }
+            #expect(!named.isEmpty, "\(path) names no fixture")
+            for fixture in named {
+                #expect(FileManager.default.fileExists(atPath: packageRoot + "/" + fixture), "\(path): \(fixture) is missing")
+            }
+        }
+    }
 }

@@ -51,14 +51,11 @@ enum CSVColumns {
     }
 
     private static func dialectSpecific(_ name: String, _ dialect: CSVDialect) -> ColumnRole? {
-        switch (dialect, name) {
-        case (.outlook, "title"), (.outlook, "titre"): return .prefix
-        case (.thunderbird, "birthday"): return .birthDay
-        case (.google, "name"): return .formattedName
-        // Google's old `E-mail 2 - Type` is the address's label, not Outlook's `E-mail 2 Type`
-        // (always SMTP), which reads the same once the punctuation is gone.
-        case (.google, _) where name.hasPrefix("email") && name.hasSuffix("type"): return numbered(name)
-        default: return nil
+        switch dialect {
+        case .google: return Google.columnRole(name)
+        case .outlook: return Outlook.columnRole(name)
+        case .thunderbird: return Thunderbird.columnRole(name)
+        case .generic: return nil
         }
     }
 

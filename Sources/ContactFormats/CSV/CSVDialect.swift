@@ -1,6 +1,7 @@
 import ContactsCore
 
-/// The kinds of CSV contact export, each with its own conventions.
+/// The kinds of CSV contact export, each with its own conventions (the vendors' in their homes:
+/// `Google`, `Outlook`, `Thunderbird`).
 public enum CSVDialect: String, CaseIterable, Sendable {
     /// Google Contacts: `E-mail 1 - Value` columns, several values in a cell joined by ` ::: `,
     /// a label beginning with `* ` marks the preferred item, ISO dates.
@@ -18,17 +19,9 @@ public enum CSVDialect: String, CaseIterable, Sendable {
     /// Recognises the dialect from the normalized header names.
     static func detect(_ names: [String]) -> CSVDialect {
         let set = Set(names)
-        if set.contains("birthyear") || set.contains("primaryemail") { return .thunderbird }
-        if names.contains(where: { $0.hasPrefix("email1") || $0.hasPrefix("phone1") })
-            && (set.contains("labels") || set.contains("groupmembership") || set.contains("givenname")
-                || set.contains("firstname") || set.contains("name")) {
-            return .google
-        }
-        let outlookMarks: Set<String> = ["emailaddress", "email2address", "businessphone", "homephone", "mobilephone",
-                                         "businessstreet", "emailadresse", "telefongeschäftlich", "telefonprivat",
-                                         "adressedemessagerie", "téléphonebureau", "direccióndecorreoelectrónico",
-                                         "teléfonodeltrabajo", "vorname", "prénom", "anrede"]
-        if !set.isDisjoint(with: outlookMarks) { return .outlook }
+        if Thunderbird.isHeader(set) { return .thunderbird }
+        if Google.isHeader(names, set) { return .google }
+        if Outlook.isHeader(set) { return .outlook }
         return .generic
     }
 }

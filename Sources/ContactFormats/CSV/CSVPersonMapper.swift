@@ -182,7 +182,7 @@ final class CSVPersonMapper {
     }
 
     private func finish(_ item: Item, into person: inout PersonInfo) {
-        let (labelTypes, preferred) = Self.labelTypes(item.label, kind: item.kind)
+        let (labelTypes, preferred) = Google.labelTypes(item.label)
         var types = item.types
         for t in labelTypes where !types.contains(t) { types.append(t) }
         switch item.kind {
@@ -206,7 +206,7 @@ final class CSVPersonMapper {
         case .website:
             person.urls += item.values
         case .event:
-            if Self.isAnniversaryLabel(item.label), let value = item.values.first, person.anniversary == nil,
+            if Google.isAnniversaryLabel(item.label), let value = item.values.first, person.anniversary == nil,
                let date = date(value, what: "anniversary", line: person.source.line) {
                 person.anniversary = date
             } else if scope.keepsExtras {
@@ -224,32 +224,10 @@ final class CSVPersonMapper {
                     person.extraProperties.append(Self.unmappedProperty(header: header, value: value, line: line))
                 }
             } else {
-                let value = item.values.joined(separator: " ::: ")
+                let value = item.values.joined(separator: Google.valueSeparator)
                 person.extraProperties.append(Self.unmappedProperty(header: label, value: value, line: line))
             }
         }
-    }
-
-    /// Google's labels: `* Home` is preferred and home; `Mobile` is a cell phone; custom labels
-    /// become a lower-case type.
-    static func labelTypes(_ label: String, kind: ItemKind) -> ([String], Bool) {
-        var text = label.trimmingSpaces()
-        let preferred = text.hasPrefix("*")
-        if preferred { text = String(text.dropFirst()).trimmingSpaces() }
-        let lower = text.lowercased()
-        switch lower {
-        case "": return ([], preferred)
-        case "mobile": return (["cell"], preferred)
-        case "home fax": return (["home", "fax"], preferred)
-        case "work fax": return (["work", "fax"], preferred)
-        case "other fax": return (["fax"], preferred)
-        default: return ([lower], preferred)
-        }
-    }
-
-    static func isAnniversaryLabel(_ label: String) -> Bool {
-        ["anniversary", "jahrestag", "hochzeitstag", "anniversaire de mariage", "aniversario"]
-            .contains(label.trimmingSpaces().lowercased())
     }
 
     /// Our generic header's lists: items separated by ` ::: ` or line breaks, each
@@ -299,7 +277,7 @@ final class CSVPersonMapper {
                      : schema.dialect == .google ? [Substring(value)] : value.split(separator: ";")).map(String.init)
         return parts.map { part -> String in
             var p = part.trimmingSpaces()
-            if schema.dialect == .google && p.hasPrefix("* ") { p = String(p.dropFirst(2)) }
+            if schema.dialect == .google && p.hasPrefix(Google.mark) { p = String(p.dropFirst(2)) }
             return p
         }.filter { !$0.isEmpty }
     }

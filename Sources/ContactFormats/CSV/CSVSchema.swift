@@ -42,8 +42,6 @@ struct CSVSchema: Sendable {
 
     /// Dates with day and month swappable follow this order unless the user gave one.
     var usualDateOrder: DateOrder? {
-        guard dialect == .outlook else { return nil }
-        // English Outlook writes M/D/YYYY; other languages put the day first.
-        return headers.contains { CSVColumns.normalize($0) == "firstname" || CSVColumns.normalize($0) == "lastname" } ? .mdy : .dmy
+        dialect == .outlook ? Outlook.usualDateOrder(headers.map(CSVColumns.normalize)) : nil
     }
 }

@@ -38,9 +38,9 @@ public struct GoogleCSVLayout: CSVLayout {
         row.fill([person.firstNameCell, person.additionalNames.joined(separator: " "), person.familyName,
                   person.phoneticGivenName ?? "", person.phoneticAdditionalName ?? "", person.phoneticFamilyName ?? "",
                   person.honorificPrefixes.joined(separator: " "), person.honorificSuffixes.joined(separator: " "),
-                  person.nicknames.joined(separator: " ::: "), nil, person.organization ?? "", person.title ?? "",
-                  person.organizationUnits.joined(separator: " ::: "), person.birthday?.description ?? "",
-                  person.note ?? "", nil, Self.labels(person.categories)],
+                  person.nicknames.joined(separator: Google.valueSeparator), nil, person.organization ?? "", person.title ?? "",
+                  person.organizationUnits.joined(separator: Google.valueSeparator), person.birthday?.description ?? "",
+                  person.note ?? "", nil, Google.labels(person.categories)],
                  startingAt: 0, header: Self.header)
         var column = 17
         for (label, values) in Self.grouped(person.emails, slots: Self.emailSlots) {
@@ -56,7 +56,7 @@ public struct GoogleCSVLayout: CSVLayout {
         for a in person.addresses.prefix(Self.addressSlots) {
             let formatted = [a.extended, a.street, [a.postalCode, a.locality].filter { !$0.isEmpty }.joined(separator: " "),
                              a.region, a.country].filter { !$0.isEmpty }.joined(separator: "\n")
-            row.fill([Self.label(a.types, a.preferred), formatted, a.street, a.locality, a.poBox, a.region, a.postalCode,
+            row.fill([Google.label(a.types, a.preferred), formatted, a.street, a.locality, a.poBox, a.region, a.postalCode,
                       a.country, a.extended], startingAt: column, header: Self.header)
             column += Self.addressParts.count
         }
@@ -80,17 +80,11 @@ public struct GoogleCSVLayout: CSVLayout {
         return row.finish(header: Self.header, customFieldsFrom: Self.header.count - 2 * Self.customSlots)
     }
 
-    /// Categories as Google labels, its system groups marked `* ` (`* myContacts`, `* friends`).
-    static func labels(_ categories: [String]) -> String {
-        let system: Set<String> = ["myContacts", "friends", "family", "coworkers", "starred"]
-        return categories.map { system.contains($0) ? "* " + $0 : $0 }.joined(separator: " ::: ")
-    }
-
     /// Items with the same label share a cell (` ::: `); what does not fit goes into the last slot.
     static func grouped(_ points: [ContactPoint], slots: Int) -> [(String, String)] {
         var groups: [(label: String, values: [String])] = []
         for p in points {
-            let label = label(p.types, p.preferred)
+            let label = Google.label(p.types, p.preferred)
             if let i = groups.firstIndex(where: { $0.label == label }) {
                 groups[i].values.append(p.value)
             } else {
@@ -101,23 +95,7 @@ public struct GoogleCSVLayout: CSVLayout {
             let rest = groups[(slots - 1)...].flatMap(\.values)
             groups = Array(groups.prefix(slots - 1)) + [(groups[slots - 1].label, rest)]
         }
-        return groups.map { ($0.label, $0.values.joined(separator: " ::: ")) }
-    }
-
-    /// vCard types as Google's label: `cell` → `Mobile`, `work,fax` → `Work Fax`, `* ` when preferred.
-    static func label(_ types: [String], _ preferred: Bool) -> String {
-        let set = Set(types).subtracting(["voice", "internet", "pref"])
-        let name: String
-        if set.contains("fax") {
-            name = set.contains("home") ? "Home Fax" : set.contains("work") ? "Work Fax" : "Other Fax"
-        } else if set.contains("cell") {
-            name = "Mobile"
-        } else if let first = types.first(where: { set.contains($0) }) {
-            name = first.prefix(1).uppercased() + first.dropFirst()
-        } else {
-            name = ""
-        }
-        return (preferred ? "* " : "") + name
+        return groups.map { ($0.label, $0.values.joined(separator: Google.valueSeparator)) }
     }
 }
 

@@ -92,7 +92,7 @@ public struct OutlookCSVLayout: CSVLayout {
 
     /// `M/D/YYYY`; no year as 1604 (Outlook always stores one); none as `0/0/00`.
     static func date(_ date: PartialDate?) -> String {
-        guard let date else { return "0/0/00" }
+        guard let date else { return Outlook.noDate }
         return "\(date.month)/\(date.day)/\(date.year ?? DateParsing.appleNoYear)"
     }
 

@@ -55,7 +55,7 @@ struct UnmappedColumns {
             if slot == labels.count { labels.append(column) }
             let cell = custom + 2 * slot
             cells[cell] = labels[slot]
-            cells[cell + 1] = cells[cell + 1].map { $0 + " ::: " + value } ?? value
+            cells[cell + 1] = cells[cell + 1].map { $0 + Google.valueSeparator + value } ?? value
         }
         return cells.map { $0 ?? "" }
     }

@@ -1,7 +1,7 @@
 import ContactsCore
 
 /// What Apple's Contacts (macOS, iOS, iCloud) writes that no standard says, and how it is read
-/// and written. Fixtures: `Fixtures/apple-contacts.vcf`.
+/// and written. Fixtures: `Fixtures/apple-contacts.vcf`, `Fixtures/realworld/apple-labelled-dates.vcf`.
 ///
 /// - Labels: a property in a group (`item1.EMAIL`) takes the group's `X-ABLabel`; Apple's own
 ///   labels are `_$!<Name>!$_` (`_$!<Anniversary>!$_`, `_$!<HomePage>!$_`), which its apps show
