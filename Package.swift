@@ -36,7 +36,11 @@ let package = Package(
         .target(name: "ContactFormats", dependencies: ["ContactsCore"]),
         .target(name: "ContactsOutput", dependencies: ["ContactsCore", "ContactFormats"]),
         .target(name: "VCFBirthdays", dependencies: ["ContactsCore", "ContactFormats", "ContactsOutput"]),
-        .target(name: "VCFBirthdaysTesting", dependencies: ["VCFBirthdays"]),
+        // Test support by layer: the doubles and fixtures (the model's), vCard parsing (the
+        // formats'), the program's doubles and runs (which gives the two before it too).
+        .target(name: "ContactsTesting", dependencies: ["ContactsCore"]),
+        .target(name: "ContactFormatsTesting", dependencies: ["ContactsCore", "ContactFormats", "ContactsTesting"]),
+        .target(name: "VCFBirthdaysTesting", dependencies: ["VCFBirthdays", "ContactsTesting", "ContactFormatsTesting"]),
         // The build's version, from `git describe` (see the Makefile).
         .target(name: "VCBuild"),
         // glibc's <malloc.h>, for the command's malloc tuning.
@@ -50,6 +54,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The tests by layer (ARCHITECTURE.md), each importing its layer and the ones beneath
+        // it (ArchitectureTests checks it): the model, the formats, the outputs, the program
+        // with its command line end to end.
+        .testTarget(name: "ContactsCoreTests", dependencies: ["ContactsCore", "ContactsTesting"]),
+        .testTarget(name: "ContactFormatsTests",
+                    dependencies: ["ContactsCore", "ContactFormats", "ContactsTesting", "ContactFormatsTesting"]),
+        .testTarget(name: "ContactsOutputTests",
+                    dependencies: ["ContactsCore", "ContactFormats", "ContactsOutput", "ContactsTesting", "ContactFormatsTesting"]),
         .testTarget(
             name: "VCFBirthdaysTests",
             dependencies: ["ContactsCore", "ContactFormats", "ContactsOutput",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VCFBirthdaysTesting
 
 /// What ARCHITECTURE.md promises about the code's shape, checked on the sources as text.
 @Suite struct ArchitectureTests {
@@ -96,6 +97,29 @@ import Testing
             #expect(!named.isEmpty, "\(path) names no fixture")
             for fixture in named {
                 #expect(FileManager.default.fileExists(atPath: packageRoot + "/" + fixture), "\(path): \(fixture) is missing")
+            }
+        }
+    }
+
+    /// The tests are in targets by layer, and a layer's tests import that layer, the ones
+    /// beneath it and their test support, nothing above: the layering shows in the tests too.
+    @Test func theTestsOfALayerImportNothingAboveIt() throws {
+        let base = ["Foundation", "Testing", "Glibc", "ContactsCore", "ContactsTesting"]
+        let allowed: [String: Set<String>] = [
+            "ContactsCoreTests": Set(base),
+            "ContactFormatsTests": Set(base + ["ContactFormats", "ContactFormatsTesting"]),
+            "ContactsOutputTests": Set(base + ["ContactFormats", "ContactFormatsTesting", "ContactsOutput"]),
+        ]
+        for (target, modules) in allowed {
+            let root = packageRoot + "/Tests/" + target
+            let files = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasSuffix(".swift") }
+            #expect(!files.isEmpty, "\(target) holds no tests")
+            for file in files {
+                let text = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
+                for line in text.split(separator: "\n") where line.hasPrefix("import ") || line.hasPrefix("@testable import ") {
+                    let module = String(line.split(separator: " ").last!)
+                    #expect(modules.contains(module), "\(target)/\(file) imports \(module)")
+                }
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VCFBirthdaysTesting
 
 /// #37's destruction matrix: for every output that replaces or removes something, and every
 /// way a run goes wrong, the built program (as a user runs it, on the real file system) leaves

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VCFBirthdaysTesting
 import VCFBirthdays
 
 /// Every command the README, the man page and `--help` show is run, on sample files named as they name

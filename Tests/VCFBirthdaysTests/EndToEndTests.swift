@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VCFBirthdaysTesting
 
 /// Runs the built `vcf2birthdays` binary, as a user or a script would.
 private struct Result {

@@ -1,4 +1,5 @@
 import Testing
+import VCFBirthdaysTesting
 @testable import ContactsCore
 @testable import ContactFormats
 @testable import ContactsOutput

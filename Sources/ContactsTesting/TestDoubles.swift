@@ -1,4 +1,4 @@
-import VCFBirthdays
+import ContactsCore
 
 /// A spy sink: records every person it is given, and how often it was finished.
 public final class SpySink: PeopleSink {
@@ -29,28 +29,6 @@ public final class RecordingDiagnostics: DiagnosticsHandler {
         rejections.append((diagnostic, String(decoding: rawText, as: UTF8.self)))
         if stopsAtFirstRejection { throw Stop() }
     }
-}
-
-/// A stopwatch that moves on by `step` seconds each time it is read.
-public final class SteppingStopwatch: Stopwatch {
-    private let step: Double
-    private var now = 0.0
-
-    public init(step: Double) { self.step = step }
-
-    public func seconds() -> Double {
-        now += step
-        return now
-    }
-}
-
-/// A clock stopped at one day.
-public struct FixedClock: Clock {
-    public let day: CalendarDate
-
-    public init(_ day: CalendarDate) { self.day = day }
-
-    public func today() -> CalendarDate { day }
 }
 
 /// Bytes from memory, handed out at most `chunkSize` at a time.

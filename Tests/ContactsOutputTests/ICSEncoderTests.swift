@@ -2,8 +2,8 @@ import Testing
 @testable import ContactsCore
 @testable import ContactFormats
 @testable import ContactsOutput
-@testable import VCFBirthdays
-import VCFBirthdaysTesting
+import ContactsTesting
+import ContactFormatsTesting
 
 private func ics(_ people: [PersonInfo], feb29: Feb29Policy = .feb28, others: Bool = false, remind: [Reminder] = []) throws -> String {
     let memory = MemoryOutput()

@@ -1,8 +1,8 @@
 import Testing
 @testable import ContactsCore
 @testable import ContactFormats
-@testable import ContactsOutput
-@testable import VCFBirthdays
+import ContactsTesting
+import ContactFormatsTesting
 
 @Suite struct ValueDecodingTests {
     @Test func unescapesTextValues() {

@@ -1,6 +1,9 @@
 import Testing
 @testable import ContactsCore
+@testable import ContactFormats
 @testable import ContactsOutput
+import ContactsTesting
+import ContactFormatsTesting
 
 @Suite struct DuplicateFinderTests {
     private func person(_ given: String, _ family: String, uid: String? = nil, emails: [String] = [],

@@ -1,8 +1,8 @@
 import Testing
 @testable import ContactsCore
 @testable import ContactFormats
-@testable import ContactsOutput
-@testable import VCFBirthdays
+import ContactsTesting
+import ContactFormatsTesting
 
 /// Tokenizes `input` fed `chunk` bytes at a time.
 private func tokenize(_ input: [UInt8], delimiter: Character = ",", chunk: Int)

@@ -1,5 +1,9 @@
 import Testing
+@testable import ContactsCore
+@testable import ContactFormats
 @testable import ContactsOutput
+import ContactsTesting
+import ContactFormatsTesting
 
 /// `--remind DAYS[@HH:MM]`: what is read, what is refused, and the trigger an all-day event gets.
 struct ReminderTests {

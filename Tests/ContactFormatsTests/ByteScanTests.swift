@@ -1,8 +1,8 @@
 import Testing
 @testable import ContactsCore
 @testable import ContactFormats
-@testable import ContactsOutput
-@testable import VCFBirthdays
+import ContactsTesting
+import ContactFormatsTesting
 
 /// The scans 8 bytes at a time find what one byte at a time finds, from every start, also among
 /// bytes with the high bit set and zero bytes (which the word trick marks above a match).

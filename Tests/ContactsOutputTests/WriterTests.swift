@@ -2,8 +2,8 @@ import Testing
 @testable import ContactsCore
 @testable import ContactFormats
 @testable import ContactsOutput
-@testable import VCFBirthdays
-import VCFBirthdaysTesting
+import ContactsTesting
+import ContactFormatsTesting
 
 private func write(_ people: [PersonInfo], _ make: (TextOutput) -> PeopleSink) throws -> String {
     let memory = MemoryOutput()
@@ -64,7 +64,7 @@ private func person(_ fn: String, family: [String] = [], given: [String] = [], b
         let format = TSVFormat(dates: DateContext(today: day(2026, 2, 28), feb29: .mar1))
         var withBirthdays = 0
         for seed in 0..<500 {
-            var person = PropertyRoundTripTests.person(seed)
+            var person = RandomPeople.person(seed)
             if seed % 7 == 0 { person.birthday = date(seed % 2 == 0 ? nil : 2000, 2, 29) }
             if person.birthday != nil { withBirthdays += 1 }
             var line: [UInt8] = [], compact: [UInt8] = [], expanded: [UInt8] = []

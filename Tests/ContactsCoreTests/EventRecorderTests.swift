@@ -1,9 +1,6 @@
 import Testing
-import VCFBirthdaysTesting
 @testable import ContactsCore
-@testable import ContactFormats
-@testable import ContactsOutput
-@testable import VCFBirthdays
+import ContactsTesting
 
 /// A recorder's takes share one storage until it is full, and each replays what was recorded
 /// since the take before it, whatever was recorded after.

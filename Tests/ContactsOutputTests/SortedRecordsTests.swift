@@ -2,7 +2,8 @@ import Testing
 @testable import ContactsCore
 @testable import ContactFormats
 @testable import ContactsOutput
-@testable import VCFBirthdays
+import ContactsTesting
+import ContactFormatsTesting
 
 @Suite struct SortedRecordsTests {
     /// Keys that often share their first 8 bytes or start other keys, with bytes above 0x7F:

@@ -1,8 +1,8 @@
 import Testing
 @testable import ContactsCore
 @testable import ContactFormats
-@testable import ContactsOutput
-@testable import VCFBirthdays
+import ContactsTesting
+import ContactFormatsTesting
 
 /// Runs the lexer over `input` fed `chunk` bytes at a time; returns (line number, text) pairs.
 private func lex(_ input: [UInt8], chunk: Int) -> [(Int, String)] {

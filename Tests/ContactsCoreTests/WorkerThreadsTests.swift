@@ -1,8 +1,6 @@
 import Testing
 @testable import ContactsCore
-@testable import ContactFormats
-@testable import ContactsOutput
-@testable import VCFBirthdays
+import ContactsTesting
 
 /// Stands for what a piece of work holds (a part's bytes): watched through a weak reference.
 private final class Payload: @unchecked Sendable {}
