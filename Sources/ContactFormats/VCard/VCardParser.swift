@@ -49,25 +49,18 @@ public final class VCardParser: ContactsParser {
     private let maxRecordBytes: Int
     /// Leave out properties the birthday formats do not use, before splitting them into parts.
     private let skipsUnneeded: Bool
-    /// A card past the limits is read to its END:VCARD without being kept, then rejected.
-    /// Why the open card is being skipped to its end.
     private var saidOnce = SaidOnce()
-    private var discarding: (code: Diagnostic.Code, message: String)?
     // The lexer, card and checker change on every line: no run-time exclusivity checks on them
     // (they cost a one-thread vCard read about 10%); only this parser touches them.
     @exclusivity(unchecked) private var lexer: VCardLexer
     private let decoder: PersonDecoder
     @exclusivity(unchecked) private var checker: VCardRuleChecker?
     @exclusivity(unchecked) private var card = CardBuffer()
-    private var inCard = false
-    private var nestedDepth = 0
-    /// The line before was `AGENT:` with no value: a `BEGIN:VCARD` now starts a nested card.
-    private var previousOpensAgent = false
-    private var previousLine = PreviousLine.none
+    /// Where the parser is between two lines, changed by `handle` alone.
+    @exclusivity(unchecked) private var state = State()
     /// What the birthday formats keep of the card being read (`skipsUnneeded`).
     @exclusivity(unchecked) private var namesAndDates = NamesAndDatesLines()
     private let fields = PropertyTable.fields
-    private var agentIndex = 0
     private var agentText: [UInt8] = []
     private var stray: [UInt8] = []
     private var strayLine = 0
@@ -97,7 +90,7 @@ public final class VCardParser: ContactsParser {
     /// part can be read by a parser of its own).
     package func endPart() throws -> Bool {
         try lexer.endLine { try self.handle($0) }
-        if inCard { return false }
+        if state.inCard { return false }
         try finish()
         return true
     }
@@ -106,30 +99,55 @@ public final class VCardParser: ContactsParser {
     /// sink may take several inputs).
     public func finish() throws {
         try lexer.finish { try self.handle($0) }
-        if inCard {
-            inCard = false
-            let reason = discarding ?? (.unclosedCard, "vCard is not closed: no END:VCARD before the end of the input")
-            discarding = nil
+        if state.inCard {
+            var reason = (code: Diagnostic.Code.unclosedCard, message: "vCard is not closed: no END:VCARD before the end of the input")
+            if case .discarding(let limit, _) = state.place { reason = passed(limit) }
+            state.place = .outside
             try reject(line: card.beginLine, reason.code, reason.message, raw: card.raw)
         }
         try flushStray()
     }
 
+    /// Where the parser is between two lines: the one state `handle` reads and changes.
+    private struct State {
+        enum Place {
+            /// Outside any card: a line here is stray text.
+            case outside
+            /// In a card, at its own level.
+            case card
+            /// In a nested `AGENT` card this deep, the value of the card's property at `property`.
+            case agent(depth: Int, property: Int)
+            /// In a card past a limit, with nested cards this deep: read to its `END:VCARD`
+            /// without being kept, then rejected.
+            case discarding(Limit, depth: Int)
+        }
+
+        /// The limits a card may pass (a plain value: the state is copied on every line).
+        enum Limit { case size, properties }
+
+        var place = Place.outside
+        /// What the last line at the card's level was, for a line that continues it.
+        var lastLine = PreviousLine.none
+        /// The line before was `AGENT:` with no value: a `BEGIN:VCARD` now starts a nested card.
+        var afterEmptyAgent = false
+
+        var inCard: Bool {
+            if case .outside = place { return false }
+            return true
+        }
+    }
+
+    /// The transition: one line read in the present state. A `BEGIN:VCARD` is a nested card
+    /// only right after an empty `AGENT`; anywhere else it starts a card at the outer level,
+    /// whatever is open (so that an unclosed card never takes the cards after it).
     private func handle(_ line: VCardLexer.Line) throws {
         let marker = Self.marker(line.bytes)
+        let afterEmptyAgent = state.afterEmptyAgent
+        let inCard = state.inCard
         if inCard { checker?.physicalLines(line.raw, firstLine: line.number) }
-        // A BEGIN:VCARD is a nested card only right after an empty AGENT; anywhere else it
-        // starts a card at the outer level, whatever is open (so that an unclosed card never
-        // takes the cards after it).
-        let opensAgent = previousOpensAgent
-        previousOpensAgent = inCard && marker == .none && Self.opensAgent(line.bytes)
-        if inCard && marker == .begin && !opensAgent && (nestedDepth > 0 || discarding != nil) {
-            let reason = discarding ?? (.unclosedCard, "vCard is not closed: BEGIN:VCARD on line \(line.number) comes before END:VCARD")
-            try reject(line: card.beginLine, reason.code, reason.message, raw: card.raw)
-            startCard(line)
-            return
-        }
-        if !inCard {
+        state.afterEmptyAgent = inCard && marker == .none && Self.opensAgent(line.bytes)
+        switch state.place {
+        case .outside:
             if marker == .begin {
                 try flushStray()
                 startCard(line)
@@ -141,75 +159,104 @@ public final class VCardParser: ContactsParser {
                 }
                 if keepsRaw { stray.append(contentsOf: line.raw) }
             }
-            return
-        }
-        if let reason = discarding {
-            if marker == .begin { nestedDepth += 1 }
-            if marker == .end {
-                if nestedDepth == 0 {
-                    inCard = false
-                    discarding = nil
-                    try reject(line: card.beginLine, reason.code, reason.message, raw: card.raw)
-                } else {
-                    nestedDepth -= 1
-                }
+        case .discarding(let limit, let depth):
+            switch marker {
+            case .begin where !afterEmptyAgent:
+                let (code, message) = passed(limit)
+                try reject(line: card.beginLine, code, message, raw: card.raw)
+                startCard(line)
+            case .begin:
+                state.place = .discarding(limit, depth: depth + 1)
+            case .end where depth == 0:
+                state.place = .outside
+                let (code, message) = passed(limit)
+                try reject(line: card.beginLine, code, message, raw: card.raw)
+            case .end:
+                state.place = .discarding(limit, depth: depth - 1)
+            case .none:
+                break
             }
-            return
-        }
-        let size = card.size + (nestedDepth > 0 ? agentText.count : 0) + line.bytes.count
-        if line.isOversized || size > maxRecordBytes || card.properties.count + card.skippedProperties >= Self.maxProperties {
-            // Its raw text is dropped: a part of it in the rejects would read as a whole card.
-            let notKept = keepsRaw ? ", not written to the rejects file" : ""
-            discarding = line.isOversized || size > maxRecordBytes
-                ? (.recordTooLarge, "vCard larger than \(maxRecordBytes) bytes (see --max-record-bytes): rejected" + notKept)
-                : (.tooManyProperties, "vCard with more than \(Self.maxProperties) properties: rejected" + notKept)
-            card.reset(beginLine: card.beginLine)
-            if marker == .end && nestedDepth == 0 { try handle(line) }  // the line that ends it
-            return
-        }
-        if nestedDepth > 0 {
-            if keepsRaw { card.raw.append(contentsOf: line.raw) }
-            appendAgentLine(line.bytes)
-            if marker == .begin { nestedDepth += 1 }
-            if marker == .end {
-                nestedDepth -= 1
-                if nestedDepth == 0 {
-                    agentText.removeLast(2)  // the escaped newline after the last line
-                    card.setAgent(agentText, at: agentIndex)
-                    previousLine = .none
-                }
-            }
-            return
-        }
-        switch marker {
-        case .begin:
-            if opensAgent {
-                if keepsRaw { card.raw.append(contentsOf: line.raw) }
-                nestedDepth = 1
-                agentIndex = card.properties.count - 1
-                agentText.removeAll(keepingCapacity: true)
-                appendAgentLine(line.bytes)
+        case .agent(let depth, let property):
+            if marker == .begin && !afterEmptyAgent {
+                try reject(line: card.beginLine, .unclosedCard, Self.unclosed(by: line), raw: card.raw)
+                startCard(line)
                 return
             }
-            try reject(line: card.beginLine, .unclosedCard,
-                       "vCard is not closed: BEGIN:VCARD on line \(line.number) comes before END:VCARD", raw: card.raw)
-            startCard(line)
-        case .end:
+            if passesALimit(line, nestedDepth: depth) { return try discard(line, marker, nestedDepth: depth) }
             if keepsRaw { card.raw.append(contentsOf: line.raw) }
-            inCard = false
-            try finishCard()
-        case .none:
-            if keepsRaw { card.raw.append(contentsOf: line.raw) }
-            if skipsUnneeded, let name = ContentLineParser.name(line.bytes),
-               !namesAndDates.keeps(fields.field(of: UnsafeBufferPointer(rebasing: line.bytes[name]))) {
-                card.skip(line: line.bytes)
-                previousLine = .skipped
-            } else if card.append(line: line.bytes, number: line.number) {
-                previousLine = .kept
-            } else {
-                try continuation(line)
+            appendAgentLine(line.bytes)
+            switch marker {
+            case .begin:
+                state.place = .agent(depth: depth + 1, property: property)
+            case .end where depth == 1:
+                agentText.removeLast(2)  // the escaped newline after the last line
+                card.setAgent(agentText, at: property)
+                state.place = .card
+                state.lastLine = .none
+            case .end:
+                state.place = .agent(depth: depth - 1, property: property)
+            case .none:
+                break
+            }
+        case .card:
+            if passesALimit(line, nestedDepth: 0) { return try discard(line, marker, nestedDepth: 0) }
+            switch marker {
+            case .begin where afterEmptyAgent:
+                if keepsRaw { card.raw.append(contentsOf: line.raw) }
+                state.place = .agent(depth: 1, property: card.properties.count - 1)
+                agentText.removeAll(keepingCapacity: true)
+                appendAgentLine(line.bytes)
+            case .begin:
+                try reject(line: card.beginLine, .unclosedCard, Self.unclosed(by: line), raw: card.raw)
+                startCard(line)
+            case .end:
+                if keepsRaw { card.raw.append(contentsOf: line.raw) }
+                state.place = .outside
+                try finishCard()
+            case .none:
+                if keepsRaw { card.raw.append(contentsOf: line.raw) }
+                if skipsUnneeded, let name = ContentLineParser.name(line.bytes),
+                   !namesAndDates.keeps(fields.field(of: UnsafeBufferPointer(rebasing: line.bytes[name]))) {
+                    card.skip(line: line.bytes)
+                    state.lastLine = .skipped
+                } else if card.append(line: line.bytes, number: line.number) {
+                    state.lastLine = .kept
+                } else {
+                    try continuation(line)
+                }
             }
         }
+    }
+
+    /// Whether this line makes the open card larger than `--max-record-bytes` or gives it more
+    /// properties than `maxProperties` (asked of every line: inlined).
+    @inline(__always)
+    private func passesALimit(_ line: VCardLexer.Line, nestedDepth: Int) -> Bool {
+        line.isOversized || card.size + (nestedDepth > 0 ? agentText.count : 0) + line.bytes.count > maxRecordBytes
+            || card.properties.count + card.skippedProperties >= Self.maxProperties
+    }
+
+    /// The card past a limit is skipped to its end and rejected (`passed`).
+    private func discard(_ line: VCardLexer.Line, _ marker: Marker, nestedDepth: Int) throws {
+        let size = card.size + (nestedDepth > 0 ? agentText.count : 0) + line.bytes.count
+        state.place = .discarding(line.isOversized || size > maxRecordBytes ? .size : .properties, depth: nestedDepth)
+        card.reset(beginLine: card.beginLine)
+        if marker == .end && nestedDepth == 0 { try handle(line) }  // the line that ends it
+    }
+
+    /// Why a card past a limit is rejected.
+    private func passed(_ limit: State.Limit) -> (Diagnostic.Code, String) {
+        // Its raw text is dropped: a part of it in the rejects would read as a whole card.
+        let notKept = keepsRaw ? ", not written to the rejects file" : ""
+        switch limit {
+        case .size: return (.recordTooLarge, "vCard larger than \(maxRecordBytes) bytes (see --max-record-bytes): rejected" + notKept)
+        case .properties: return (.tooManyProperties, "vCard with more than \(Self.maxProperties) properties: rejected" + notKept)
+        }
+    }
+
+    /// Why a card is rejected when a `BEGIN:VCARD` comes before its end.
+    private static func unclosed(by line: VCardLexer.Line) -> String {
+        "vCard is not closed: BEGIN:VCARD on line \(line.number) comes before END:VCARD"
     }
 
     /// A line inside a card that is no property: a new line of the value before it when that
@@ -218,7 +265,7 @@ public final class VCardParser: ContactsParser {
     private func continuation(_ line: VCardLexer.Line) throws {
         let text = String(decoding: line.bytes.prefix(40), as: UTF8.self)
         let kept: Bool
-        switch previousLine {
+        switch state.lastLine {
         case .kept: kept = card.appendContinuation(line: line.bytes)
         case .skipped:
             card.skip(line: line.bytes)
@@ -261,11 +308,9 @@ public final class VCardParser: ContactsParser {
     static let maxProperties = 100_000
 
     private func startCard(_ line: VCardLexer.Line) {
-        inCard = true
-        discarding = nil
-        nestedDepth = 0
+        state.place = .card
+        state.lastLine = .none
         card.reset(beginLine: line.number)
-        previousLine = .none
         namesAndDates = NamesAndDatesLines()
         if keepsRaw { card.raw.append(contentsOf: line.raw) }
         checker?.startCard()
