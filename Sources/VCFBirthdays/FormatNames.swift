@@ -7,6 +7,7 @@ extension RunOptions.Format {
         "ndjson": .json, "jsonl": .json, "json-lines": .json,
         "google": .googleCSV, "gmail": .googleCSV, "outlook": .outlookCSV,
         "ical": .ics, "icalendar": .ics,
+        "vcard-2.1": .vcard21, "vcard2.1": .vcard21, "vcard-21": .vcard21, "vcf21": .vcard21,
         "vcard30": .vcard3, "vcard-3": .vcard3, "vcard3.0": .vcard3, "vcard-3.0": .vcard3, "vcf3": .vcard3,
         "vcard40": .vcard4, "vcard-4": .vcard4, "vcard4.0": .vcard4, "vcard-4.0": .vcard4, "vcf4": .vcard4,
         "neomutt": .mutt,
@@ -16,7 +17,6 @@ extension RunOptions.Format {
     static let ambiguousNames: [String: String] = [
         "vcf": "vcard3 (vCard 3.0, which most importers take) or vcard4 (vCard 4.0, RFC 6350)",
         "vcard": "vcard3 (vCard 3.0, which most importers take) or vcard4 (vCard 4.0, RFC 6350)",
-        "vcard21": "vcard3 (vCard 2.1 is read, not written) or vcard4",
     ]
 
     /// The format `--to` names: its name, or an alias that can mean only it (`ical`, `google`,
@@ -43,14 +43,14 @@ extension RunOptions.Format {
     }
 
     /// The format a file name's extension says, case aside: the first format whose files have
-    /// it (`.txt` the list, `.json`, `.csv` ours, `.ics`, `.vcf` vCard 3.0, which most importers
-    /// take, `.ldif`), or one of a few other extensions (`.tsv`, `.jsonl`, `.ndjson`, `.vcard`,
+    /// it (`.txt` the list, `.json`, `.csv` ours, `.ics`, `.ldif`), `.vcf` vCard 3.0, which most
+    /// importers take, or one of a few other extensions (`.tsv`, `.jsonl`, `.ndjson`, `.vcard`,
     /// `.ical`); nil for any other name.
     public init?(fileName: String) {
         let base = fileName.split(separator: "/").last.map(String.init) ?? fileName
         guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return nil }
         let ending = base[base.index(after: dot)...].lowercased()
-        let others: [String: Self] = ["tsv": .tsv, "tab": .tsv, "jsonl": .json, "ndjson": .json, "vcard": .vcard3,
+        let others: [String: Self] = ["tsv": .tsv, "tab": .tsv, "jsonl": .json, "ndjson": .json, "vcf": .vcard3, "vcard": .vcard3,
                                       "ical": .ics, "icalendar": .ics]
         guard let format = others[ending] ?? Self.allCases.first(where: { $0.fileExtension == ending }) else { return nil }
         self = format

@@ -42,9 +42,14 @@ extension RunOptions.Format {
             }
         }
         func vCard(_ version: VCardTargetVersion) -> Description {
-            let encoder = { (options: RunOptions) in VCardEncoder(version: version, appleCompat: options.output.appleCompat) }
+            let encoder = { (options: RunOptions) in
+                VCardEncoder(version: version, appleCompat: version == .v3 && options.output.appleCompat)
+            }
+            // A CardDAV server takes 3.0 and 4.0 (RFC 6352): 2.1 is no vdir's.
             return Description(fileExtension: "vcf", scope: card, showsCategories: true, keptGroups: [.card, .ldifEntry],
-                               vdirItems: { options, _, _ in CardItems(encoder(options)) }) { options, _, _, _ in encoder(options) }
+                               vdirItems: version == .v21 ? nil : { options, _, _ in CardItems(encoder(options)) }) {
+                options, _, _, _ in encoder(options)
+            }
         }
         switch self {
         case .list:
@@ -67,6 +72,7 @@ extension RunOptions.Format {
                                showsBirthdays: true, vdirItems: { CalendarItems(App.calendar($0, dates: $1, locale: $2)) }, countsLikelyDuplicates: true) {
                 options, dates, locale, _ in App.calendar(options, dates: dates, locale: locale)
             }
+        case .vcard21: return vCard(.v21)
         case .vcard3: return vCard(.v3)
         case .vcard4: return vCard(.v4)
         case .mutt:

@@ -20,6 +20,8 @@ public struct RunOptions: Sendable {
         case outlookCSV = "outlook-csv"
         /// An iCalendar file of yearly birthday events.
         case ics
+        /// vCard 2.1, for old phones, car kits and desktop clients: quoted-printable UTF-8, bare types.
+        case vcard21
         /// vCard 3.0 (RFC 2426).
         case vcard3
         /// vCard 4.0 (RFC 6350).

@@ -21,7 +21,7 @@ struct Command: ParsableCommand {
         discussion: """
         Reads vCard 2.1, 3.0 and 4.0, CSV (Google, Outlook, Thunderbird, spreadsheets) and LDIF \
         (Thunderbird, abook, LDAP) from files, directories of .vcf, .csv and .ldif files, or standard input, and prints a birthday list sorted in \
-        the locale's collation, or converts the contacts to TSV, JSON, CSV, iCalendar or vCard 3.0/4.0.
+        the locale's collation, or converts the contacts to TSV, JSON, CSV, iCalendar, LDIF or vCard 2.1/3.0/4.0.
 
         Environment: VCF2BIRTHDAYS_SORT sets the default --sort for list and tsv (--within sorts by \
         upcoming); \

@@ -90,6 +90,18 @@ import Glibc
         }
     }
 
+    /// vCard 2.1 has no lists in a name's parts: read back, its cards are the people as 2.1
+    /// holds them (`vCard21Representable`).
+    @Test(arguments: filesWithPeople.filter { !$0.hasSuffix(".csv") })
+    func vCard21OutputReadsBackAsThePeople21Holds(file: String) throws {
+        let people = vCard21Representable(try readContacts(fixtureBytes(file), format: Self.format(file), scope: .card).people)
+        let written = VCFBirthdaysTests.run(fixtureBytes(file), path: file, to: .vcard21) { $0.input.encoding = "utf-8" }
+        let back = try readContacts(written.stdout, format: .vcard, scope: .card)
+        #expect(back.diagnostics.rejections.isEmpty, "\(file)")
+        let (got, expected) = (try Self.json(back.people), try Self.json(people))
+        #expect(got == expected, "\(file): \(got) vs \(expected)")
+    }
+
     @Test(arguments: files.filter { !$0.hasSuffix(".csv") })
     func csvOutputReadsBackAsTheSamePeople(file: String) throws {
         let people = csvRepresentable(try readContacts(fixtureBytes(file), format: Self.format(file), scope: .card).people)

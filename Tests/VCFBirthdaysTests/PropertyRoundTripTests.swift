@@ -24,6 +24,7 @@ import VCFBirthdaysTesting
         let writer: PeopleSink = switch format {
         case .vcard3: FormattedOutput(format: VCardEncoder(version: .v3, appleCompat: false), output: text, diagnostics: RecordingDiagnostics())
         case .vcard4: FormattedOutput(format: VCardEncoder(version: .v4, appleCompat: false), output: text, diagnostics: RecordingDiagnostics())
+        case .vcard21: FormattedOutput(format: VCardEncoder(version: .v21, appleCompat: false), output: text, diagnostics: RecordingDiagnostics())
         case .googleCSV: FormattedOutput(format: CSVEncoder(layout: GoogleCSVLayout()), output: text)
         default: FormattedOutput(format: CSVEncoder(layout: GenericCSVLayout()), output: text)
         }
@@ -64,10 +65,12 @@ import VCFBirthdaysTesting
         }
     }
 
-    @Test(arguments: [RunOptions.Format.vcard3, .vcard4, .csv])
+    /// vCard 2.1 has no lists in a name's parts (our CSV holds one name per cell): those people
+    /// have one name in each.
+    @Test(arguments: [RunOptions.Format.vcard21, .vcard3, .vcard4, .csv])
     func peopleSurviveTheRoundTrip(format: RunOptions.Format) async {
         await propertyCheck(count: 150, input: Gen.int(in: 0...Int.max)) { seed in
-            let person = RandomPeople.person(seed, multiValuedNames: format != .csv)
+            let person = RandomPeople.person(seed, multiValuedNames: format != .csv && format != .vcard21)
             let back = Self.through([person], format)
             #expect(back.count == 1)
             if let first = back.first { #expect(Self.fields(first) == Self.fields(person), "seed \(seed)") }

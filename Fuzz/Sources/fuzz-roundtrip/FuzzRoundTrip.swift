@@ -2,8 +2,9 @@ import FuzzSupport
 import VCFBirthdays
 import VCFBirthdaysTesting
 
-/// Each writer round trip: parse → write vCard 4.0 → parse, → vCard 3.0 → parse, → LDIF →
-/// parse, and → csv → parse must give the same people (their JSON), whatever the input bytes.
+/// Each writer round trip: parse → write vCard 4.0 → parse, → vCard 3.0 → parse, → vCard 2.1
+/// → parse (the people as 2.1 holds them), → LDIF → parse, and → csv → parse must give the same
+/// people (their JSON), whatever the input bytes.
 /// (The CSV trip covers the people a CSV row can hold: `csvRepresentable`.)
 @_cdecl("fuzz_roundtrip_main")
 public func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
@@ -26,6 +27,14 @@ public func fuzzRoundTrip(_ pointer: UnsafePointer<UInt8>?, _ size: Int) -> CInt
         guard again.rejected == 0, Fuzz.json(again.people) == expected else {
             Fuzz.fail("vCard \(version.rawValue) round trip changed the people:\n\(expected)\n---\n\(Fuzz.json(again.people))")
         }
+    }
+    // vCard 2.1 holds the people as `vCard21Representable` says (no lists in a name's parts).
+    let v21 = Fuzz.write(people) {
+        FormattedOutput(format: VCardEncoder(version: .v21, appleCompat: false), output: $0, diagnostics: diagnostics)
+    }
+    let from21 = Fuzz.read(Array(v21.utf8), csv: false, scope: .card)
+    guard from21.rejected == 0, Fuzz.json(from21.people) == Fuzz.json(vCard21Representable(people)) else {
+        Fuzz.fail("vCard 2.1 round trip changed the people:\n\(Fuzz.json(vCard21Representable(people)))\n---\n\(Fuzz.json(from21.people))")
     }
     let ldif = Fuzz.write(people) { FormattedOutput(format: LDIFEncoder(), output: $0) }
     do {

@@ -59,7 +59,7 @@ package struct PropertyDeclaration: Sendable {
     package func written(in version: VCardTargetVersion) -> (name: String, keptAs: Bool) {
         switch version {
         case .v4: return versions.contains(.v40) ? (name, false) : ("X-" + name, true)
-        case .v3:
+        case .v3, .v21:
             if let in30 { return (in30, false) }
             return versions.contains(.v30) ? (name, false) : ("X-" + name, true)
         }

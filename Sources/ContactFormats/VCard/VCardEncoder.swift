@@ -1,7 +1,8 @@
 import ContactsCore
 
 /// vCard 3.0 (RFC 2426) or 4.0 (RFC 6350), one card per person, UTF-8, CRLF, folded at 75
-/// octets. A person read from a vCard (with `DecodeScope.card`) is written property by
+/// octets; or vCard 2.1 with 3.0's properties in 2.1's lines (`VCard21Lines`: bare types,
+/// quoted-printable UTF-8). A person read from a vCard (with `DecodeScope.card`) is written property by
 /// property, groups, parameters and order kept, through the version rules of
 /// `VCardPropertyConverter`; anyone else is written from the model (`PersonProperties`).
 /// `VERSION` follows `BEGIN`; `FN` is always there (from the name parts, organization,
@@ -12,7 +13,8 @@ public struct VCardEncoder: PersonEncoder {
 
     /// Cards of `version`; `appleCompat` writes year-less dates and the anniversary as Apple does (3.0).
     public init(version: VCardTargetVersion, appleCompat: Bool) {
-        cards = VCardCards(version: version, converter: VCardPropertyConverter(target: version, appleCompat: appleCompat))
+        cards = VCardCards(version: version,
+                           converter: VCardPropertyConverter(target: version.properties, appleCompat: appleCompat))
     }
 
     public func append(_ person: PersonInfo, to bytes: inout [UInt8]) {
@@ -36,7 +38,7 @@ struct VCardCards: @unchecked Sendable {
     init(version: VCardTargetVersion, converter: VCardPropertyConverter) {
         self.version = version
         self.converter = converter
-        names = WrittenNames(version)
+        names = WrittenNames(version.properties)
     }
 
     /// The end of a warning said once per run.
@@ -70,7 +72,7 @@ struct VCardCards: @unchecked Sendable {
                                   "group '\(group.prefix(40))' of \(property.name) is not a valid vCard group name; written without it"))
                 property.group = nil
             }
-            if let (anniversary, nameAfter) = Apple.labelledAnniversary(property, group: appleAnniversary, target: version) {
+            if let (anniversary, nameAfter) = Apple.labelledAnniversary(property, group: appleAnniversary, target: version.properties) {
                 var converted = converter.convert(anniversary).property
                 converted.name = nameAfter
                 properties.append(converted)
@@ -103,7 +105,11 @@ struct VCardCards: @unchecked Sendable {
         ContentLineFolding.append("BEGIN:VCARD", to: &bytes)
         ContentLineFolding.append("VERSION:" + version.rawValue, to: &bytes)
         for property in properties {
-            ContentLineFolding.append(VCardLineWriter.line(property), to: &bytes)
+            if version == .v21 {
+                VCard21Lines.append(property, to: &bytes)
+            } else {
+                ContentLineFolding.append(VCardLineWriter.line(property), to: &bytes)
+            }
         }
         ContentLineFolding.append("END:VCARD", to: &bytes)
     }

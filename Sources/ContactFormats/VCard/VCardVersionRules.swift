@@ -2,10 +2,15 @@ import ContactsCore
 
 /// The vCard version a writer produces.
 public enum VCardTargetVersion: String, Sendable {
+    /// vCard 2.1 (the versit specification): 3.0's properties in 2.1's lines (`VCard21Lines`).
+    case v21 = "2.1"
     /// vCard 3.0 (RFC 2426).
     case v3 = "3.0"
     /// vCard 4.0 (RFC 6350).
     case v4 = "4.0"
+
+    /// The version whose properties and values this one writes: 2.1 has 3.0's.
+    var properties: VCardTargetVersion { self == .v21 ? .v3 : self }
 }
 
 /// Turns one property, as read from any vCard version (or made from the model), into its form
@@ -212,8 +217,8 @@ struct VCardPropertyConverter {
             switch (target, k) {
             case (.v4, let k?): p.parameters.remove(at: k)
             case (.v4, nil): break
-            case (.v3, let k?): p.parameters[k].values = ["date-time"]
-            case (.v3, nil): p.parameters.append(VCardParameter(name: "VALUE", values: ["date-time"]))
+            case (_, let k?): p.parameters[k].values = ["date-time"]
+            case (_, nil): p.parameters.append(VCardParameter(name: "VALUE", values: ["date-time"]))
             }
             return
         }
@@ -230,11 +235,11 @@ struct VCardPropertyConverter {
         switch (target, date.year) {
         case (.v4, let year?): p.value = PartialDate.pad(year, 4) + month + day
         case (.v4, nil): p.value = "--" + month + day
-        case (.v3, let year?): p.value = PartialDate.pad(year, 4) + "-" + month + "-" + day
-        case (.v3, nil) where appleCompat:
+        case (_, let year?): p.value = PartialDate.pad(year, 4) + "-" + month + "-" + day
+        case (_, nil) where appleCompat:
             p.value = "\(DateParsing.appleNoYear)-\(month)-\(day)"
             p.parameters.append(VCardParameter(name: "X-APPLE-OMIT-YEAR", values: ["\(DateParsing.appleNoYear)"]))
-        case (.v3, nil): p.value = "--" + month + "-" + day
+        case (_, nil): p.value = "--" + month + "-" + day
         }
     }
 
@@ -255,7 +260,7 @@ struct VCardPropertyConverter {
             guard !value.lowercased().hasPrefix("geo:"), VCardValueSyntax.geoFloats(value, version: .v21) == nil else { return }
             let parts = value.split(omittingEmptySubsequences: false) { $0 == ";" || $0 == "," }
             p.value = "geo:" + parts.map { String($0).trimmingSpaces() }.joined(separator: ",")
-        case .v3:
+        case .v3, .v21:
             guard value.lowercased().hasPrefix("geo:") else { return }
             let body = String(value.dropFirst(4)).replacingAll("\\,", with: ",")
             let parts = body.split(separator: ",", omittingEmptySubsequences: false)
@@ -277,7 +282,7 @@ struct VCardPropertyConverter {
             case .v4:
                 p.value = digits
                 p.parameters.append(VCardParameter(name: "VALUE", values: ["utc-offset"]))
-            case .v3:
+            case .v3, .v21:
                 p.value = digits.count == 5 ? digits.prefix(3) + ":" + digits.suffix(2) : digits
             }
         } else if target == .v3 || declared == "uri" {
@@ -302,7 +307,7 @@ struct VCardPropertyConverter {
         let sex = value.prefix { $0 != ";" }
         let rest = value[sex.endIndex...]
         switch target {
-        case .v3:
+        case .v3, .v21:
             return (PersonInfo.genderWords[sex.uppercased()] ?? String(sex)) + rest
         case .v4:
             let letter = PersonInfo.genderWords.first { $0.value.lowercased() == sex.lowercased() }?.key
@@ -320,7 +325,7 @@ struct VCardPropertyConverter {
         guard let k = p.parameters.firstIndex(where: { $0.name == "ENCODING" }) else { return }
         let isBase64 = p.parameters[k].values.first.map { ["B", "BASE64"].contains($0.uppercased()) } ?? false
         switch target {
-        case .v3:
+        case .v3, .v21:
             if isBase64 { p.parameters[k].values = ["b"] }
         case .v4:
             p.parameters.remove(at: k)
@@ -359,7 +364,7 @@ struct VCardPropertyConverter {
         switch target {
         case .v4:
             if preferred && !saysOne { p.parameters.append(VCardParameter(name: "PREF", values: ["1"])) }
-        case .v3:
+        case .v3, .v21:
             guard preferred else { return }
             if let t = p.parameters.firstIndex(where: { $0.name == "TYPE" }) {
                 p.parameters[t].values.append("pref")
@@ -379,7 +384,7 @@ struct VCardPropertyConverter {
             let base64 = Self.removingWhitespace(p.value)
             let format = p.parameters.first { $0.name == "TYPE" }?.values.first
             switch target {
-            case .v3:
+            case .v3, .v21:
                 p.parameters[k].values = ["b"]
                 p.value = base64
             case .v4:
