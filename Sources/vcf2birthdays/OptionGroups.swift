@@ -158,7 +158,7 @@ struct SelectionOptions: ParsableArguments {
 
 /// What is written, and where: `RunOptions.Output`.
 struct OutputOptions: ParsableArguments {
-    @Option(name: .customLong("to"), help: ArgumentHelp("Output format (default: the one -o's extension says — .ics, .csv, .json, .vcf (vCard 3.0), .ldif, .tsv — else the birthday list). Also ical, google, outlook, ndjson, vcard-4.0 and other unambiguous names.",
+    @Option(name: .customLong("to"), help: ArgumentHelp("Output format: " + RunOptions.Format.allCases.map(\.rawValue).joined(separator: ", ") + " (default: the one -o's extension says — .ics, .csv, .json, .vcf (vCard 3.0), .ldif, .tsv — else the birthday list). Also ical, google, outlook, ndjson, vcard-4.0 and other unambiguous names.",
                                                         valueName: "format"),
             completion: .list(RunOptions.Format.allCases.map(\.rawValue)))
     var formatName: String?
