@@ -22,7 +22,7 @@ public enum App {
             for (code, message) in options.optionWarnings {
                 reporter.report(Diagnostic(.warning, code, path: programName, line: 0, message))
             }
-            let plan = try RunPlan(options, today: options.selection.today ?? env.clock.today(), preferences: env.preferences,
+            let plan = try RunPlan(options, today: env.clock.today(), preferences: env.preferences,
                                    standardInputIsTerminal: env.standardInputIsTerminal)
             plan.warnings.forEach(reporter.report)
             try carryOut(plan, env, reporter: reporter, standardError: stderr, progress: progress, outcome: &outcome)

@@ -26,9 +26,8 @@ struct SinkChain {
         var finalPrepared: PreparedSink?
         switch plan.final {
         case .duplicateReport:
-            duplicates = DuplicateReport(output: outputs.output, region: plan.region, selection: plan.selection, summary: summary)
-            final = duplicates!
-            finalPrepared = duplicates
+            let report = DuplicateReport(output: outputs.output, region: plan.region, selection: plan.selection, summary: summary)
+            (duplicates, final, finalPrepared) = (report, report, report)
         case .vdir(let directory):
             let output = outputs.output
             let dryRun: ((VDirWriter.Step, String) -> Void)? = options.output.dryRun
@@ -42,9 +41,8 @@ struct SinkChain {
         case .nothing:
             final = DiscardingSink()
         case .formatted:
-            formatted = Self.formattedOutput(plan, output: outputs.output, diagnostics: diagnostics, fileSystem: env.fileSystem)
-            final = formatted!
-            finalPrepared = formatted
+            let sink = Self.formattedOutput(plan, output: outputs.output, diagnostics: diagnostics, fileSystem: env.fileSystem)
+            (formatted, final, finalPrepared) = (sink, sink, sink)
         }
         // The stages, made from the last to the first: each passes people on to the one after it.
         var first = final
