@@ -96,12 +96,12 @@ final class DiagnosticsReporter: DiagnosticsHandler {
     /// `{"severity":…,"code":…,"path":…,"line":…,"column":…,"message":…}`; line and column only when known.
     static func json(_ d: Diagnostic) -> String {
         var bytes: [UInt8] = []
-        JSONObject.appendString(d.path, to: &bytes)
+        JSONText.appendString(d.path, to: &bytes)
         var out = "{\"severity\":\"\(d.severity.rawValue)\",\"code\":\"\(d.code.rawValue)\",\"path\":" + String(decoding: bytes, as: UTF8.self)
         if d.line > 0 { out += ",\"line\":\(d.line)" }
         if let column = d.column { out += ",\"column\":\(column)" }
         bytes.removeAll()
-        JSONObject.appendString(d.message, to: &bytes)
+        JSONText.appendString(d.message, to: &bytes)
         return out + ",\"message\":" + String(decoding: bytes, as: UTF8.self) + "}"
     }
 }

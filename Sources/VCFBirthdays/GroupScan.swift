@@ -4,8 +4,9 @@ import ContactsOutput
 
 /// Reads the group cards of the input files before the run (`ContactGroups`), so that members
 /// written before their group card (as Apple's and iCloud's exports put them) get its name too. A
-/// vCard file is parsed for it only when its bytes hold `KIND:group`, an LDIF file (by its first
-/// line) when they hold `groupOf` or `mozillaAbListAlpha`, a group's object class; standard
+/// vCard file is parsed for it only when its bytes hold `KIND:group`, a jCard file (by its start)
+/// when they hold `"group"]` (a value), an LDIF file (by its first line) when they hold `groupOf`
+/// or `mozillaAbListAlpha`, a group's object class; standard
 /// input, read once, is not scanned. Only runs whose output or filters use categories pay for it
 /// (`RunPlan.usesGroups`), and a file without a group card only one more read.
 enum GroupScan {
@@ -17,12 +18,15 @@ enum GroupScan {
         for input in inputs {
             guard let path = input.path, fileSystem.kind(of: path) == .file else { continue }
             do {
-                guard let isLDIF = try holdsGroupCard(path, fileSystem) else { continue }
+                guard let format = try holdsGroupCard(path, fileSystem) else { continue }
                 let source = try fileSystem.openForReading(path)
-                let parser: ContactsParser = isLDIF
-                    ? LDIFParser(path: input.displayPath, sink: collector, diagnostics: collector, options: LDIFParser.Options(scope: .full))
-                    : VCardParser(path: input.displayPath, sink: collector, diagnostics: collector,
-                                  options: VCardParser.Options(scope: .full))
+                let parser: ContactsParser = switch format {
+                case .ldif: LDIFParser(path: input.displayPath, sink: collector, diagnostics: collector, options: LDIFParser.Options(scope: .full))
+                case .jcard: JCardParser(path: input.displayPath, sink: collector, diagnostics: collector,
+                                         options: VCardParser.Options(scope: .full))
+                case .vcard, .csv: VCardParser(path: input.displayPath, sink: collector, diagnostics: collector,
+                                               options: VCardParser.Options(scope: .full))
+                }
                 try forEachChunk(source) { try parser.feed($0) }
                 try parser.finish()
             } catch {
@@ -35,31 +39,34 @@ enum GroupScan {
 
     /// How group cards say their kind (Apple's `X-ADDRESSBOOKSERVER-KIND:group`, 4.0 `KIND:group`).
     private static let vCardMarkers = [Array("KIND:GROUP".utf8)]
+    /// A jCard value of `"group"` (`["kind",{},"text","group"]`), not the `"group"` parameter.
+    private static let jCardMarkers = [Array(#""GROUP"]"#.utf8)]
     /// The group classes of LDIF (`groupOfNames`, `groupOfUniqueNames`, `groupOfMembers`; Thunderbird's lists).
     private static let ldifMarkers = [Array("GROUPOF".utf8), Array("MOZILLAABLISTALPHA".utf8)]
 
-    /// Whether the file holds a group card: nil when it does not, else whether it is LDIF (by its
-    /// first line). The markers, in any case, are found by `memchr` (the C library's), so that a file
+    /// Whether the file holds a group card: nil when it does not, else its format (LDIF by its
+    /// first line, jCard by its start, else vCard). The markers, in any case, are found by `memchr` (the C library's), so that a file
     /// without groups costs a read from the page cache and little more.
-    private static func holdsGroupCard(_ path: String, _ fileSystem: FileSystem) throws -> Bool? {
+    private static func holdsGroupCard(_ path: String, _ fileSystem: FileSystem) throws -> RunOptions.InputFormat? {
         let source = try fileSystem.openForReading(path)
-        var isLDIF: Bool?
+        var format: RunOptions.InputFormat?
         var markers: [[UInt8]] = []
         var keep = 0
         var window: [UInt8] = []
         var found = false
         try forEachChunk(source) { chunk in
             guard !found else { return }
-            if isLDIF == nil {
-                let ldif = chunk.withUnsafeBufferPointer { LDIFParser.looksLikeLDIF(Array($0.prefix(4096))) }
-                (isLDIF, markers) = (ldif, ldif ? ldifMarkers : vCardMarkers)
+            if format == nil {
+                let head = chunk.withUnsafeBufferPointer { Array($0.prefix(4096)) }
+                format = LDIFParser.looksLikeLDIF(head) ? .ldif : JCardParser.looksLikeJCard(head) ? .jcard : .vcard
+                markers = format == .ldif ? ldifMarkers : format == .jcard ? jCardMarkers : vCardMarkers
                 keep = markers.map(\.count).max()! - 1
             }
             window.removeFirst(max(0, window.count - keep))
             chunk.withUnsafeBufferPointer { window.append(contentsOf: $0) }
             found = window.withUnsafeBufferPointer { bytes in markers.contains { ByteScan.contains(ignoringCase: $0, in: bytes) } }
         }
-        return found ? isLDIF : nil
+        return found ? format : nil
     }
 
     /// Reads the source to its end in chunks.

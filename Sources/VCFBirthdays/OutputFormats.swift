@@ -75,6 +75,11 @@ extension RunOptions.Format {
         case .vcard21: return vCard(.v21)
         case .vcard3: return vCard(.v3)
         case .vcard4: return vCard(.v4)
+        case .jcard:
+            // The vCard 4.0 card in JSON, no vdir's (a CardDAV server stores vCards).
+            return Description(fileExtension: "json", scope: card, showsCategories: true, keptGroups: [.card, .ldifEntry]) {
+                _, _, _, _ in JCardEncoder()
+            }
         case .mutt:
             return Description(fileExtension: "txt", scope: { _ in .fields }) { _, _, _, _ in MuttQueryFormat() }
         case .ldif:

@@ -26,6 +26,8 @@ public struct RunOptions: Sendable {
         case vcard3
         /// vCard 4.0 (RFC 6350).
         case vcard4
+        /// jCard (RFC 7095): vCard 4.0 in JSON, an array of cards.
+        case jcard
         /// The answer to a mail client's address-book query (mutt's `query_command`): a line per e-mail address.
         case mutt
         /// LDIF (RFC 2849) that Thunderbird's address book imports.
@@ -49,6 +51,8 @@ public struct RunOptions: Sendable {
         case csv
         /// LDIF (RFC 2849): Thunderbird's and abook's address book exports, LDAP dumps.
         case ldif
+        /// jCard (RFC 7095): a card, an array of cards, or cards one after another.
+        case jcard
     }
 
     /// What is read, and how (`--from`, `--encoding`, the CSV options).

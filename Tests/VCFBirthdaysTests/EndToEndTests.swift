@@ -843,6 +843,10 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         #expect(try run(["--to", "vcard3", "-o", v3, v4]).status == 0)
         let back = try run(["--to", "json", v3])
         #expect(back.stdout == r.stdout)
+        // Through jCard and back: the same people.
+        let jcard = dir.appendingPathComponent("c.json").path
+        #expect(try run(["--to", "jcard", "-o", jcard, corpus]).status == 0)
+        #expect(try run(["--to", "json", jcard]).stdout == r.stdout)
         let photos = dir.appendingPathComponent("photos").path, photosBack = dir.appendingPathComponent("photos-back").path
         #expect(try run(["-q", "--to", "tsv", "--extract-photos", photos, corpus]).status == 0)
         #expect(try run(["-q", "--to", "tsv", "--extract-photos", photosBack, v3]).status == 0)

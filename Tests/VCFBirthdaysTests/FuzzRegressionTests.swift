@@ -26,7 +26,7 @@ import Glibc
     /// What reading gives: the people as JSON and the rejections (a reader that throws fails the test).
     /// The reader a fixture is for, told by its extension.
     static func format(_ file: String) -> RunOptions.InputFormat {
-        file.hasSuffix(".csv") ? .csv : file.hasSuffix(".ldif") ? .ldif : .vcard
+        file.hasSuffix(".csv") ? .csv : file.hasSuffix(".ldif") ? .ldif : file.hasSuffix(".json") ? .jcard : .vcard
     }
 
     private static func read(_ bytes: [UInt8], format: RunOptions.InputFormat, split: Int? = nil) throws -> (json: String, rejected: Int) {
@@ -79,13 +79,13 @@ import Glibc
         // Both sides must have worked: an empty output on both would compare equal.
         #expect(direct.status == .success || direct.status == .dataError, "\(file): \(direct.stderr)")
         #expect(!direct.stdout.isEmpty, "\(file): nobody read")
-        for (format, appleCompat) in [(RunOptions.Format.vcard3, false), (.vcard3, true), (.vcard4, false)] {
+        for (format, appleCompat) in [(RunOptions.Format.vcard3, false), (.vcard3, true), (.vcard4, false), (.jcard, false)] {
             let written = VCFBirthdaysTests.run(input, path: file, to: format) {
                 $0.input.encoding = "utf-8"
                 $0.output.appleCompat = appleCompat
             }
             #expect(written.status == direct.status && !written.stdout.isEmpty, "\(file) → \(format): \(written.stderr)")
-            let back = run(written.stdout, path: "out.vcf", to: .json)
+            let back = run(written.stdout, path: format == .jcard ? "out.json" : "out.vcf", to: .json)
             #expect(back.status == .success && back.stdout == direct.stdout, "\(file) → \(format): \(back.stderr)")
         }
     }

@@ -25,12 +25,14 @@ import VCFBirthdaysTesting
         case .vcard3: FormattedOutput(format: VCardEncoder(version: .v3, appleCompat: false), output: text, diagnostics: RecordingDiagnostics())
         case .vcard4: FormattedOutput(format: VCardEncoder(version: .v4, appleCompat: false), output: text, diagnostics: RecordingDiagnostics())
         case .vcard21: FormattedOutput(format: VCardEncoder(version: .v21, appleCompat: false), output: text, diagnostics: RecordingDiagnostics())
+        case .jcard: FormattedOutput(format: JCardEncoder(), output: text, diagnostics: RecordingDiagnostics())
         case .googleCSV: FormattedOutput(format: CSVEncoder(layout: GoogleCSVLayout()), output: text)
         default: FormattedOutput(format: CSVEncoder(layout: GenericCSVLayout()), output: text)
         }
         for person in people { try? writer.consume(person) }
         try? writer.finish()
-        return (try? readContacts(output.bytes, csv: format == .csv || format == .googleCSV).people) ?? []
+        let input: RunOptions.InputFormat = format == .csv || format == .googleCSV ? .csv : format == .jcard ? .jcard : .vcard
+        return (try? readContacts(output.bytes, format: input).people) ?? []
     }
 
     /// What a Google CSV row holds of a person: one cell per name part (several joined by
@@ -67,7 +69,7 @@ import VCFBirthdaysTesting
 
     /// vCard 2.1 has no lists in a name's parts (our CSV holds one name per cell): those people
     /// have one name in each.
-    @Test(arguments: [RunOptions.Format.vcard21, .vcard3, .vcard4, .csv])
+    @Test(arguments: [RunOptions.Format.vcard21, .vcard3, .vcard4, .jcard, .csv])
     func peopleSurviveTheRoundTrip(format: RunOptions.Format) async {
         await propertyCheck(count: 150, input: Gen.int(in: 0...Int.max)) { seed in
             let person = RandomPeople.person(seed, multiValuedNames: format != .csv && format != .vcard21)

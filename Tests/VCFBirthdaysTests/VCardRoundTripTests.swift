@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ContactsCore
 @testable import ContactFormats
@@ -51,6 +52,20 @@ func run(_ bytes: [UInt8], path: String, to format: RunOptions.Format,
         let through30 = run(run(input, path: fixture, to: .vcard3).stdout, path: "v3.vcf", to: .json).stdout
         let through21 = run(run(input, path: fixture, to: .vcard21).stdout, path: "v21.vcf", to: .json).stdout
         #expect(String(decoding: through21, as: UTF8.self) == String(decoding: through30, as: UTF8.self))
+    }
+
+    /// jCard holds what vCard 4.0 holds: read back, the same JSON as the source gives; and
+    /// jCard read and written again is the same text (a fixed point: every property, group,
+    /// parameter and value came back; names in jCard's lower case, `VALUE` as the type).
+    @Test(arguments: allFixtures + ConformanceTests.examples)
+    func jCardHoldsWhat40Holds(fixture: String) throws {
+        let input = fixtureBytes(fixture)
+        let jcard = run(input, path: fixture, to: .jcard).stdout
+        #expect(try JSONSerialization.jsonObject(with: Data(jcard)) is [Any])
+        // A file, not standard input: its group cards are scanned as the source's are.
+        #expect(String(decoding: run(jcard, path: "cards.json", to: .json).stdout, as: UTF8.self)
+                    == String(decoding: run(input, path: fixture, to: .json).stdout, as: UTF8.self))
+        #expect(String(decoding: run(jcard, path: "cards.json", to: .jcard).stdout, as: UTF8.self) == String(decoding: jcard, as: UTF8.self))
     }
 
     /// Property level: the 3.0 text written from the source and from its 4.0 conversion are the

@@ -2,7 +2,7 @@ import FuzzSupport
 import VCFBirthdays
 import VCFBirthdaysTesting
 
-/// Each writer round trip: parse → write vCard 4.0 → parse, → vCard 3.0 → parse, → vCard 2.1
+/// Each writer round trip: parse → write vCard 4.0 → parse, → vCard 3.0 → parse, → jCard → parse, → vCard 2.1
 /// → parse (the people as 2.1 holds them), → LDIF → parse, and → csv → parse must give the same
 /// people (their JSON), whatever the input bytes.
 /// (The CSV trip covers the people a CSV row can hold: `csvRepresentable`.)
@@ -27,6 +27,16 @@ public func fuzzRoundTrip(_ pointer: UnsafePointer<UInt8>?, _ size: Int) -> CInt
         guard again.rejected == 0, Fuzz.json(again.people) == expected else {
             Fuzz.fail("vCard \(version.rawValue) round trip changed the people:\n\(expected)\n---\n\(Fuzz.json(again.people))")
         }
+    }
+    // jCard holds what vCard 4.0 does.
+    let jcard = Fuzz.write(people) { FormattedOutput(format: JCardEncoder(), output: $0, diagnostics: diagnostics) }
+    do {
+        let (fromJCard, said) = try readContacts(Array(jcard.utf8), format: .jcard, scope: .card)
+        guard said.rejections.isEmpty, Fuzz.json(fromJCard) == expected else {
+            Fuzz.fail("jCard round trip changed the people:\n\(expected)\n---\n\(Fuzz.json(fromJCard))\n\(jcard)")
+        }
+    } catch {
+        Fuzz.fail("the jCard reader threw \(error)")
     }
     // vCard 2.1 holds the people as `vCard21Representable` says (no lists in a name's parts).
     let v21 = Fuzz.write(people) {

@@ -47,6 +47,22 @@ struct VCardCards: @unchecked Sendable {
     /// Appends the person's card to `bytes`, its warnings to `report` (the receiver says those
     /// said once per run once: `SaidOnce`).
     func append(_ person: PersonInfo, to bytes: inout [UInt8], report: (Diagnostic) -> Void) {
+        let properties = properties(of: person, report: report)
+        ContentLineFolding.append("BEGIN:VCARD", to: &bytes)
+        ContentLineFolding.append("VERSION:" + version.rawValue, to: &bytes)
+        for property in properties {
+            if version == .v21 {
+                VCard21Lines.append(property, to: &bytes)
+            } else {
+                ContentLineFolding.append(VCardLineWriter.line(property), to: &bytes)
+            }
+        }
+        ContentLineFolding.append("END:VCARD", to: &bytes)
+    }
+
+    /// The properties of the person's card after `VERSION`, in the version's form (what
+    /// `append` writes as lines and `JCardEncoder` as JSON), its warnings to `report`.
+    func properties(of person: PersonInfo, report: (Diagnostic) -> Void) -> [VCardProperty] {
         let source = person.cardProperties.isEmpty ? PersonProperties.make(person) : person.cardProperties
         var properties: [VCardProperty] = []
         properties.reserveCapacity(source.count + 2)
@@ -102,16 +118,7 @@ struct VCardCards: @unchecked Sendable {
             properties.insert(VCardProperty(name: "N", value: PersonProperties.name(person)), at: at)
         }
         settle(&properties, of: person, report: report)
-        ContentLineFolding.append("BEGIN:VCARD", to: &bytes)
-        ContentLineFolding.append("VERSION:" + version.rawValue, to: &bytes)
-        for property in properties {
-            if version == .v21 {
-                VCard21Lines.append(property, to: &bytes)
-            } else {
-                ContentLineFolding.append(VCardLineWriter.line(property), to: &bytes)
-            }
-        }
-        ContentLineFolding.append("END:VCARD", to: &bytes)
+        return properties
     }
 }
 

@@ -68,6 +68,13 @@ extension Diagnostic {
         case unclosedCard = "unclosed-card"
         /// Text outside of any vCard.
         case outsideCard = "outside-card"
+        /// A jCard record that is no JSON (the line where that shows).
+        case invalidJSON = "invalid-json"
+        /// A JSON value that is no jCard (`["vcard", [properties]]`).
+        case notJCard = "not-a-jcard"
+        /// A property of a jCard that is none (not `["name", {parameters}, "type", value]`), or
+        /// a parameter of one that is none: left out.
+        case invalidJCardProperty = "invalid-jcard-property"
         /// A line inside a card that is no property and continues nothing.
         case notAProperty = "not-a-property"
         /// A line inside a card that is no property, read as a new line of the value before it.
