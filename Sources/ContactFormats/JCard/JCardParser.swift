@@ -139,7 +139,8 @@ public final class JCardParser: ContactsParser {
 
     /// Adds a property to the card as its vCard line.
     private func add(_ property: VCardProperty) {
-        let line = Array(VCardLineWriter.line(property).utf8)
+        var line: [UInt8] = []
+        VCardLineWriter.append(property, to: &line)
         _ = line.withUnsafeBufferPointer { card.append(line: $0, number: property.line) }
     }
 

@@ -50,3 +50,12 @@ struct ByteBuffer: ~Copyable {
         capacity = newCapacity
     }
 }
+
+extension Array where Element == UInt8 {
+    /// Appends the text's UTF-8 at once (a small string's too, which `append(contentsOf: text.utf8)`
+    /// would copy byte by byte).
+    package mutating func appendUTF8(_ text: String) {
+        var text = text
+        text.withUTF8 { append(contentsOf: $0) }
+    }
+}

@@ -58,6 +58,43 @@ package enum ByteScan {
                      stops: { $0 == a || $0 == b || $0 == 0x0A || $0 == 0x0D })
     }
 
+    /// Whether the text holds `a`, `b`, LF or CR.
+    package static func holds(_ a: UInt8, _ b: UInt8, orLineEnd text: String) -> Bool {
+        withUTF8(text) { firstOf(a, b, orLineEnd: $0, from: 0) < $0.count }
+    }
+
+    /// Whether the text holds LF or CR.
+    package static func holdsLineEnd(_ text: String) -> Bool {
+        withUTF8(text) { firstLineEnd($0, from: 0) < $0.count }
+    }
+
+    /// How often `byte` is in the text, counted up to `limit`.
+    package static func count(_ byte: UInt8, in text: String, upTo limit: Int) -> Int {
+        withUTF8(text) { bytes in
+            var count = 0, at = 0
+            while count < limit, let k = firstIndex(of: byte, in: bytes, from: at) {
+                count += 1
+                at = k + 1
+            }
+            return count
+        }
+    }
+
+    /// Whether the text holds a lower-case ASCII letter.
+    package static func holdsLowerCase(_ text: String) -> Bool {
+        withUTF8(text) { $0.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") } }
+    }
+
+    /// Whether the text starts with `X-` (a private name, upper case).
+    package static func isPrivateName(_ text: String) -> Bool {
+        withUTF8(text) { $0.count >= 2 && $0[0] == UInt8(ascii: "X") && $0[1] == UInt8(ascii: "-") }
+    }
+
+    /// The text's UTF-8, in place when it is contiguous (a native string), else copied.
+    private static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        text.utf8.withContiguousStorageIfAvailable(body) ?? Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+
     /// The index of the first byte at or after `from` with its high bit set (not ASCII); the
     /// count when there is none.
     static func firstNonASCII(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {

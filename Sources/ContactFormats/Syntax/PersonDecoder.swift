@@ -64,6 +64,7 @@ package final class PersonDecoder {
             }
         }
         let v = version ?? .v30
+        if scope == .card { person.cardProperties.reserveCapacity(card.properties.count) }
         var meaningful = card.skippedProperties
         var keptContacts = false  // for the birthday formats, an e-mail address or phone kept to name a card that has no name
         for (index, property) in card.properties.enumerated() {

@@ -17,13 +17,13 @@ extension VCardCards {
         let once = PropertyTable.atMostOnce(version == .v4 ? .v40 : .v30)
         var seen: UInt32 = 0, repeats = false
         for k in properties.indices {
-            if properties[k].name.utf8.contains(UInt8(ascii: "_")) {
+            if ByteScan.count(UInt8(ascii: "_"), in: properties[k].name, upTo: 1) > 0 {
                 let dashed = properties[k].name.replacingAll("_", with: "-")
                 warn(properties[k].line, .nameRewritten, "\(properties[k].name): vCard \(version.rawValue) names have no '_'; written as \(dashed)",
                      person, report)
                 properties[k].name = dashed
             }
-            if let group = properties[k].group, group.utf8.contains(UInt8(ascii: "_")) {
+            if let group = properties[k].group, ByteScan.count(UInt8(ascii: "_"), in: group, upTo: 1) > 0 {
                 properties[k].group = group.replacingAll("_", with: "-")
             }
             // The converter wrote every registered name in upper case (only X- names keep theirs).

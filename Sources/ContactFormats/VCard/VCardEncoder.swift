@@ -50,11 +50,14 @@ struct VCardCards: @unchecked Sendable {
         let properties = properties(of: person, report: report)
         ContentLineFolding.append("BEGIN:VCARD", to: &bytes)
         ContentLineFolding.append("VERSION:" + version.rawValue, to: &bytes)
+        var line: [UInt8] = []  // each property's line, folded into `bytes`
         for property in properties {
             if version == .v21 {
                 VCard21Lines.append(property, to: &bytes)
             } else {
-                ContentLineFolding.append(VCardLineWriter.line(property), to: &bytes)
+                line.removeAll(keepingCapacity: true)
+                VCardLineWriter.append(property, to: &line)
+                ContentLineFolding.append(line: line, to: &bytes)
             }
         }
         ContentLineFolding.append("END:VCARD", to: &bytes)
@@ -142,6 +145,6 @@ extension VCardEncoder {
     /// `BEGIN` and `END` frame a card: written as a property, either would be read back as a
     /// card's start or end, not as the property (in any case: names are read case-blind).
     static func isFrameName(_ name: String) -> Bool {
-        name.utf8.count <= 5 && ["BEGIN", "END"].contains(name.uppercased())
+        matchesIgnoringCase(name.utf8, "BEGIN") || matchesIgnoringCase(name.utf8, "END")
     }
 }

@@ -79,7 +79,8 @@ struct VCardPropertyConverter {
     /// The converted property, and the original name when it had to become an `X-` property.
     func convert(_ property: VCardProperty) -> (property: VCardProperty, keptAs: String?) {
         var p = property
-        let upper = p.name.uppercased()
+        // Most names are upper case already (the writers' and most exporters'): not made again.
+        let upper = ByteScan.holdsLowerCase(p.name) ? p.name.uppercased() : p.name
         var keptAs: String?
         let (rename, kind) = names[upper] ?? (nil, .raw)
         switch rename {
@@ -87,7 +88,7 @@ struct VCardPropertyConverter {
         case .keptAs(let name)?:
             keptAs = upper
             p.name = name
-        case nil: p.name = upper.hasPrefix("X-") ? p.name : upper
+        case nil: p.name = ByteScan.isPrivateName(upper) ? p.name : upper
         }
         if p.parameters.contains(where: { $0.name == "ENCODING" }) {
             p.parameters = p.parameters.filter { !($0.name == "ENCODING" && Self.isTransferEncoding($0.values)) }
@@ -149,22 +150,21 @@ struct VCardPropertyConverter {
     }
 
     /// The value itself when rewriting would give it back: no escape, separator or line break
-    /// to handle (most values), and, for names and addresses, all their components there.
+    /// to handle (most values), and, for names and addresses, all their components there. A
+    /// value of a kind that is written as it is but for its line breaks (a photo's base64) is
+    /// looked at only for those (`ByteScan`: 8 bytes at a time).
     private static func unchanged(_ value: String, kind: PropertyValueKind) -> String? {
-        var semicolons = 0
-        for b in value.utf8 {
-            switch b {
-            case 0x5C, 0x2C, 0x0A, 0x0D: return nil
-            case 0x3B: semicolons += 1
-            default: break
-            }
-        }
         switch kind {
-        case .text, .phone, .textList, .uri: return semicolons == 0 ? value : nil
-        case .name: return semicolons >= 4 ? value : nil
-        case .address: return semicolons >= 6 ? value : nil
-        case .organization: return value
-        case .date, .binary, .gender, .geo, .timeZone, .timestamp, .raw: return value
+        case .date, .binary, .gender, .geo, .timeZone, .timestamp, .raw:
+            return ByteScan.holdsLineEnd(value) ? nil : value
+        case .text, .phone, .textList, .uri, .name, .address, .organization:
+            guard !ByteScan.holds(0x5C, 0x2C, orLineEnd: value) else { return nil }
+            switch kind {
+            case .name: return ByteScan.count(0x3B, in: value, upTo: 4) >= 4 ? value : nil
+            case .address: return ByteScan.count(0x3B, in: value, upTo: 6) >= 6 ? value : nil
+            case .organization: return value
+            default: return ByteScan.count(0x3B, in: value, upTo: 1) == 0 ? value : nil
+            }
         }
     }
 
@@ -200,7 +200,7 @@ struct VCardPropertyConverter {
         }
         // A date with a time in the target's form, or as written when it is not ISO 8601's;
         // its type as the target names it (4.0: date-and-or-time, the default; 3.0: date-time).
-        if value.contains(where: { $0 == "T" || $0 == "t" || $0 == ":" }) {
+        if value.utf8.contains(where: { $0 == UInt8(ascii: "T") || $0 == UInt8(ascii: "t") || $0 == UInt8(ascii: ":") }) {
             guard let written = DateParsing.dateTime(value, basic: target == .v4) else {
                 // A time alone, or a day with no month: 4.0's forms, which 3.0 has not. A day
                 // with a time readers cannot read stays as written: they read its day.
@@ -347,10 +347,14 @@ struct VCardPropertyConverter {
     /// `PREF` last among the parameters (4.0). Other `PREF` values stay in both, every one of
     /// them (a reader takes the item as preferred when any says 1).
     private func convertPreference(_ p: inout VCardProperty) {
+        // Most properties have neither `TYPE=pref` nor `PREF` (nor an empty `TYPE`): nothing to change.
+        guard p.parameters.contains(where: {
+            $0.name == "PREF" || ($0.name == "TYPE" && ($0.values.isEmpty || $0.values.contains(where: Self.isPref)))
+        }) else { return }
         var preferred = false
         for k in p.parameters.indices where p.parameters[k].name == "TYPE" {
             let before = p.parameters[k].values.count
-            p.parameters[k].values.removeAll { $0.lowercased() == "pref" }
+            p.parameters[k].values.removeAll(where: Self.isPref)
             preferred = preferred || p.parameters[k].values.count < before
         }
         var preferences = p.parameters.filter { $0.name == "PREF" }
@@ -372,6 +376,11 @@ struct VCardPropertyConverter {
                 p.parameters.append(VCardParameter(name: "TYPE", values: ["pref"]))
             }
         }
+    }
+
+    /// `pref`, in any case.
+    private static func isPref(_ type: String) -> Bool {
+        type.utf8.count == 4 && type.lowercased() == "pref"
     }
 
     // MARK: Binary values

@@ -70,9 +70,15 @@ public struct PartialDate: Hashable, Sendable, CustomStringConvertible {
     public var isLeapDay: Bool { month == 2 && day == 29 }
 
     package static func pad(_ value: Int, _ width: Int) -> String {
+        // Months, days and years of four digits from a table (every date written pads them).
+        if (0..<100).contains(value) && width == 2 { return twoDigits[value] }
+        if (0..<10_000).contains(value) && width == 4 { return twoDigits[value / 100] + twoDigits[value % 100] }
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
+
+    /// `00` to `99`.
+    private static let twoDigits: [String] = (0..<100).map { ($0 < 10 ? "0" : "") + String($0) }
 }
 
 /// When a 29 February birthday is kept in years without one.
