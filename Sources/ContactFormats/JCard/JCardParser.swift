@@ -107,12 +107,7 @@ public final class JCardParser: ContactsParser {
         if !hasVersion && checker == nil { add(VCardProperty(name: "VERSION", value: "4.0", line: line)) }
         if checker != nil {
             checker!.startCard()
-            for finding in checker!.check(card) {
-                if finding.severity == .warning { statistics.warnings += 1 }
-                diagnostics.report(Diagnostic(finding.severity, finding.code, path: path, line: finding.line, finding.message))
-            }
-            statistics.people += 1
-            return
+            return checker!.report(card, path: path, to: diagnostics, counting: &statistics)
         }
         let person = decoder.decode(&card, path: path)
         for w in decoder.warnings { warn(w.line, w.code, w.message) }

@@ -318,14 +318,7 @@ public final class VCardParser: ContactsParser {
     }
 
     private func finishCard() throws {
-        if checker != nil {
-            for finding in checker!.check(card) {
-                if finding.severity == .warning { statistics.warnings += 1 }
-                diagnostics.report(Diagnostic(finding.severity, finding.code, path: path, line: finding.line, finding.message))
-            }
-            statistics.people += 1
-            return
-        }
+        if checker != nil { return checker!.report(card, path: path, to: diagnostics, counting: &statistics) }
         let person = decoder.decode(&card, path: path)
         for w in decoder.warnings { warn(w.line, w.code, w.message) }
         statistics.count(person)

@@ -42,6 +42,16 @@ struct VCardRuleChecker {
         if raw.count - start > 75 { longLines.append((number, raw.count - start)) }
     }
 
+    /// Checks a whole card and says what it breaks, counting its warnings; the card counts as read.
+    mutating func report(_ card: CardBuffer, path: String, to diagnostics: DiagnosticsHandler,
+                         counting statistics: inout ReadStatistics) {
+        for finding in check(card) {
+            if finding.severity == .warning { statistics.warnings += 1 }
+            diagnostics.report(Diagnostic(finding.severity, finding.code, path: path, line: finding.line, finding.message))
+        }
+        statistics.people += 1
+    }
+
     /// Checks a whole card; the findings since the last call come out sorted by line.
     mutating func check(_ card: CardBuffer) -> [Finding] {
         findings.removeAll(keepingCapacity: true)
