@@ -3,6 +3,9 @@
 /// `102200-0500` is `10:22:00-05:00`; the reduced forms `1985`, `1985-04`, `--04`, `---12`
 /// and the truncated times (`-2200`, `--00`) keep their hyphens.
 package enum JCardDates {
+    /// The value types written in ISO 8601's forms.
+    package static let types: Set<String> = ["date", "time", "date-time", "date-and-or-time", "timestamp", "utc-offset"]
+
     /// The extended form of a vCard value of this type; nil when it is no such value.
     package static func extended(_ value: String, type: String) -> String? {
         let bytes = Array(value.utf8)

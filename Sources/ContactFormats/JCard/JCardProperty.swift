@@ -27,8 +27,8 @@ package enum JCardProperty {
                 if let given = parameter.values.first, !given.isEmpty { type = given.lowercased() }
                 continue
             }
-            // RFC 6350's lists (§5.5, §5.9) whatever the quotes: RFC 6350 quotes `SORT-AS="Harten,Rene"`, RFC 7095 gives its two.
-            let values = name == "sort-as" || name == "pid"
+            // RFC 6350's lists whatever the quotes: RFC 6350 quotes `SORT-AS="Harten,Rene"`, RFC 7095 gives its two.
+            let values = Self.listParameters.contains(parameter.name.uppercased())
                 ? parameter.values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) } : parameter.values
             if let k = parameters.firstIndex(where: { $0.name == name }) {
                 parameters[k].values += values
@@ -43,7 +43,7 @@ package enum JCardProperty {
             values = textValues(raw, kind: declaration?.kind ?? .text)
         case "uri", "language-tag":
             values = [.string(ValueDecoding.unescape(raw))]
-        case "date", "time", "date-time", "date-and-or-time", "timestamp", "utc-offset":
+        case _ where JCardDates.types.contains(type):
             if let extended = JCardDates.extended(property.value, type: type) {
                 values = [.string(extended)]
             }
@@ -196,7 +196,7 @@ package enum JCardProperty {
         case .string(let s):
             switch type {
             case "text": return VCardText.escape(s)
-            case "date", "time", "date-time", "date-and-or-time", "timestamp", "utc-offset": return JCardDates.basic(s, type: type)
+            case _ where JCardDates.types.contains(type): return JCardDates.basic(s, type: type)
             case "unknown": return VCardText.escapingLineBreaks(s)
             default: return VCardText.escapingURI(s)
             }

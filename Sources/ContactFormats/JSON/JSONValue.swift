@@ -104,47 +104,25 @@ private struct Reader {
         switch bytes[at] {
         case UInt8(ascii: "\""): return JSONValue(kind: .string(try string()), line: start)
         case UInt8(ascii: "["):
-            guard depth < JSONValue.maxDepth else { throw error("arrays and objects nested more than \(JSONValue.maxDepth) deep") }
-            at += 1
             var elements: [JSONValue] = []
-            skipSpace()
-            if at < bytes.count && bytes[at] == UInt8(ascii: "]") {
-                at += 1
-                return JSONValue(kind: .array(elements), line: start)
-            }
-            while true {
-                skipSpace()
-                elements.append(try value(depth: depth + 1))
-                skipSpace()
-                guard at < bytes.count else { throw error("the array is not closed: ']' expected before the end") }
-                if bytes[at] == UInt8(ascii: ",") { at += 1; continue }
-                if bytes[at] == UInt8(ascii: "]") { at += 1; break }
-                throw error("',' or ']' expected in an array, not \(preview)")
+            try sequence(closedBy: UInt8(ascii: "]"), in: "array", depth: depth) { reader throws(JSONValue.SyntaxError) in
+                elements.append(try reader.value(depth: depth + 1))
             }
             return JSONValue(kind: .array(elements), line: start)
         case UInt8(ascii: "{"):
-            guard depth < JSONValue.maxDepth else { throw error("arrays and objects nested more than \(JSONValue.maxDepth) deep") }
-            at += 1
             var members: [(key: String, value: JSONValue)] = []
-            skipSpace()
-            if at < bytes.count && bytes[at] == UInt8(ascii: "}") {
-                at += 1
-                return JSONValue(kind: .object(members), line: start)
-            }
-            while true {
-                skipSpace()
-                guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw error("a member's name (a string) expected, not \(preview)") }
-                let key = try string()
-                skipSpace()
-                guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { throw error("':' expected after a member's name, not \(preview)") }
-                at += 1
-                skipSpace()
-                members.append((key, try value(depth: depth + 1)))
-                skipSpace()
-                guard at < bytes.count else { throw error("the object is not closed: '}' expected before the end") }
-                if bytes[at] == UInt8(ascii: ",") { at += 1; continue }
-                if bytes[at] == UInt8(ascii: "}") { at += 1; break }
-                throw error("',' or '}' expected in an object, not \(preview)")
+            try sequence(closedBy: UInt8(ascii: "}"), in: "object", depth: depth) { reader throws(JSONValue.SyntaxError) in
+                guard reader.at < reader.bytes.count, reader.bytes[reader.at] == UInt8(ascii: "\"") else {
+                    throw reader.error("a member's name (a string) expected, not \(reader.preview)")
+                }
+                let key = try reader.string()
+                reader.skipSpace()
+                guard reader.at < reader.bytes.count, reader.bytes[reader.at] == UInt8(ascii: ":") else {
+                    throw reader.error("':' expected after a member's name, not \(reader.preview)")
+                }
+                reader.at += 1
+                reader.skipSpace()
+                members.append((key, try reader.value(depth: depth + 1)))
             }
             return JSONValue(kind: .object(members), line: start)
         case UInt8(ascii: "t"): try literal("true"); return JSONValue(kind: .bool(true), line: start)
@@ -152,6 +130,29 @@ private struct Reader {
         case UInt8(ascii: "n"): try literal("null"); return JSONValue(kind: .null, line: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONValue(kind: .number(try number()), line: start)
         default: throw error("a value was expected, not \(preview)")
+        }
+    }
+
+    /// The elements of an array or the members of an object (`at` on its opening bracket), each
+    /// read by `element`, separated by commas, up to `close` (`what`: `array` or `object`, for messages).
+    private mutating func sequence(closedBy close: UInt8, in what: String, depth: Int,
+                                   _ element: (inout Reader) throws(JSONValue.SyntaxError) -> Void) throws(JSONValue.SyntaxError) {
+        guard depth < JSONValue.maxDepth else { throw error("arrays and objects nested more than \(JSONValue.maxDepth) deep") }
+        at += 1
+        skipSpace()
+        if at < bytes.count && bytes[at] == close {
+            at += 1
+            return
+        }
+        let closing = String(decoding: [close], as: UTF8.self)
+        while true {
+            skipSpace()
+            try element(&self)
+            skipSpace()
+            guard at < bytes.count else { throw error("the \(what) is not closed: '\(closing)' expected before the end") }
+            if bytes[at] == UInt8(ascii: ",") { at += 1; continue }
+            if bytes[at] == close { at += 1; return }
+            throw error("',' or '\(closing)' expected in an \(what), not \(preview)")
         }
     }
 
@@ -190,7 +191,7 @@ private struct Reader {
 
     /// A string, its escapes decoded (a `\u` pair of surrogates is one character; a lone one is
     /// an error, as are control characters and bytes that are no UTF-8).
-    private mutating func string() throws(JSONValue.SyntaxError) -> String {
+    mutating func string() throws(JSONValue.SyntaxError) -> String {
         at += 1  // the opening quote
         let start = at
         var out: [UInt8]? = nil  // made at the first escape
