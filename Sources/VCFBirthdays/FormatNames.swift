@@ -10,7 +10,7 @@ extension RunOptions.Format {
         "vcard-2.1": .vcard21, "vcard2.1": .vcard21, "vcard-21": .vcard21, "vcf21": .vcard21,
         "vcard30": .vcard3, "vcard-3": .vcard3, "vcard3.0": .vcard3, "vcard-3.0": .vcard3, "vcf3": .vcard3,
         "vcard40": .vcard4, "vcard-4": .vcard4, "vcard4.0": .vcard4, "vcard-4.0": .vcard4, "vcf4": .vcard4,
-        "neomutt": .mutt, "json-vcard": .jcard, "vcard-json": .jcard,
+        "neomutt": .mutt, "json-vcard": .jcard, "vcard-json": .jcard, "json-contact": .jscontact, "jmap": .jscontact,
     ]
 
     /// Names that could mean more than one format, with what to say instead.
@@ -51,7 +51,7 @@ extension RunOptions.Format {
         guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return nil }
         let ending = base[base.index(after: dot)...].lowercased()
         let others: [String: Self] = ["tsv": .tsv, "tab": .tsv, "jsonl": .json, "ndjson": .json, "vcf": .vcard3, "vcard": .vcard3,
-                                      "ical": .ics, "icalendar": .ics, "jcard": .jcard]
+                                      "ical": .ics, "icalendar": .ics, "jcard": .jcard, "jscontact": .jscontact]
         guard let format = others[ending] ?? Self.allCases.first(where: { $0.fileExtension == ending }) else { return nil }
         self = format
     }

@@ -22,7 +22,8 @@ enum GroupScan {
                 let source = try fileSystem.openForReading(path)
                 let parser: ContactsParser = switch format {
                 case .ldif: LDIFParser(path: input.displayPath, sink: collector, diagnostics: collector, options: LDIFParser.Options(scope: .full))
-                case .jcard: JCardParser(path: input.displayPath, sink: collector, diagnostics: collector,
+                case .jcard, .jscontact: JSONCardParser(format == .jcard ? .jCard : .jsContact, path: input.displayPath, sink: collector,
+                                                        diagnostics: collector,
                                          options: VCardParser.Options(scope: .full))
                 case .vcard, .csv: VCardParser(path: input.displayPath, sink: collector, diagnostics: collector,
                                                options: VCardParser.Options(scope: .full))
@@ -41,6 +42,8 @@ enum GroupScan {
     private static let vCardMarkers = [Array("KIND:GROUP".utf8)]
     /// A jCard value of `"group"` (`["kind",{},"text","group"]`), not the `"group"` parameter.
     private static let jCardMarkers = [Array(#""GROUP"]"#.utf8)]
+    /// A JSContact Card's `"kind":"group"` (compact, or with a space after the colon).
+    private static let jsContactMarkers = [Array(#""KIND":"GROUP""#.utf8), Array(#""KIND": "GROUP""#.utf8)]
     /// The group classes of LDIF (`groupOfNames`, `groupOfUniqueNames`, `groupOfMembers`; Thunderbird's lists).
     private static let ldifMarkers = [Array("GROUPOF".utf8), Array("MOZILLAABLISTALPHA".utf8)]
 
@@ -58,8 +61,14 @@ enum GroupScan {
             guard !found else { return }
             if format == nil {
                 let head = chunk.withUnsafeBufferPointer { Array($0.prefix(4096)) }
-                format = LDIFParser.looksLikeLDIF(head) ? .ldif : JCardParser.looksLikeJCard(head) ? .jcard : .vcard
-                markers = format == .ldif ? ldifMarkers : format == .jcard ? jCardMarkers : vCardMarkers
+                format = LDIFParser.looksLikeLDIF(head) ? .ldif : JSONCardParser.looksLikeJCard(head) ? .jcard
+                    : JSONCardParser.looksLikeJSContact(head) ? .jscontact : .vcard
+                markers = switch format {
+                case .ldif: ldifMarkers
+                case .jcard: jCardMarkers
+                case .jscontact: jsContactMarkers
+                default: vCardMarkers
+                }
                 keep = markers.map(\.count).max()! - 1
             }
             window.removeFirst(max(0, window.count - keep))

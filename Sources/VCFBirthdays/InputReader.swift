@@ -184,7 +184,7 @@ struct InputReader {
     /// or the file reads as LDIF: then it is no other kind of file, and binary junk further on
     /// (a half-overwritten export) is junk inside it, rejected while the good records are read.
     static func beginsAsContacts(_ head: [UInt8]) -> Bool {
-        if LDIFParser.looksLikeLDIF(head) || JCardParser.looksLikeJCard(head) { return true }
+        if LDIFParser.looksLikeLDIF(head) || JSONCardParser.looksLikeJCard(head) || JSONCardParser.looksLikeJSContact(head) { return true }
         var start = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < head.count && [0x20, 0x09, 0x0D, 0x0A].contains(head[start]) { start += 1 }
         var end = start
@@ -235,11 +235,12 @@ struct InputReader {
                                          diagnostics: reporter, threads: workers, partBytes: options.partBytes)
             }
             return LDIFParser(path: displayPath, sink: sink, diagnostics: reporter, options: ldifOptions)
-        case .jcard:  // read on one thread
-            let jcardOptions = VCardParser.Options(scope: options.scope, keepsRawText: options.keepsRawText,
-                                                   maxRecordBytes: options.maxRecordBytes, checksRules: options.checksRules,
-                                                   today: options.today)
-            return JCardParser(path: displayPath, sink: sink, diagnostics: reporter, options: jcardOptions)
+        case .jcard, .jscontact:  // read on one thread
+            let cardOptions = VCardParser.Options(scope: options.scope, keepsRawText: options.keepsRawText,
+                                                  maxRecordBytes: options.maxRecordBytes, checksRules: options.checksRules,
+                                                  today: options.today)
+            return JSONCardParser(format == .jcard ? .jCard : .jsContact, path: displayPath, sink: sink, diagnostics: reporter,
+                                  options: cardOptions)
         }
     }
 
@@ -250,7 +251,8 @@ struct InputReader {
     /// not make it CSV.
     static func detectFormat(_ bytes: [UInt8]) -> RunOptions.InputFormat {
         if LDIFParser.looksLikeLDIF(bytes) { return .ldif }
-        if JCardParser.looksLikeJCard(bytes) { return .jcard }
+        if JSONCardParser.looksLikeJCard(bytes) { return .jcard }
+        if JSONCardParser.looksLikeJSContact(bytes) { return .jscontact }
         // The first 64 KiB (the first read of a small file is all of it: a CSV file's every
         // byte was looked at, about 2,600 instructions a row).
         let head = bytes.prefix(1 << 16)

@@ -80,6 +80,11 @@ extension RunOptions.Format {
             return Description(fileExtension: "json", scope: card, showsCategories: true, keptGroups: [.card, .ldifEntry]) {
                 _, _, _, _ in JCardEncoder()
             }
+        case .jscontact:
+            // RFC 9555's Card of the vCard 4.0 card, no vdir's (a CardDAV server stores vCards).
+            return Description(fileExtension: "json", scope: card, showsCategories: true, keptGroups: [.card, .ldifEntry]) {
+                options, _, _, _ in JSContactEncoder(array: options.output.jsonArray)
+            }
         case .mutt:
             return Description(fileExtension: "txt", scope: { _ in .fields }) { _, _, _, _ in MuttQueryFormat() }
         case .ldif:

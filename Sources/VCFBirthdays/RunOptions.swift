@@ -28,6 +28,8 @@ public struct RunOptions: Sendable {
         case vcard4
         /// jCard (RFC 7095): vCard 4.0 in JSON, an array of cards.
         case jcard
+        /// JSContact (RFC 9553): a Card per line (`--json-array`: a JSON array of them), converted by RFC 9555.
+        case jscontact
         /// The answer to a mail client's address-book query (mutt's `query_command`): a line per e-mail address.
         case mutt
         /// LDIF (RFC 2849) that Thunderbird's address book imports.
@@ -53,6 +55,8 @@ public struct RunOptions: Sendable {
         case ldif
         /// jCard (RFC 7095): a card, an array of cards, or cards one after another.
         case jcard
+        /// JSContact (RFC 9553): a Card, an array of Cards, or Cards one after another.
+        case jscontact
     }
 
     /// What is read, and how (`--from`, `--encoding`, the CSV options).
@@ -155,6 +159,8 @@ public struct RunOptions: Sendable {
         public var byteOrderMark: Bool?
         /// vCard 3.0: year-less dates in Apple's form (`X-APPLE-OMIT-YEAR=1604`).
         public var appleCompat = false
+        /// JSContact: one JSON array of the Cards instead of a Card per line (`--json-array`).
+        public var jsonArray = false
         /// Report the duplicates among everyone read (`--dupes`) instead of the output format.
         public var reportsDuplicates = false
         /// Write each group of duplicates as one person (`--merge`).

@@ -19,8 +19,8 @@ public func readContacts(_ bytes: [UInt8], format: RunOptions.InputFormat, scope
                              options: VCardParser.Options(scope: scope, keepsRawText: true, maxRecordBytes: maxRecordBytes))
     case .ldif: LDIFParser(path: "in.ldif", sink: sink, diagnostics: diagnostics,
                            options: LDIFParser.Options(scope: scope, keepsRawText: true, maxRecordBytes: maxRecordBytes))
-    case .jcard: JCardParser(path: "in.json", sink: sink, diagnostics: diagnostics,
-                             options: VCardParser.Options(scope: scope, keepsRawText: true, maxRecordBytes: maxRecordBytes))
+    case .jcard, .jscontact: JSONCardParser(format == .jcard ? .jCard : .jsContact, path: "in.json", sink: sink, diagnostics: diagnostics,
+                                            options: VCardParser.Options(scope: scope, keepsRawText: true, maxRecordBytes: maxRecordBytes))
     }
     let cut = min(split ?? bytes.count, bytes.count)
     try parser.feed(Array(bytes[..<cut]))

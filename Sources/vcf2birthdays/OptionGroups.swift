@@ -206,6 +206,9 @@ struct OutputOptions: ParsableArguments {
     @Flag(name: .customLong("apple-compat"), help: "In vCard 3.0 output, write dates without a year as Apple does (1604-MM-DD with X-APPLE-OMIT-YEAR=1604) instead of --MM-DD, and the anniversary as its labelled date (item1.X-ABDATE) instead of X-ANNIVERSARY.")
     var appleCompat = false
 
+    @Flag(name: .customLong("json-array"), help: "In JSContact output (--to jscontact), write one JSON array of the Cards instead of a Card per line.")
+    var jsonArray = false
+
     var options: RunOptions.Output {
         var output = RunOptions.Output()
         // A file named for a format gets it (as pandoc and ffmpeg do); --dupes writes its own report.
@@ -222,6 +225,7 @@ struct OutputOptions: ParsableArguments {
         output.guardsFormulas = guardsFormulas
         output.byteOrderMark = bom
         output.appleCompat = appleCompat
+        output.jsonArray = jsonArray
         return output
     }
 }

@@ -15,7 +15,7 @@ import VCFBirthdays
         "export.vcf": ["apple-contacts.vcf"], "list.csv": ["csv/spreadsheet-semicolon.csv"],
         "Kontakte.csv": ["csv/outlook-german.csv"], "exports/a.vcf": ["apple-contacts.vcf"],
         "exports/b.csv": ["csv/google-contacts.csv"], "thunderbird.ldif": ["ldif/thunderbird.ldif"],
-        "cards.json": ["jcard/cards.json"],
+        "cards.json": ["jcard/cards.json"], "card.json": ["jscontact/card.json"],
     ]
 
     /// A documented command and the output printed after it, if any.

@@ -847,6 +847,10 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         let jcard = dir.appendingPathComponent("c.json").path
         #expect(try run(["--to", "jcard", "-o", jcard, corpus]).status == 0)
         #expect(try run(["--to", "json", jcard]).stdout == r.stdout)
+        // Through JSContact and back: the same people.
+        let jscontact = dir.appendingPathComponent("c.jscontact").path
+        #expect(try run(["-o", jscontact, corpus]).status == 0)
+        #expect(try VCardRoundTripTests.samePeopleThroughJSContact(Array(r.stdout.utf8), Array(try run(["--to", "json", jscontact]).stdout.utf8)))
         let photos = dir.appendingPathComponent("photos").path, photosBack = dir.appendingPathComponent("photos-back").path
         #expect(try run(["-q", "--to", "tsv", "--extract-photos", photos, corpus]).status == 0)
         #expect(try run(["-q", "--to", "tsv", "--extract-photos", photosBack, v3]).status == 0)

@@ -26,7 +26,8 @@ import Glibc
     /// What reading gives: the people as JSON and the rejections (a reader that throws fails the test).
     /// The reader a fixture is for, told by its extension.
     static func format(_ file: String) -> RunOptions.InputFormat {
-        file.hasSuffix(".csv") ? .csv : file.hasSuffix(".ldif") ? .ldif : file.hasSuffix(".json") ? .jcard : .vcard
+        file.hasSuffix(".csv") ? .csv : file.hasSuffix(".ldif") ? .ldif : file.contains("jscontact") && file.hasSuffix(".json") ? .jscontact
+            : file.hasSuffix(".json") ? .jcard : .vcard
     }
 
     private static func read(_ bytes: [UInt8], format: RunOptions.InputFormat, split: Int? = nil) throws -> (json: String, rejected: Int) {
@@ -70,7 +71,7 @@ import Glibc
     /// Read as UTF-8 whatever their first bytes look like: fuzzed inputs hold NUL bytes, which
     /// the program otherwise takes for a binary file.
     @Test(arguments: filesWithPeople)
-    func vCardOutputReadsBackAsTheSamePeople(file: String) {
+    func vCardOutputReadsBackAsTheSamePeople(file: String) throws {
         let input = fixtureBytes(file)
         func run(_ bytes: [UInt8], path: String, to format: RunOptions.Format) -> (status: RunStatus, stdout: [UInt8], stderr: String) {
             VCFBirthdaysTests.run(bytes, path: path, to: format) { $0.input.encoding = "utf-8" }
@@ -88,6 +89,11 @@ import Glibc
             let back = run(written.stdout, path: format == .jcard ? "out.json" : "out.vcf", to: .json)
             #expect(back.status == .success && back.stdout == direct.stdout, "\(file) → \(format): \(back.stderr)")
         }
+        let cards = run(input, path: file, to: .jscontact)
+        #expect(cards.status == direct.status && !cards.stdout.isEmpty, "\(file) → jscontact: \(cards.stderr)")
+        let back = run(cards.stdout, path: "out.json", to: .json)
+        #expect(back.status == .success, "\(file) → jscontact: \(back.stderr)")
+        #expect(try VCardRoundTripTests.samePeopleThroughJSContact(direct.stdout, back.stdout), "\(file) → jscontact")
     }
 
     /// vCard 2.1 has no lists in a name's parts: read back, its cards are the people as 2.1

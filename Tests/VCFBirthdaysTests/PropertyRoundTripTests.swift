@@ -26,12 +26,18 @@ import VCFBirthdaysTesting
         case .vcard4: FormattedOutput(format: VCardEncoder(version: .v4, appleCompat: false), output: text, diagnostics: RecordingDiagnostics())
         case .vcard21: FormattedOutput(format: VCardEncoder(version: .v21, appleCompat: false), output: text, diagnostics: RecordingDiagnostics())
         case .jcard: FormattedOutput(format: JCardEncoder(), output: text, diagnostics: RecordingDiagnostics())
+        case .jscontact: FormattedOutput(format: JSContactEncoder(), output: text, diagnostics: RecordingDiagnostics())
         case .googleCSV: FormattedOutput(format: CSVEncoder(layout: GoogleCSVLayout()), output: text)
         default: FormattedOutput(format: CSVEncoder(layout: GenericCSVLayout()), output: text)
         }
         for person in people { try? writer.consume(person) }
         try? writer.finish()
-        let input: RunOptions.InputFormat = format == .csv || format == .googleCSV ? .csv : format == .jcard ? .jcard : .vcard
+        let input: RunOptions.InputFormat = switch format {
+        case .csv, .googleCSV: .csv
+        case .jcard: .jcard
+        case .jscontact: .jscontact
+        default: .vcard
+        }
         return (try? readContacts(output.bytes, format: input).people) ?? []
     }
 
@@ -69,13 +75,28 @@ import VCFBirthdaysTesting
 
     /// vCard 2.1 has no lists in a name's parts (our CSV holds one name per cell): those people
     /// have one name in each.
-    @Test(arguments: [RunOptions.Format.vcard21, .vcard3, .vcard4, .jcard, .csv])
+    @Test(arguments: [RunOptions.Format.vcard21, .vcard3, .vcard4, .jcard, .jscontact, .csv])
     func peopleSurviveTheRoundTrip(format: RunOptions.Format) async {
         await propertyCheck(count: 150, input: Gen.int(in: 0...Int.max)) { seed in
             let person = RandomPeople.person(seed, multiValuedNames: format != .csv && format != .vcard21)
             let back = Self.through([person], format)
             #expect(back.count == 1)
-            if let first = back.first { #expect(Self.fields(first) == Self.fields(person), "seed \(seed)") }
+            if var first = back.first {
+                if format == .jscontact {  // JSContact gives a card without a UID one; contexts and features are objects
+                    if person.uid == nil { first.uid = nil }
+                    for k in first.emails.indices where k < person.emails.count && Set(first.emails[k].types) == Set(person.emails[k].types) {
+                        first.emails[k].types = person.emails[k].types
+                    }
+                    for k in first.phones.indices where k < person.phones.count && Set(first.phones[k].types) == Set(person.phones[k].types) {
+                        first.phones[k].types = person.phones[k].types
+                    }
+                    for k in first.addresses.indices where k < person.addresses.count
+                        && Set(first.addresses[k].types) == Set(person.addresses[k].types) {
+                        first.addresses[k].types = person.addresses[k].types
+                    }
+                }
+                #expect(Self.fields(first) == Self.fields(person), "seed \(seed)")
+            }
         }
     }
 

@@ -68,6 +68,56 @@ func run(_ bytes: [UInt8], path: String, to format: RunOptions.Format,
         #expect(String(decoding: run(jcard, path: "cards.json", to: .jcard).stdout, as: UTF8.self) == String(decoding: jcard, as: UTF8.self))
     }
 
+    /// JSContact holds what vCard 4.0 holds (RFC 9555's conversion, `vCardProps` and
+    /// `vCardParams` for the rest): read back, the same JSON as the source gives, but for the UID
+    /// a card without one is given and the order of a property's types (contexts and features
+    /// are objects); JSContact read and written again is the same text; `--json-array` is one
+    /// JSON array of the same Cards.
+    @Test(arguments: allFixtures + ConformanceTests.examples)
+    func jsContactHoldsWhat40Holds(fixture: String) throws {
+        let input = fixtureBytes(fixture)
+        let cards = run(input, path: fixture, to: .jscontact).stdout
+        #expect(try Self.samePeopleThroughJSContact(run(input, path: fixture, to: .json).stdout,
+                                                    run(cards, path: "cards.json", to: .json).stdout))
+        #expect(String(decoding: run(cards, path: "cards.json", to: .jscontact).stdout, as: UTF8.self) == String(decoding: cards, as: UTF8.self))
+        let array = run(input, path: fixture, to: .jscontact) { $0.output.jsonArray = true }.stdout
+        let elements = try #require(try JSONSerialization.jsonObject(with: Data(array)) as? [Any])
+        let lines = try String(decoding: cards, as: UTF8.self).split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) }
+        #expect(elements as NSArray == lines as NSArray)
+    }
+
+    /// Whether the people (`--to json`) read back from JSContact are the source's: but for the
+    /// UID JSContact gives a card without one, and the order of types.
+    static func samePeopleThroughJSContact(_ source: [UInt8], _ back: [UInt8]) throws -> Bool {
+        func people(_ json: [UInt8]) throws -> [[String: Any]] {
+            try String(decoding: json, as: UTF8.self).split(separator: "\n").map {
+                try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+            }
+        }
+        var from = try people(source).map(typesSorted)
+        let to = try people(back).map(typesSorted)
+        guard from.count == to.count else { return false }
+        for k in from.indices where from[k]["uid"] == nil {
+            guard let uid = to[k]["uid"] as? String, uid.hasPrefix("vcf2birthdays-") else { return false }
+            from[k]["uid"] = uid
+        }
+        return from.map { $0 as NSDictionary } == to.map { $0 as NSDictionary }
+    }
+
+    /// A person's JSON with the types of each e-mail address, phone number and address sorted.
+    static func typesSorted(_ person: [String: Any]) -> [String: Any] {
+        var person = person
+        for key in ["emails", "phones", "addresses"] {
+            guard let items = person[key] as? [[String: Any]] else { continue }
+            person[key] = items.map { item -> [String: Any] in
+                var item = item
+                if let types = item["types"] as? [String] { item["types"] = types.sorted() }
+                return item
+            }
+        }
+        return person
+    }
+
     /// Property level: the 3.0 text written from the source and from its 4.0 conversion are the
     /// same bytes, and so are the 4.0 texts; so every property, group, parameter and value came
     /// back in its place.

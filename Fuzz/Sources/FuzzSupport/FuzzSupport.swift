@@ -63,6 +63,19 @@ public enum Fuzz {
         write(people) { FormattedOutput(format: JSONLinesFormat(), output: $0) }
     }
 
+    /// The people as JSON as a JSContact round trip keeps them: a property's types in any order,
+    /// and the UID JSContact gives a card without one (`without`: the people before) left out.
+    public static func jsonAsJSContactKeeps(_ people: [PersonInfo], uidsOf before: [PersonInfo]) -> String {
+        json(people.enumerated().map { k, person in
+            var p = person
+            if k < before.count && before[k].uid == nil { p.uid = nil }
+            p.emails = p.emails.map { var e = $0; e.types.sort(); return e }
+            p.phones = p.phones.map { var e = $0; e.types.sort(); return e }
+            p.addresses = p.addresses.map { var a = $0; a.types.sort(); return a }
+            return p
+        })
+    }
+
     /// The people through any writer.
     public static func write(_ people: [PersonInfo], _ make: (TextOutput) -> PeopleSink) -> String {
         let memory = MemoryOutput()

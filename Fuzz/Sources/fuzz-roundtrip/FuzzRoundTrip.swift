@@ -38,6 +38,17 @@ public func fuzzRoundTrip(_ pointer: UnsafePointer<UInt8>?, _ size: Int) -> CInt
     } catch {
         Fuzz.fail("the jCard reader threw \(error)")
     }
+    // JSContact holds what vCard 4.0 does (RFC 9555, vCardProps, JSPROP), but a made-up UID and the order of types.
+    let cards = Fuzz.write(people) { FormattedOutput(format: JSContactEncoder(), output: $0, diagnostics: diagnostics) }
+    do {
+        let (fromCards, said) = try readContacts(Array(cards.utf8), format: .jscontact, scope: .card)
+        guard said.rejections.isEmpty,
+              Fuzz.jsonAsJSContactKeeps(fromCards, uidsOf: people) == Fuzz.jsonAsJSContactKeeps(people, uidsOf: people) else {
+            Fuzz.fail("JSContact round trip changed the people:\n\(expected)\n---\n\(Fuzz.json(fromCards))\n\(cards)")
+        }
+    } catch {
+        Fuzz.fail("the JSContact reader threw \(error)")
+    }
     // vCard 2.1 holds the people as `vCard21Representable` says (no lists in a name's parts).
     let v21 = Fuzz.write(people) {
         FormattedOutput(format: VCardEncoder(version: .v21, appleCompat: false), output: $0, diagnostics: diagnostics)

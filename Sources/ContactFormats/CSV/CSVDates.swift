@@ -70,5 +70,4 @@ enum CSVDates {
         return head.count == 5 && head.prefix(4).allSatisfy(isDigit) && head.last == UInt8(ascii: "-")
     }
 
-    private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 }

@@ -130,5 +130,4 @@ package enum JCardDates {
         return out
     }
 
-    private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 }

@@ -33,15 +33,3 @@ public struct JCardEncoder: PersonEncoder {
     /// Puts `,` and a line break between two cards.
     public func makeOrderedStage(budget: MemoryBudget?) -> (any OrderedStage)? { CardSeparator() }
 }
-
-/// Writes each card after the first behind `,` and a line break.
-private final class CardSeparator: OrderedStage {
-    private var first = true
-
-    func write(_ encoded: Span<UInt8>, to bytes: inout [UInt8]) throws {
-        guard !encoded.isEmpty else { return }
-        if !first { bytes.append(contentsOf: Array(",\n".utf8)) }
-        first = false
-        encoded.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
-    }
-}

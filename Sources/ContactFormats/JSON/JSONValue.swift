@@ -263,3 +263,66 @@ private struct Reader {
         return v
     }
 }
+
+// MARK: Building and writing
+
+extension JSONValue {
+    /// A value made here, not read (line 0).
+    package init(_ kind: Kind) { self.init(kind: kind, line: 0) }
+
+    package static func string(_ s: String) -> JSONValue { JSONValue(.string(s)) }
+    package static func object(_ members: [(key: String, value: JSONValue)]) -> JSONValue { JSONValue(.object(members)) }
+    package static func array(_ elements: [JSONValue]) -> JSONValue { JSONValue(.array(elements)) }
+    package static func integer(_ n: Int) -> JSONValue { JSONValue(.number(String(n))) }
+    package static let `true` = JSONValue(.bool(true))
+
+    /// The members when it is an object.
+    package var members: [(key: String, value: JSONValue)]? {
+        if case .object(let m) = kind { return m }
+        return nil
+    }
+
+    /// The value of the first member named `key` when it is an object.
+    package subscript(key: String) -> JSONValue? {
+        members?.first { $0.key == key }?.value
+    }
+
+    /// The value as an integer when it is a number without fraction or exponent that fits.
+    package var integer: Int? {
+        if case .number(let n) = kind { return Int(n) }
+        return nil
+    }
+
+    /// The value as compact JSON text (RFC 8259, no white space between tokens).
+    package func append(to bytes: inout [UInt8]) {
+        switch kind {
+        case .string(let s): JSONText.appendString(s, to: &bytes)
+        case .number(let n): bytes.append(contentsOf: n.utf8)
+        case .bool(let b): bytes.append(contentsOf: (b ? "true" : "false").utf8)
+        case .null: bytes.append(contentsOf: "null".utf8)
+        case .array(let elements):
+            bytes.append(UInt8(ascii: "["))
+            for (k, element) in elements.enumerated() {
+                if k > 0 { bytes.append(UInt8(ascii: ",")) }
+                element.append(to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let members):
+            bytes.append(UInt8(ascii: "{"))
+            for (k, member) in members.enumerated() {
+                if k > 0 { bytes.append(UInt8(ascii: ",")) }
+                JSONText.appendString(member.key, to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                member.value.append(to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// The compact JSON text of the value.
+    package var text: String {
+        var bytes: [UInt8] = []
+        append(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

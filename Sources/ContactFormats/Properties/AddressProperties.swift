@@ -5,16 +5,21 @@ extension PropertyTable {
     static let addresses: [PropertyDeclaration] = [
         PropertyDeclaration("ADR", .all, kind: .address, rule: .components(7), merge: .caseless, field: .address,
                             definedIn: "RFC 6350 §6.3.1", values: [.text],
-                            parameters: .listed.union([.label, .language, .geo, .tz, .cc, .phonetic, .script, .jsComps])),
+                            parameters: .listed.union([.label, .language, .geo, .tz, .cc, .phonetic, .script, .jsComps]),
+                            jsContact: .address),
         PropertyDeclaration("LABEL", [.v21, .v30], kind: .text, definedIn: "RFC 2426 §3.2.2"),
         PropertyDeclaration("TZ", .all, kind: .timeZone, rule: .timeZone, definedIn: "RFC 6350 §6.5.1",
-                            values: [.text, .uri, .utcOffset], parameters: .listed.union(.mediaType)),
+                            values: [.text, .uri, .utcOffset], parameters: .listed.union(.mediaType),
+                            jsContact: .entry(JSContactEntry("addresses", value: "timeZone", key: "ADDR", .timeZone))),
         PropertyDeclaration("GEO", .all, kind: .geo, rule: .geo, definedIn: "RFC 6350 §6.5.2",
-                            values: [.uri], parameters: .listed.union(.mediaType)),
+                            values: [.uri], parameters: .listed.union(.mediaType),
+                            jsContact: .entry(JSContactEntry("addresses", value: "coordinates", key: "ADDR", .geo))),
         PropertyDeclaration("BIRTHPLACE", .v40, definedIn: "RFC 6474 §2.1",
-                            values: [.text, .uri], parameters: [.altID, .language]),
+                            values: [.text, .uri], parameters: [.altID, .language],
+                            jsContact: .place("birth")),
         PropertyDeclaration("DEATHPLACE", .v40, definedIn: "RFC 6474 §2.2",
-                            values: [.text, .uri], parameters: [.altID, .language]),
+                            values: [.text, .uri], parameters: [.altID, .language],
+                            jsContact: .place("death")),
     ]
 }
 

@@ -12,7 +12,8 @@ extension PropertyTable {
                             definedIn: "Apple Contacts"),
         // Apple's labelled dates and the labels of a group (`item1.X-ABDATE`, `item1.X-ABLabel`).
         PropertyDeclaration("X-ABDATE", .all, field: .appleDate, definedIn: "Apple Contacts"),
-        PropertyDeclaration("X-ABLABEL", .all, kind: .text, field: .appleLabel, definedIn: "Apple Contacts"),
+        PropertyDeclaration("X-ABLABEL", .all, kind: .text, field: .appleLabel, definedIn: "Apple Contacts",
+                            jsContact: .label),
         // Android's rows of other kinds: events, nicknames, relations.
         PropertyDeclaration("X-ANDROID-CUSTOM", .all, field: .androidCustom, definedIn: "Android Contacts"),
         // A birthday in another calendar (`X-ALTBDAY;CALSCALE=chinese:007800021101`).

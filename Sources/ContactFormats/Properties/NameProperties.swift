@@ -4,21 +4,26 @@ import ContactsCore
 extension PropertyTable {
     static let names: [PropertyDeclaration] = [
         PropertyDeclaration("FN", .all, kind: .text, merge: .naming, field: .formattedName, definedIn: "RFC 6350 §6.2.1",
-                            values: [.text], parameters: .listed.union(.language)),
+                            values: [.text], parameters: .listed.union(.language),
+                            jsContact: .fullName),
         PropertyDeclaration("N", .all, once: .all, kind: .name, rule: .components(5), merge: .naming, field: .name,
                             definedIn: "RFC 6350 §6.2.2",
-                            values: [.text], parameters: [.sortAs, .language, .altID, .phonetic, .script, .jsComps]),
+                            values: [.text], parameters: [.sortAs, .language, .altID, .phonetic, .script, .jsComps],
+                            jsContact: .name),
         PropertyDeclaration("NICKNAME", [.v30, .v40], kind: .textList, merge: .items, field: .nickname,
                             definedIn: "RFC 6350 §6.2.3",
-                            values: [.text], parameters: .listed.union(.language)),
+                            values: [.text], parameters: .listed.union(.language),
+                            jsContact: .entry(JSContactEntry("nicknames", value: "name", key: "NICK", .textList))),
         PropertyDeclaration("SORT-STRING", .v30, once: .v30, kind: .text, merge: .naming, definedIn: "RFC 2426 §3.6.5"),
         PropertyDeclaration("GENDER", .v40, once: .v40, in30: "X-GENDER", kind: .gender, rule: .sex, merge: .single,
                             definedIn: "RFC 6350 §6.2.7",
                             values: [.text], parameters: []),
         PropertyDeclaration("GRAMGENDER", .v40, definedIn: "RFC 9554 §3.2",
-                            values: [.text], parameters: [.language]),
+                            values: [.text], parameters: [.language],
+                            jsContact: .grammaticalGender),
         PropertyDeclaration("PRONOUNS", .v40, definedIn: "RFC 9554 §3.4",
-                            values: [.text], parameters: .listed.union(.language)),
+                            values: [.text], parameters: .listed.union(.language),
+                            jsContact: .pronouns),
     ]
 }
 

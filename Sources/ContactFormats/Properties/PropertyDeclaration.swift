@@ -32,11 +32,13 @@ package struct PropertyDeclaration: Sendable {
     package let values: [ValueType]
     /// The registered vCard 4.0 parameters it takes besides `VALUE` (its ABNF in its RFC).
     package let parameters: ParameterSet
+    /// Where it goes in a JSContact Card (RFC 9555); nil: kept there in `vCardProps`.
+    package let jsContact: JSContactHome?
 
     init(_ name: String, _ versions: VCardVersions, once: VCardVersions = [], in30: String? = nil,
          aliases: [String] = [], kind: PropertyValueKind = .raw, rule: PropertyValueRule? = nil,
          merge: MergePolicy = .repeats, field: PropertyName? = nil, definedIn: String,
-         values: [ValueType] = [], parameters: ParameterSet = []) {
+         values: [ValueType] = [], parameters: ParameterSet = [], jsContact: JSContactHome? = nil) {
         self.name = name
         self.versions = versions
         self.once = once
@@ -49,6 +51,7 @@ package struct PropertyDeclaration: Sendable {
         self.definedIn = definedIn
         self.values = values
         self.parameters = parameters
+        self.jsContact = jsContact
     }
 
     /// A private property (`X-…`): every version allows it, none registers it.

@@ -35,3 +35,7 @@ func containsIgnoringCase<C: Collection<UInt8>>(_ bytes: C, _ upper: StaticStrin
     }
     return false
 }
+
+/// Whether a byte is an ASCII digit.
+@inline(__always)
+func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }

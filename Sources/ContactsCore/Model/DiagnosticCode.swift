@@ -68,13 +68,18 @@ extension Diagnostic {
         case unclosedCard = "unclosed-card"
         /// Text outside of any vCard.
         case outsideCard = "outside-card"
-        /// A jCard record that is no JSON (the line where that shows).
+        /// A jCard or JSContact record that is no JSON (the line where that shows).
         case invalidJSON = "invalid-json"
         /// A JSON value that is no jCard (`["vcard", [properties]]`).
         case notJCard = "not-a-jcard"
         /// A property of a jCard that is none (not `["name", {parameters}, "type", value]`), or
         /// a parameter of one that is none: left out.
         case invalidJCardProperty = "invalid-jcard-property"
+        /// A JSON value that is no JSContact Card (an object whose `@type` is `Card`).
+        case notJSContact = "not-a-jscontact"
+        /// A member of a JSContact Card that has no place in vCard (a name component of an
+        /// unknown kind, a `vCardProps` entry that is no jCard property): left out.
+        case invalidJSContactMember = "invalid-jscontact-member"
         /// A line inside a card that is no property and continues nothing.
         case notAProperty = "not-a-property"
         /// A line inside a card that is no property, read as a new line of the value before it.

@@ -22,7 +22,7 @@ public final class CardItems: VDirItems {
     public func items(of person: PersonInfo, diagnostics: DiagnosticsHandler) throws -> [(uid: String, bytes: [UInt8])] {
         var person = person
         let own = person.uid.flatMap { $0.isEmpty ? nil : $0 }
-        var uid = own ?? Self.derivedUID(person)
+        var uid = own ?? person.derivedUID
         if let first = given[Array(uid.utf8)] {
             var n = 2
             while given[Array("\(uid)-\(n)".utf8)] != nil { n += 1 }
@@ -36,13 +36,6 @@ public final class CardItems: VDirItems {
         var bytes: [UInt8] = []
         encoder.append(person, to: &bytes, diagnostics: diagnostics)
         return [(uid, bytes)]
-    }
-
-    /// A UID from what names the contact: the same contact gives the same on the next run.
-    static func derivedUID(_ person: PersonInfo) -> String {
-        let names = [person.formattedName ?? "", PersonProperties.name(person), person.organization ?? "",
-                     person.emails.first?.value ?? "", person.phones.first?.value ?? ""]
-        return "vcf2birthdays-" + StableID.make(names.joined(separator: "\u{1F}"))
     }
 
     /// Puts this tool's `PRODID` on the card, and `uid` unless the card keeps its own.

@@ -1,14 +1,23 @@
 import ContactsCore
 
-/// Streams jCard (RFC 7095) into `PersonInfo` values pushed into a sink: a single card
-/// (`["vcard", [properties]]`), an array of cards, or cards one after another (a card to a line).
+/// Streams cards in JSON into `PersonInfo` values pushed into a sink: jCard (RFC 7095: a single
+/// card `["vcard", [properties]]`, an array of cards, or cards one after another, a card to a
+/// line) or JSContact (RFC 9553: a Card object, an array of them, or one after another).
 ///
-/// Each card becomes the vCard 4.0 card it stands for (`JCardProperty`), read as a vCard is
-/// (`PersonDecoder`), or checked against vCard 4.0's rules with `checksRules`. A card that is
-/// no JSON, or no jCard, is rejected with the line where that shows, its text kept for the
-/// rejects; a property of a card that is none is left out with a warning; text between cards
-/// is rejected once for each stretch of it; every other card is converted.
-public final class JCardParser: ContactsParser {
+/// Each card becomes the vCard 4.0 card it stands for (`JCardProperty`, `JSContactParsing`),
+/// read as a vCard is (`PersonDecoder`), or checked against vCard 4.0's rules with
+/// `checksRules`. A card that is no JSON, or none of the kind, is rejected with the line where
+/// that shows, its text kept for the rejects; a part of a card that is none is left out with
+/// a warning; text between cards is rejected once for each stretch of it; every other card is converted.
+public final class JSONCardParser: ContactsParser {
+    /// The JSON form of the cards.
+    public enum Kind: Sendable {
+        case jCard, jsContact
+
+        var name: String { self == .jCard ? "jCard" : "JSContact" }
+    }
+
+
     /// The input's name in diagnostics.
     public let path: String
     /// What was read so far.
@@ -16,6 +25,7 @@ public final class JCardParser: ContactsParser {
     private let sink: PeopleSink
     private let diagnostics: DiagnosticsHandler
     private let options: VCardParser.Options
+    private let kind: Kind
     private let decoder: PersonDecoder
     private var checker: VCardRuleChecker?
     private var records: JSONRecords
@@ -25,14 +35,15 @@ public final class JCardParser: ContactsParser {
     private var strayLine = 0
 
     /// Read as vCard is (`VCardParser.Options`: the scope, the rejects' text, the record size limit, `--check`).
-    public init(path: String, sink: PeopleSink, diagnostics: DiagnosticsHandler, options: VCardParser.Options = .init()) {
+    public init(_ kind: Kind, path: String, sink: PeopleSink, diagnostics: DiagnosticsHandler, options: VCardParser.Options = .init()) {
+        self.kind = kind
         self.path = path
         self.sink = sink
         self.diagnostics = diagnostics
         self.options = options
         decoder = PersonDecoder(scope: options.scope, fallbackCharset: nil, today: options.today)
         checker = options.checksRules ? VCardRuleChecker(today: options.today) : nil
-        records = JSONRecords(maxRecordBytes: options.maxRecordBytes, restartTag: "vcard")
+        records = JSONRecords(maxRecordBytes: options.maxRecordBytes, restartTag: kind == .jCard ? "vcard" : nil)
     }
 
     public func feed(_ bytes: Span<UInt8>) throws {
@@ -47,8 +58,7 @@ public final class JCardParser: ContactsParser {
             let open = records.unfinished
             let tooLarge = open.size > options.maxRecordBytes
             try reject(line: open.line, tooLarge ? .recordTooLarge : .unclosedCard,
-                       tooLarge ? Self.tooLarge(options.maxRecordBytes, keepsRaw: options.keepsRawText)
-                                : "jCard is not closed: the input ends inside it", raw: tooLarge ? [] : open.bytes)
+                       tooLarge ? tooLargeMessage : "\(kind.name) is not closed: the input ends inside it", raw: tooLarge ? [] : open.bytes)
         } else if records.endsInList {
             warn(records.line, .unclosedCard, "the array of cards is not closed: no ']' before the end of the input")
         }
@@ -58,10 +68,10 @@ public final class JCardParser: ContactsParser {
         switch event {
         case .oversized(_, let line):
             try flushStray()
-            try reject(line: line, .recordTooLarge, Self.tooLarge(options.maxRecordBytes, keepsRaw: options.keepsRawText), raw: [])
+            try reject(line: line, .recordTooLarge, tooLargeMessage, raw: [])
         case .unclosed(let bytes, let line, let next):
             try flushStray()
-            try reject(line: line, .unclosedCard, "jCard is not closed: the card on line \(next) starts before it ends", raw: bytes)
+            try reject(line: line, .unclosedCard, "\(kind.name) is not closed: the card on line \(next) starts before it ends", raw: bytes)
         case .record(let bytes, let line):
             // A word between cards (no array or object): stray text, said once for a stretch of it.
             if let first = bytes.first, first != UInt8(ascii: "["), first != UInt8(ascii: "{") {
@@ -81,29 +91,42 @@ public final class JCardParser: ContactsParser {
         } catch {
             return try reject(line: error.line, .invalidJSON, "not JSON: \(error.message); the card from line \(line) is rejected", raw: bytes)
         }
-        guard let top = json.array, top.count == 2, top[0].string?.lowercased() == "vcard", let properties = top[1].array else {
-            return try reject(line: line, .notJCard, "not a jCard (an array of \"vcard\" and an array of properties): "
-                                + "\(json.described) \(Self.summary(json))", raw: bytes)
+        let properties: [VCardProperty]
+        var warnings: [(line: Int, message: String)] = []
+        switch kind {
+        case .jCard:
+            guard let top = json.array, top.count == 2, top[0].string?.lowercased() == "vcard", let elements = top[1].array else {
+                return try reject(line: line, .notJCard, "not a jCard (an array of \"vcard\" and an array of properties): "
+                                    + "\(json.described) \(Self.summary(json))", raw: bytes)
+            }
+            var converted: [VCardProperty] = []
+            for json in elements {
+                switch JCardProperty.property(json, warnings: &warnings) {
+                case .success(let property): converted.append(property)
+                case .failure(let failure): warn(json.line, .invalidJCardProperty, "not a jCard property, left out: \(failure.message)")
+                }
+            }
+            properties = converted
+        case .jsContact:
+            guard json.members != nil, json["@type"]?.string == "Card" else {
+                return try reject(line: line, .notJSContact, "not a JSContact Card (an object whose \"@type\" is \"Card\"): "
+                                    + "\(json.described) \(Self.summary(json))", raw: bytes)
+            }
+            (properties, warnings) = JSContactParsing.properties(of: json)
         }
         guard properties.count < VCardParser.maxProperties else {
-            return try reject(line: line, .tooManyProperties, "jCard with more than \(VCardParser.maxProperties) properties: rejected",
+            return try reject(line: line, .tooManyProperties, "\(kind.name) card with more than \(VCardParser.maxProperties) properties: rejected",
                               raw: bytes)
         }
         card.reset(beginLine: line)
         if options.keepsRawText { card.raw = bytes }
-        var warnings: [(line: Int, message: String)] = []
         var hasVersion = false
-        for json in properties {
-            switch JCardProperty.property(json, warnings: &warnings) {
-            case .success(let property):
-                hasVersion = hasVersion || property.name == "VERSION"
-                add(property)
-            case .failure(let failure):
-                warn(json.line, .invalidJCardProperty, "not a jCard property, left out: \(failure.message)")
-            }
+        for property in properties {
+            hasVersion = hasVersion || property.name == "VERSION"
+            add(property)
         }
-        for w in warnings { warn(w.line, .invalidJCardProperty, w.message) }
-        // jCard is vCard 4.0 (RFC 7095 §3.2); a card without its version is still read as one.
+        for w in warnings { warn(w.line, kind == .jCard ? .invalidJCardProperty : .invalidJSContactMember, w.message) }
+        // jCard is vCard 4.0 (RFC 7095 §3.2), and so is JSContact's; a card without its version is still read as one.
         if !hasVersion && checker == nil { add(VCardProperty(name: "VERSION", value: "4.0", line: line)) }
         if checker != nil {
             checker!.startCard()
@@ -132,6 +155,31 @@ public final class JCardParser: ContactsParser {
         return i + tag.count <= head.count && head[i..<(i + tag.count)].map(asciiUpper).elementsEqual(tag.map(asciiUpper))
     }
 
+    /// Whether the bytes start as JSContact: `{` (or `[` `{`) with a member `"@type"` whose value
+    /// is `"Card"` among the first bytes, white space (and a byte-order mark) allowed.
+    public static func looksLikeJSContact(_ head: [UInt8]) -> Bool {
+        var i = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        func skipSpace() { while i < head.count && [0x20, 0x09, 0x0D, 0x0A].contains(head[i]) { i += 1 } }
+        skipSpace()
+        if i < head.count && head[i] == UInt8(ascii: "[") {
+            i += 1
+            skipSpace()
+        }
+        guard i < head.count, head[i] == UInt8(ascii: "{") else { return false }
+        let window = Array(head[i..<min(head.count, i + 4096)])
+        let key = Array(#""@type""#.utf8), card = Array(#""Card""#.utf8)
+        var k = 0
+        while k + key.count <= window.count {
+            if window[k..<(k + key.count)].elementsEqual(key) {
+                var j = k + key.count
+                while j < window.count && [0x20, 0x09, 0x0D, 0x0A, UInt8(ascii: ":")].contains(window[j]) { j += 1 }
+                if j + card.count <= window.count && window[j..<(j + card.count)].elementsEqual(card) { return true }
+            }
+            k += 1
+        }
+        return false
+    }
+
     /// Adds a property to the card as its vCard line.
     private func add(_ property: VCardProperty) {
         var line: [UInt8] = []
@@ -148,15 +196,16 @@ public final class JCardParser: ContactsParser {
         }
     }
 
-    private static func tooLarge(_ limit: Int, keepsRaw: Bool) -> String {
-        "jCard larger than \(limit) bytes (see --max-record-bytes): rejected" + (keepsRaw ? ", not written to the rejects file" : "")
+    private var tooLargeMessage: String {
+        "\(kind.name) card larger than \(options.maxRecordBytes) bytes (see --max-record-bytes): rejected"
+            + (options.keepsRawText ? ", not written to the rejects file" : "")
     }
 
     private func flushStray() throws {
         guard !stray.isEmpty else { return }
         let raw = stray
         stray.removeAll(keepingCapacity: true)
-        try reject(line: strayLine, .outsideCard, "text outside of any jCard: '\(String(decoding: raw.prefix(40), as: UTF8.self))'",
+        try reject(line: strayLine, .outsideCard, "text outside of any \(kind.name) card: '\(String(decoding: raw.prefix(40), as: UTF8.self))'",
                    raw: raw)
     }
 

@@ -1,0 +1,369 @@
+import ContactsCore
+
+/// A JSContact Card (RFC 9553) as the vCard 4.0 properties it stands for, by RFC 9555 §3: the
+/// reverse of `JSContactWriting`, each object of a map one property with `PROP-ID` its key;
+/// `vCardProps` as the properties they are; a member of no vCard property (`localizations`, a
+/// vendor's) as `JSPROP` with its pointer (§3.2.1), so that the card written back is the Card.
+struct JSContactParsing {
+    private(set) var properties: [VCardProperty] = []
+    /// What of the Card is left out, with the line of its member.
+    private(set) var warnings: [(line: Int, message: String)] = []
+    private var groups = 0
+    private var usedGroups: Set<String> = []
+    /// The names of the properties in `vCardProps`: a Card member they also give is not said twice.
+    private var keptNames: Set<String> = []
+
+    /// The properties of a Card (checked to be one by the caller).
+    static func properties(of card: JSONValue) -> (properties: [VCardProperty], warnings: [(line: Int, message: String)]) {
+        var parsing = JSContactParsing()
+        for (_, value) in card.members ?? [] { parsing.noteGroups(value) }
+        for json in card["vCardProps"]?.array ?? [] {
+            if let name = json.array?.first?.string { parsing.keptNames.insert(name.uppercased()) }
+        }
+        for (key, value) in card.members ?? [] { parsing.read(key, value, line: value.line) }
+        parsing.groupTitlesWithOrganizations(card["titles"])
+        return (parsing.properties, parsing.warnings)
+    }
+
+    /// The declarations whose home is an object of a map, by map, kind and `vCardName`.
+    private static let entries: [(name: String, entry: JSContactEntry)] = PropertyTable.all.compactMap {
+        if case .entry(let entry)? = $0.jsContact { return ($0.written(in: .v4).name, entry) }
+        return nil
+    }
+
+    private mutating func read(_ key: String, _ value: JSONValue, line: Int) {
+        switch key {
+        case "@type", "version":
+            return
+        case "uid", "kind", "language", "prodId":
+            guard let s = value.string else { return unknown([key], value, malformed: "a string, not \(value.described)") }
+            let name = ["uid": "UID", "kind": "KIND", "language": "LANGUAGE", "prodId": "PRODID"][key]!
+            guard !keptNames.contains(name) else { return }
+            add(VCardProperty(name: name, value: VCardText.escape(s), line: line))
+        case "created", "updated":
+            guard let basic = value.string.flatMap(JSContactDates.basicUTC) else {
+                return unknown([key], value, malformed: "not a UTC date and time (2024-07-02T18:00:00Z)")
+            }
+            add(VCardProperty(name: key == "created" ? "CREATED" : "REV", value: basic, line: line))
+        case "name":
+            readName(value)
+        case "anniversaries":
+            for (id, object) in entries(key, value) { readAnniversary(id, object) }
+        case "organizations":
+            for (id, object) in entries(key, value) { readOrganization(id, object) }
+        case "addresses":
+            for (id, object) in entries(key, value) { readAddress(id, object) }
+        case "keywords":
+            let items = (value.members ?? []).filter { $0.value.kind.isTrue }.map { VCardText.escape($0.key) }
+            if !items.isEmpty { add(VCardProperty(name: "CATEGORIES", value: items.joined(separator: ","), line: line)) }
+        case "members":
+            for (uri, flag) in value.members ?? [] where flag.kind.isTrue {
+                add(VCardProperty(name: "MEMBER", value: VCardText.escapingURI(uri), line: flag.line))
+            }
+        case "relatedTo":
+            for (related, object) in value.members ?? [] {
+                var property = VCardProperty(name: "RELATED", value: VCardText.escapingURI(related), line: object.line)
+                JSContactParameters.parameters(of: object, map: "relatedTo", kind: nil, into: &property)
+                if !related.contains(":") && !property.parameters.contains(where: { $0.name == "VALUE" }) {
+                    property.parameters.append(VCardParameter(name: "VALUE", values: ["text"]))
+                    property.value = VCardText.escape(related)
+                }
+                add(property)
+                unknownMembers(of: object, at: [key, related], known: [])
+            }
+        case "speakToAs":
+            for (member, inner) in value.members ?? [] {
+                if member == "grammaticalGender", let s = inner.string {
+                    add(VCardProperty(name: "GRAMGENDER", value: VCardText.escape(s), line: inner.line))
+                } else if member == "pronouns" {
+                    for (id, object) in entries("pronouns", inner, path: [key, member]) {
+                        readEntry(name: "PRONOUNS", valueKey: "pronouns", form: .text, map: "pronouns", id: id, object, path: [key, member, id])
+                    }
+                } else {
+                    unknown([key, member], inner)
+                }
+            }
+        case "vCardProps":
+            for json in value.array ?? [] {
+                switch JCardProperty.property(json, warnings: &warnings) {
+                case .success(let property): add(property)
+                case .failure(let failure): warnings.append((json.line, "vCardProps: not a jCard property, left out: \(failure.message)"))
+                }
+            }
+        default:
+            if Self.entries.contains(where: { $0.entry.map == key }) {
+                for (id, object) in entries(key, value) { readMapEntry(key, id, object) }
+            } else {
+                unknown([key], value)
+            }
+        }
+    }
+
+    /// Each object of a map, with its key; a member that is no object is kept as `JSPROP`.
+    private mutating func entries(_ map: String, _ value: JSONValue, path: [String]? = nil) -> [(id: String, object: JSONValue)] {
+        guard let members = value.members else {
+            unknown(path ?? [map], value, malformed: "a map of objects, not \(value.described)")
+            return []
+        }
+        var objects: [(id: String, object: JSONValue)] = []
+        for (id, object) in members {
+            if object.members != nil {
+                objects.append((id, object))
+            } else {
+                unknown((path ?? [map]) + [id], object, malformed: "an entry is an object, not \(object.described)")
+            }
+        }
+        return objects
+    }
+
+    private mutating func readMapEntry(_ map: String, _ id: String, _ object: JSONValue) {
+        let kind = object["kind"]?.string
+        let vCardName = object["vCardName"]?.string?.lowercased()
+        let candidates = Self.entries.filter { $0.entry.map == map }
+        let match: (name: String, entry: JSContactEntry)?
+        if map == "addresses" {
+            match = nil
+        } else if map == "onlineServices" {
+            match = candidates.first { $0.entry.vCardName == (vCardName == "impp" ? "impp" : nil) }
+        } else if map == "links" {
+            match = candidates.first { $0.entry.kind == (kind == "contact" ? "contact" : nil) }
+        } else if candidates.count == 1 {
+            match = candidates[0]
+        } else {
+            match = candidates.first { $0.entry.kind == kind }
+        }
+        guard let match else { return unknown([map, id], object) }
+        var valueKey = match.entry.value
+        var form = match.entry.form
+        if map == "onlineServices" && object["uri"] == nil && object["user"] != nil {
+            valueKey = "user"
+            form = .text
+        }
+        readEntry(name: match.name, valueKey: valueKey, form: form, map: map, id: id, object, path: [map, id])
+    }
+
+    private mutating func readEntry(name: String, valueKey: String, form: JSContactEntry.Value, map: String, id: String,
+                                    _ object: JSONValue, path: [String]) {
+        guard let value = object[valueKey]?.string else { return unknown(path, object, malformed: "no '\(valueKey)' string") }
+        let escaped = form == .uri || form == .geo ? VCardText.escapingURI(value) : VCardText.escape(value)
+        var known: Set<String> = [valueKey, "uri", "user"]
+        var property = VCardProperty(name: name, value: escaped, line: object.line)
+        JSContactParameters.parameters(of: object, map: map, kind: object["kind"]?.string, into: &property)
+        if map == "titles" { known.insert("organizationId") }
+        // The value types the value shows (RFC 9555 keeps no VALUE): a social profile's user name, a `tel:` number.
+        if !property.parameters.contains(where: { $0.name == "VALUE" }) {
+            if valueKey == "user" && name == "SOCIALPROFILE" {
+                property.parameters.append(VCardParameter(name: "VALUE", values: ["text"]))
+            } else if name == "TEL" && value.lowercased().hasPrefix("tel:") {
+                property.parameters.append(VCardParameter(name: "VALUE", values: ["uri"]))
+            }
+        }
+        finish(&property, id: id, object, path: path, known: known)
+    }
+
+    private mutating func readName(_ name: JSONValue) {
+        guard name.members != nil else { return unknown(["name"], name, malformed: "an object, not \(name.described)") }
+        var known: Set<String> = ["full", "components", "sortAs"]
+        if let full = name["full"]?.string {
+            add(VCardProperty(name: "FN", value: VCardText.escape(full), line: name.line))
+        }
+        guard let components = name["components"]?.array else {
+            unknownMembers(of: name, at: ["name"], known: known)
+            return
+        }
+        var parts = Array(repeating: [String](), count: NameKinds.all.count)
+        var ordered: [String] = []
+        for component in components {
+            guard let kind = component["kind"]?.string, let value = component["value"]?.string else { continue }
+            if kind == "separator" { ordered.append(value); continue }
+            guard let index = NameKinds.all.firstIndex(of: kind) else {
+                warnings.append((component.line, "name: a component of kind '\(kind)' has no place in vCard's N, left out"))
+                continue
+            }
+            parts[index].append(value)
+            ordered.append(value)
+        }
+        // RFC 9555 Table 1: a secondary surname also in the family name, a generation also in the suffixes.
+        let seven = !parts[5].isEmpty || !parts[6].isEmpty
+        parts[0] += parts[5]
+        parts[4] += parts[6]
+        var property = VCardProperty(name: "N", value: VCardText.structured(Array(parts.prefix(seven ? 7 : 5))), line: name.line)
+        if let sortAs = name["sortAs"]?.members {
+            let values = NameKinds.all.prefix(seven ? 7 : 5).map { kind in sortAs.first { $0.key == kind }?.value.string ?? "" }
+            var trimmed = values
+            while trimmed.last == "" { trimmed.removeLast() }
+            if !trimmed.isEmpty { property.parameters.append(VCardParameter(name: "SORT-AS", values: [trimmed.joined(separator: ",")])) }
+        }
+        JSContactParameters.parameters(of: name, map: "name", kind: nil, into: &property)
+        add(property)
+        if name["full"] == nil && !keptNames.contains("FN") {
+            let derived = name["isOrdered"]?.kind.isTrue == true ? ordered.joined(separator: name["defaultSeparator"]?.string ?? " ")
+                : (parts[3] + parts[1] + parts[2] + parts[0] + parts[4]).joined(separator: " ")
+            if !derived.isEmpty {
+                add(VCardProperty(name: "FN", parameters: [VCardParameter(name: "DERIVED", values: ["TRUE"])],
+                                  value: VCardText.escape(derived), line: name.line))
+            }
+        }
+        known.insert("vCardParams")
+        unknownMembers(of: name, at: ["name"], known: known)
+    }
+
+    private mutating func readAnniversary(_ id: String, _ object: JSONValue) {
+        let names = ["birth": ("BDAY", "BIRTHPLACE"), "wedding": ("ANNIVERSARY", nil), "death": ("DEATHDATE", "DEATHPLACE")]
+        guard let kind = object["kind"]?.string, let (name, placeName) = names[kind], let date = object["date"] else {
+            return unknown(["anniversaries", id], object)  // a kind vCard has no property for
+        }
+        let value: String?
+        var scale: String?
+        if date["@type"]?.string == "Timestamp" {
+            value = date["utc"]?.string.flatMap(JSContactDates.basicUTC)
+        } else {
+            value = JSContactDates.vCardDate(date)
+            scale = date["calendarScale"]?.string
+        }
+        guard let value else { return unknown(["anniversaries", id], object, malformed: "a date vCard cannot hold") }
+        var property = VCardProperty(name: name, value: value, line: object.line)
+        if let scale { property.parameters.append(VCardParameter(name: "CALSCALE", values: [scale])) }
+        JSContactParameters.parameters(of: object, map: "anniversaries", kind: kind, into: &property)
+        finish(&property, id: id, object, path: ["anniversaries", id], known: ["date", "place"])
+        if let place = object["place"] {
+            if let placeName, let full = place["full"]?.string {
+                add(VCardProperty(name: placeName, value: VCardText.escape(full), line: place.line))
+            } else if let placeName, let coordinates = place["coordinates"]?.string {
+                add(VCardProperty(name: placeName, parameters: [VCardParameter(name: "VALUE", values: ["uri"])],
+                                  value: VCardText.escapingURI(coordinates), line: place.line))
+            } else {
+                unknown(["anniversaries", id, "place"], place)
+            }
+        }
+    }
+
+    private mutating func readOrganization(_ id: String, _ object: JSONValue) {
+        var parts = [object["name"]?.string ?? ""]
+        var sortAs = [object["sortAs"]?.string ?? ""]
+        for unit in object["units"]?.array ?? [] {
+            parts.append(unit["name"]?.string ?? "")
+            sortAs.append(unit["sortAs"]?.string ?? "")
+        }
+        var property = VCardProperty(name: "ORG", value: parts.map(VCardText.escape).joined(separator: ";"), line: object.line)
+        while sortAs.last == "" { sortAs.removeLast() }
+        if !sortAs.isEmpty { property.parameters.append(VCardParameter(name: "SORT-AS", values: [sortAs.joined(separator: ",")])) }
+        JSContactParameters.parameters(of: object, map: "organizations", kind: nil, into: &property)
+        finish(&property, id: id, object, path: ["organizations", id], known: ["name", "units", "sortAs"])
+    }
+
+    /// An address with components or a label is `ADR`; one with only a time zone `TZ`, with only a position `GEO`.
+    private mutating func readAddress(_ id: String, _ object: JSONValue) {
+        let components = object["components"]?.array ?? []
+        if components.isEmpty && object["full"] == nil && object["countryCode"] == nil {
+            if object["timeZone"]?.string != nil, object["coordinates"] == nil {
+                return readEntry(name: "TZ", valueKey: "timeZone", form: .timeZone, map: "addresses", id: id, object, path: ["addresses", id])
+            }
+            if object["coordinates"]?.string != nil, object["timeZone"] == nil {
+                return readEntry(name: "GEO", valueKey: "coordinates", form: .geo, map: "addresses", id: id, object, path: ["addresses", id])
+            }
+        }
+        var parts = Array(repeating: [String](), count: AddressKinds.all.count)
+        let kinds = components.compactMap { $0["kind"]?.string }
+        let hasNew = kinds.contains { AddressKinds.all.lastIndex(of: $0).map { $0 >= 7 } == true && !["apartment", "name"].contains($0) }
+        for component in components {
+            guard let kind = component["kind"]?.string, let value = component["value"]?.string, kind != "separator" else { continue }
+            // RFC 6350's seven; with any of RFC 9554's, its `apartment` and `name` too.
+            guard let index = hasNew ? AddressKinds.all.lastIndex(of: kind) : AddressKinds.all.firstIndex(of: kind) else {
+                warnings.append((component.line, "addresses: a component of kind '\(kind)' has no place in vCard's ADR, left out"))
+                continue
+            }
+            parts[index].append(value)
+        }
+        if hasNew {  // RFC 9554 §2.2: the extended and street address for readers that know only those
+            parts[1] = [[7, 9, 8, 12].flatMap { parts[$0] }.joined(separator: " ")]
+            parts[2] = [[11, 10, 13, 17, 16, 14, 15].flatMap { parts[$0] }.joined(separator: " ")]
+        }
+        var property = VCardProperty(name: "ADR", value: VCardText.structured(Array(parts.prefix(hasNew ? 18 : 7))), line: object.line)
+        for (member, parameter) in [("full", "LABEL"), ("coordinates", "GEO"), ("timeZone", "TZ"), ("countryCode", "CC")] {
+            if let value = object[member]?.string { property.parameters.append(VCardParameter(name: parameter, values: [value])) }
+        }
+        JSContactParameters.parameters(of: object, map: "addresses", kind: nil, into: &property)
+        finish(&property, id: id, object, path: ["addresses", id], known: ["components", "full", "coordinates", "timeZone", "countryCode"])
+    }
+
+    /// A title's `organizationId` as vCard says it (RFC 9555 §2.9.6): the title in the group of its organization.
+    private mutating func groupTitlesWithOrganizations(_ titles: JSONValue?) {
+        for (id, title) in titles?.members ?? [] {
+            guard let organization = title["organizationId"]?.string,
+                  let t = properties.firstIndex(where: { ($0.name == "TITLE" || $0.name == "ROLE") && $0.parameters.contains { $0.name == "PROP-ID" && $0.values == [id] } }),
+                  let o = properties.firstIndex(where: { $0.name == "ORG" && $0.parameters.contains { $0.name == "PROP-ID" && $0.values == [organization] } })
+            else { continue }
+            let group = properties[o].group.flatMap { $0.isEmpty ? nil : $0 } ?? properties[t].group.flatMap { $0.isEmpty ? nil : $0 } ?? newGroup()
+            properties[o].group = group
+            properties[t].group = group
+        }
+    }
+
+    /// Adds the property with `PROP-ID` (RFC 9555 §3.1) and its label as `X-ABLabel` in its
+    /// group; the object's other members as `JSPROP`.
+    private mutating func finish(_ property: inout VCardProperty, id: String, _ object: JSONValue, path: [String], known: Set<String>) {
+        if !property.parameters.contains(where: { $0.name == "PROP-ID" }) {
+            property.parameters.append(VCardParameter(name: "PROP-ID", values: [id]))
+        }
+        if let label = object["label"]?.string {
+            if property.group == nil || property.group!.isEmpty { property.group = newGroup() }
+            add(property)
+            add(VCardProperty(group: property.group, name: "X-ABLabel", value: VCardText.escape(label), line: object.line))
+        } else {
+            add(property)
+        }
+        unknownMembers(of: object, at: path, known: known)
+    }
+
+    private mutating func unknownMembers(of object: JSONValue, at path: [String], known: Set<String>) {
+        for (key, value) in object.members ?? [] where !known.contains(key) && !JSContactParameters.known.contains(key) {
+            unknown(path + [key], value)
+        }
+    }
+
+    /// A member of no vCard property: `JSPROP;JSPTR=pointer:compact JSON` (RFC 9555 §3.2.1);
+    /// `malformed`: one that should have been a property, which is said.
+    private mutating func unknown(_ path: [String], _ value: JSONValue, malformed: String? = nil) {
+        let pointer = JSONPointer.pointer(path)
+        if let malformed { warnings.append((value.line, "\(pointer): \(malformed); kept as JSPROP")) }
+        add(VCardProperty(name: "JSPROP", parameters: [VCardParameter(name: "JSPTR", values: [pointer])],
+                          value: VCardText.escape(value.text), line: value.line))
+    }
+
+    private mutating func add(_ property: VCardProperty) { properties.append(property) }
+
+    /// The groups named in `vCardParams` anywhere in the Card, which a new group must not take.
+    private mutating func noteGroups(_ value: JSONValue) {
+        switch value.kind {
+        case .object(let members):
+            for (key, inner) in members {
+                if key == "vCardParams", let group = inner["group"]?.string { usedGroups.insert(group.lowercased()) }
+                noteGroups(inner)
+            }
+        case .array(let elements):
+            for element in elements {
+                if let group = element.array?.dropFirst().first?["group"]?.string { usedGroups.insert(group.lowercased()) }
+                noteGroups(element)
+            }
+        default: break
+        }
+    }
+
+    /// A group no property has (`itemN`, as Apple names them), for a label.
+    private mutating func newGroup() -> String {
+        while true {
+            groups += 1
+            let group = "item\(groups)"
+            if usedGroups.insert(group).inserted { return group }
+        }
+    }
+}
+
+extension JSONValue.Kind {
+    /// Whether it is JSON's `true`.
+    var isTrue: Bool {
+        if case .bool(true) = self { return true }
+        return false
+    }
+}

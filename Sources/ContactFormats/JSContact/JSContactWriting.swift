@@ -1,0 +1,427 @@
+import ContactsCore
+
+/// A vCard 4.0 card as a JSContact Card (RFC 9553), by RFC 9555 §2: each property where its
+/// declaration's `jsContact` home says, its parameters as `JSContactParameters` converts them;
+/// a property of no home, or one a home cannot hold as it is (a second `FN`, a text birthday, a
+/// UTC offset as time zone, a parameter on a keyword), in `vCardProps` as its jCard, so that the
+/// Card read back is the card.
+struct JSContactWriting {
+    /// The Card's members in the order they are written.
+    static let order = ["@type", "version", "uid", "kind", "language", "prodId", "created", "updated", "name", "nicknames",
+                        "organizations", "titles", "speakToAs", "emails", "phones", "onlineServices", "preferredLanguages",
+                        "addresses", "media", "links", "directories", "calendars", "schedulingAddresses", "cryptoKeys",
+                        "anniversaries", "keywords", "notes", "personalInfo", "relatedTo", "members"]
+
+    private var top: [String: JSONValue] = [:]
+    private var extra: [(key: String, value: JSONValue)] = []  // members JSPROP adds
+    private var name: [(key: String, value: JSONValue)] = []
+    /// The objects of each map, in order, with the group of the property each came from.
+    private var maps: [String: [(key: String, object: [(key: String, value: JSONValue)], group: String?)]] = [:]
+    private var keywords: [(key: String, value: JSONValue)] = []
+    private var members: [(key: String, value: JSONValue)] = []
+    private var relatedTo: [(key: String, value: JSONValue)] = []
+    private var speakToAs: [(key: String, value: JSONValue)] = []
+    private var vCardProps: [JSONValue] = []
+    private var counters: [String: Int] = [:]
+    private var labels: [(property: VCardProperty, group: String)] = []
+    private var places: [(property: VCardProperty, kind: String, members: [(key: String, value: JSONValue)])] = []
+    private var patches: [VCardProperty] = []
+    /// An `FN;DERIVED=TRUE`, left out when N's components give it.
+    private var derivedName: VCardProperty?
+    /// How many properties each group has (lower case).
+    private var groupSizes: [String: Int] = [:]
+
+    /// The Card of a card's properties; `uid` makes the UID of a card without one (RFC 9555 §2.1.1).
+    static func card(of properties: [VCardProperty], uid: () -> String) -> JSONValue {
+        var writing = JSContactWriting()
+        for property in properties { writing.add(property) }
+        writing.finish()
+        return writing.card(uid: uid)
+    }
+
+    private mutating func add(_ property: VCardProperty) {
+        var property = property
+        if let group = property.group, !group.isEmpty { groupSizes[group.lowercased(), default: 0] += 1 }
+        let upper = property.name.uppercased()
+        // `VALUE` naming the property's default type says nothing (a home would not take the property with it).
+        if let first = PropertyTable.declaration(in40: upper)?.values.first?.rawValue {
+            property.parameters.removeAll { $0.name.uppercased() == "VALUE" && $0.values.count == 1 && $0.values[0].lowercased() == first }
+        }
+        guard upper != "VERSION" else { return }  // every Card is vCard 4.0's
+        if upper == "JSPROP" { return patches.append(property) }
+        guard let home = PropertyTable.declaration(in40: upper)?.jsContact, convert(property, home) else {
+            return keep(property)
+        }
+    }
+
+    /// Puts the property in its home; false when that cannot hold it as it is.
+    private mutating func convert(_ property: VCardProperty, _ home: JSContactHome) -> Bool {
+        let bare = property.parameters.isEmpty && (property.group ?? "").isEmpty
+        let text = ValueDecoding.unescape(Array(property.value.utf8))
+        switch home {
+        case .member(let key):
+            guard top[key] == nil else { return false }
+            if key == "kind" {
+                let kind = text.lowercased()
+                guard bare, ["individual", "group", "org", "location", "device", "application"].contains(kind) else { return false }
+                top[key] = .string(kind)
+            } else {
+                // The Card needs its UID even when it has parameters, which the property in vCardProps keeps (and the reader prefers).
+                top[key] = .string(text)
+                return bare
+            }
+        case .timestamp(let key):
+            guard bare, top[key] == nil, let utc = JSContactDates.utc(property.value) else { return false }
+            top[key] = .string(utc)
+        case .fullName:
+            // A name derived from N's components (RFC 9555 §3.1), which the reader derives again.
+            if property.parameters.count == 1, property.parameters[0].name.uppercased() == "DERIVED",
+               property.parameters[0].values.map({ $0.lowercased() }) == ["true"], derivedName == nil {
+                derivedName = property
+                return true
+            }
+            guard bare, !name.contains(where: { $0.key == "full" }) else { return false }
+            name.insert(("full", .string(text)), at: 0)
+        case .name:
+            return convertName(property)
+        case .anniversary(let kind):
+            return convertAnniversary(property, kind: kind)
+        case .place(let kind):
+            var members: [(key: String, value: JSONValue)] = []
+            let isURI = property.parameters.contains { $0.name.uppercased() == "VALUE" && $0.values == ["uri"] }
+            if isURI && text.lowercased().hasPrefix("geo:") && property.parameters.count == 1 && (property.group ?? "").isEmpty {
+                members = [("coordinates", .string(text))]
+            } else if bare {
+                members = [("full", .string(text))]
+            } else {
+                return false
+            }
+            places.append((property, kind, members))
+        case .entry(let entry):
+            return convertEntry(property, entry)
+        case .organization:
+            let parts = ValueDecoding.structured(Array(property.value.utf8), lists: false).map { $0.first ?? "" }
+            var object: [(key: String, value: JSONValue)] = []
+            let sortAs = property.parameters.first { $0.name.uppercased() == "SORT-AS" }?.values
+                .flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) } ?? []
+            if let first = parts.first, !first.isEmpty { object.append(("name", .string(first))) }
+            if parts.count > 1 {
+                object.append(("units", .array(parts.dropFirst().enumerated().map { k, unit in
+                    var members: [(key: String, value: JSONValue)] = [("name", .string(unit))]
+                    if k + 1 < sortAs.count, !sortAs[k + 1].isEmpty { members.append(("sortAs", .string(sortAs[k + 1]))) }
+                    return .object(members)
+                })))
+            }
+            if let first = sortAs.first, !first.isEmpty { object.append(("sortAs", .string(first))) }
+            object += JSContactParameters.members(of: property, map: "organizations", skipping: ["SORT-AS"])
+            append(object, to: "organizations", key: "ORG", property: property)
+        case .address:
+            return convertAddress(property)
+        case .keywords:
+            guard bare else { return false }
+            let raw = Array(property.value.utf8)
+            let items = ValueDecoding.split(raw, on: UInt8(ascii: ",")).map { ValueDecoding.unescape(raw[$0]) }.filter { !$0.isEmpty }
+            // Keywords are a set: a category said twice keeps its property as it is.
+            guard Set(items).count == items.count, !items.contains(where: { item in keywords.contains { $0.key == item } }) else {
+                return false
+            }
+            keywords += items.map { ($0, .true) }
+        case .members:
+            guard bare, !members.contains(where: { $0.key == text }) else { return false }
+            members.append((text, .true))
+        case .relatedTo:
+            guard !relatedTo.contains(where: { $0.key == text }) else { return false }
+            var property = property
+            if !text.contains(":") {  // text that is no URI: the reader knows it for text
+                property.parameters.removeAll { $0.name.uppercased() == "VALUE" && $0.values.map { $0.lowercased() } == ["text"] }
+            }
+            relatedTo.append((text, .object(JSContactParameters.members(of: property, map: "relatedTo"))))
+        case .grammaticalGender:
+            guard bare, !speakToAs.contains(where: { $0.key == "grammaticalGender" }) else { return false }
+            speakToAs.insert(("grammaticalGender", .string(text.lowercased())), at: 0)
+        case .pronouns:
+            var object: [(key: String, value: JSONValue)] = [("pronouns", .string(text))]
+            object += JSContactParameters.members(of: property, map: "pronouns")
+            append(object, to: "pronouns", key: "PRONOUNS", property: property)
+        case .label:
+            guard let group = property.group, !group.isEmpty, property.parameters.isEmpty else { return false }
+            labels.append((property, group))
+        }
+        return true
+    }
+
+    private mutating func convertEntry(_ property: VCardProperty, _ entry: JSContactEntry) -> Bool {
+        let valueType = property.parameters.first { $0.name.uppercased() == "VALUE" }?.values.first?.lowercased()
+        let raw = Array(property.value.utf8)
+        var valueKey = entry.value
+        switch entry.form {
+        case .timeZone:
+            guard valueType == nil || valueType == "text" else { return false }
+            let first = raw.first ?? 0
+            if first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || isDigit(first) { return false }  // an offset
+        case .geo:
+            guard String(decoding: raw.prefix(4), as: UTF8.self).lowercased() == "geo:" else { return false }
+        case .uri:
+            if valueType == "text" {
+                guard entry.map == "onlineServices" else { return false }  // a social profile's user name
+                valueKey = "user"
+            }
+        case .text, .textList:
+            break
+        }
+        var property = property
+        if entry.map == "phones" && valueType == "uri" && String(decoding: raw.prefix(4), as: UTF8.self).lowercased() == "tel:" {
+            property.parameters.removeAll { $0.name.uppercased() == "VALUE" }  // the reader knows a `tel:` number for a URI
+        }
+        var head: [(key: String, value: JSONValue)] = []
+        if let kind = entry.kind { head.append(("kind", .string(kind))) }
+        let parameters = JSContactParameters.members(of: property, map: entry.map, kind: entry.kind)
+        let tail: [(key: String, value: JSONValue)] = entry.vCardName.map { [("vCardName", .string($0))] } ?? []
+        if entry.form == .textList {
+            let items = ValueDecoding.split(raw, on: UInt8(ascii: ",")).map { ValueDecoding.unescape(raw[$0]) }
+            for item in items {
+                append(head + [(valueKey, .string(item))] + parameters + tail, to: entry.map, key: entry.key, property: property)
+            }
+            return true
+        }
+        append(head + [(valueKey, .string(ValueDecoding.unescape(raw)))] + parameters + tail, to: entry.map, key: entry.key,
+               property: property)
+        return true
+    }
+
+    /// N's components (RFC 9555 Table 1): a family name also given as secondary surname, and an
+    /// honorific suffix also given as generation, once.
+    private mutating func convertName(_ property: VCardProperty) -> Bool {
+        guard !name.contains(where: { $0.key == "components" || $0.key == "vCardParams" }) else { return false }
+        let parts = ValueDecoding.structured(Array(property.value.utf8), lists: true)
+        guard parts.count <= NameKinds.all.count else { return false }
+        var components: [JSONValue] = []
+        for (index, items) in parts.enumerated() {
+            for item in items where !item.isEmpty {
+                if index == 0 && parts.count > 5 && parts[5].contains(item) { continue }
+                if index == 4 && parts.count > 6 && parts[6].contains(item) { continue }
+                components.append(.object([("kind", .string(NameKinds.all[index])), ("value", .string(item))]))
+            }
+        }
+        if !components.isEmpty { name.append(("components", .array(components))) }
+        if let sortAs = property.parameters.first(where: { $0.name.uppercased() == "SORT-AS" }) {
+            let values = sortAs.values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            let members = values.prefix(NameKinds.all.count).enumerated().filter { !$0.element.isEmpty }
+                .map { (key: NameKinds.all[$0.offset], value: JSONValue.string($0.element)) }
+            if !members.isEmpty { name.append(("sortAs", .object(members))) }
+        }
+        name += JSContactParameters.members(of: property, map: "name", skipping: ["SORT-AS"])
+        return true
+    }
+
+    private mutating func convertAnniversary(_ property: VCardProperty, kind: String) -> Bool {
+        let valueType = property.parameters.first { $0.name.uppercased() == "VALUE" }?.values.first?.lowercased()
+        guard valueType != "text" else { return false }
+        let date: JSONValue
+        if let partial = JSContactDates.partialDate(property.value) {
+            var members = partial
+            if let scale = property.parameters.first(where: { $0.name.uppercased() == "CALSCALE" })?.values.first {
+                members.append(("calendarScale", .string(scale.lowercased())))
+            }
+            date = .object(members)
+        } else if let utc = JSContactDates.utc(property.value) {
+            guard !property.parameters.contains(where: { $0.name.uppercased() == "CALSCALE" }) else { return false }
+            date = .object([("@type", .string("Timestamp")), ("utc", .string(utc))])
+        } else {
+            return false
+        }
+        var object: [(key: String, value: JSONValue)] = [("kind", .string(kind)), ("date", date)]
+        object += JSContactParameters.members(of: property, map: "anniversaries", skipping: ["CALSCALE"])
+        append(object, to: "anniversaries", key: "ANNIVERSARY", property: property)
+        return true
+    }
+
+    /// ADR's components (RFC 9555 Table 2; RFC 9554's eleven after the seven): the extended and
+    /// street address left out when the new components are there, which hold them.
+    private mutating func convertAddress(_ property: VCardProperty) -> Bool {
+        let parts = ValueDecoding.structured(Array(property.value.utf8), lists: true)
+        guard parts.count <= AddressKinds.all.count else { return false }
+        let hasNew = parts.count > 7 && parts[7...].contains { $0.contains { !$0.isEmpty } }
+        var components: [JSONValue] = []
+        // With RFC 9554's components, those of the street and extended address in their place (as RFC 9555 Figure 16 orders them).
+        let order = hasNew ? [0, 7, 9, 8, 12, 11, 10, 13, 17, 16, 14, 15, 3, 4, 5, 6] : Array(parts.indices)
+        for index in order where index < parts.count {
+            for item in parts[index] where !item.isEmpty {
+                components.append(.object([("kind", .string(AddressKinds.all[index])), ("value", .string(item))]))
+            }
+        }
+        var object: [(key: String, value: JSONValue)] = [("components", .array(components))]
+        let named: [(parameter: String, member: String)] = [("LABEL", "full"), ("GEO", "coordinates"), ("TZ", "timeZone"), ("CC", "countryCode")]
+        var skipping: Set<String> = []
+        for (parameter, member) in named {
+            if let p = property.parameters.first(where: { $0.name.uppercased() == parameter }), p.values.count == 1,
+               property.parameters.filter({ $0.name.uppercased() == parameter }).count == 1 {
+                object.append((member, .string(p.values[0])))
+                skipping.insert(parameter)
+            }
+        }
+        object += JSContactParameters.members(of: property, map: "addresses", skipping: skipping)
+        append(object, to: "addresses", key: "ADDR", property: property)
+        return true
+    }
+
+    private mutating func append(_ object: [(key: String, value: JSONValue)], to map: String, key: String, property: VCardProperty) {
+        let id: String
+        if let given = property.parameters.first(where: { $0.name.uppercased() == "PROP-ID" })?.values.first, Self.isID(given),
+           !(maps[map] ?? []).contains(where: { $0.key == given }) {
+            id = given
+        } else {
+            var n = counters[key, default: 0]
+            repeat { n += 1 } while (maps[map] ?? []).contains { $0.key == "\(key)-\(n)" }
+            counters[key] = n
+            id = "\(key)-\(n)"
+        }
+        let without = object.compactMap { member -> (key: String, value: JSONValue)? in
+            guard member.key == "vCardParams", let params = member.value.members else { return member }
+            let rest = params.filter { $0.key != "prop-id" }
+            return rest.isEmpty ? nil : (member.key, .object(rest))
+        }
+        maps[map, default: []].append((id, without, property.group))
+    }
+
+    /// Whether a string is a JSContact Id (RFC 9553 §1.4.1): 1 to 255 letters, digits, `-` and `_`.
+    static func isID(_ s: String) -> Bool {
+        (1...255).contains(s.utf8.count) && s.utf8.allSatisfy { isDigit($0) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2D || $0 == 0x5F }
+    }
+
+    private mutating func keep(_ property: VCardProperty) {
+        var bytes: [UInt8] = []
+        JCardProperty.append(property, to: &bytes)
+        if let json = try? JSONValue.parse(bytes, firstLine: 0) { vCardProps.append(json) }
+    }
+
+    /// Labels to the one object of their group; places to their anniversary; JSPROP's patches.
+    private mutating func finish() {
+        let labelled = labels
+        for (property, group) in labelled {
+            let sameGroup = labelled.filter { $0.group == group }.count
+            let holders = maps.filter { JSContactParameters.labelMaps.contains($0.key) }
+                .flatMap { map in map.value.indices.filter { map.value[$0].group == group }.map { (map.key, $0) } }
+            let others = maps.filter { !JSContactParameters.labelMaps.contains($0.key) }.values.joined().contains { $0.group == group }
+            guard sameGroup == 1, holders.count == 1, !others, let (map, index) = holders.first else {
+                keep(property)
+                continue
+            }
+            maps[map]![index].object.append(("label", .string(ValueDecoding.unescape(Array(property.value.utf8)))))
+            // A group of the property and its label only: the label says it (the reader makes one again).
+            if groupSizes[group.lowercased()] == 2 { removeGroup(map, index) }
+        }
+        // A title grouped with one organization only: its organizationId says it (RFC 9555 §2.9.6).
+        for index in (maps["titles"] ?? []).indices {
+            guard let group = maps["titles"]![index].group?.lowercased(), groupSizes[group] == 2,
+                  let organizations = maps["organizations"]?.indices.filter({ maps["organizations"]![$0].group?.lowercased() == group }),
+                  organizations.count == 1 else { continue }
+            maps["titles"]![index].object.append(("organizationId", .string(maps["organizations"]![organizations[0]].key)))
+            removeGroup("titles", index)
+            removeGroup("organizations", organizations[0])
+        }
+        for (property, kind, members) in places {
+            if let index = maps["anniversaries"]?.firstIndex(where: { entry in
+                entry.object.contains { $0.key == "kind" && $0.value.string == kind } && !entry.object.contains { $0.key == "place" }
+            }) {
+                maps["anniversaries"]![index].object.append(("place", .object(members)))
+            } else {
+                keep(property)
+            }
+        }
+        for property in patches where !patch(property) { keep(property) }
+        if let derivedName, name.contains(where: { $0.key == "full" }) || !name.contains(where: { $0.key == "components" }) {
+            keep(derivedName)
+        }
+    }
+
+    /// Takes the group out of an object's `vCardParams` (and those, when nothing else is left).
+    private mutating func removeGroup(_ map: String, _ index: Int) {
+        var object = maps[map]![index].object
+        guard let k = object.firstIndex(where: { $0.key == "vCardParams" }), let params = object[k].value.members else { return }
+        let rest = params.filter { $0.key != "group" }
+        if rest.isEmpty { object.remove(at: k) } else { object[k].value = .object(rest) }
+        maps[map]![index].object = object
+    }
+
+    /// JSPROP (RFC 9555 §3.2.1): a member of the Card, or of an object of one of its maps, that
+    /// is not there yet; false for any other.
+    private mutating func patch(_ property: VCardProperty) -> Bool {
+        guard property.parameters.count == 1, property.parameters[0].name.uppercased() == "JSPTR",
+              let pointer = property.parameters[0].values.first,
+              let value = try? JSONValue.parse(Array(ValueDecoding.unescape(Array(property.value.utf8)).utf8), firstLine: 0)
+        else { return false }
+        let path = JSONPointer.segments(pointer)
+        switch path.count {
+        case 1:
+            let key = path[0]
+            guard !Self.order.contains(key), key != "vCardProps", !extra.contains(where: { $0.key == key }) else { return false }
+            extra.append((key, value))
+        case 3:
+            guard let index = maps[path[0]]?.firstIndex(where: { $0.key == path[1] }),
+                  !maps[path[0]]![index].object.contains(where: { $0.key == path[2] }) else { return false }
+            maps[path[0]]![index].object.append((path[2], value))
+        default:
+            return false
+        }
+        return true
+    }
+
+    private mutating func card(uid: () -> String) -> JSONValue {
+        var card: [(key: String, value: JSONValue)] = [("@type", .string("Card")), ("version", .string("1.0"))]
+        card.append(("uid", top["uid"] ?? .string(uid())))
+        for key in ["kind", "language", "prodId", "created", "updated"] { if let value = top[key] { card.append((key, value)) } }
+        if !name.isEmpty { card.append(("name", .object(name))) }
+        func map(_ key: String) -> JSONValue? {
+            guard let entries = maps[key], !entries.isEmpty else { return nil }
+            return .object(entries.map { ($0.key, JSONValue.object($0.object)) })
+        }
+        if let pronouns = map("pronouns") { speakToAs.append(("pronouns", pronouns)) }
+        for key in Self.order.dropFirst(9) {
+            switch key {
+            case "speakToAs": if !speakToAs.isEmpty { card.append((key, .object(speakToAs))) }
+            case "keywords": if !keywords.isEmpty { card.append((key, .object(keywords))) }
+            case "relatedTo": if !relatedTo.isEmpty { card.append((key, .object(relatedTo))) }
+            case "members": if !members.isEmpty { card.append((key, .object(members))) }
+            default: if let value = map(key) { card.append((key, value)) }
+            }
+        }
+        card += extra
+        if !vCardProps.isEmpty { card.append(("vCardProps", .array(vCardProps))) }
+        return .object(card)
+    }
+}
+
+/// N's components in order, as JSContact's NameComponent kinds (RFC 9555 Table 1).
+enum NameKinds {
+    static let all = ["surname", "given", "given2", "title", "credential", "surname2", "generation"]
+}
+
+/// ADR's components in order, as JSContact's AddressComponent kinds (RFC 9555 Table 2, RFC 9554 §2.2).
+enum AddressKinds {
+    static let all = ["postOfficeBox", "apartment", "name", "locality", "region", "postcode", "country",
+                      "room", "apartment", "floor", "name", "number", "building", "block", "subdistrict", "district",
+                      "landmark", "direction"]
+}
+
+/// JSON pointers (RFC 6901) as JSPTR gives them: relative to the Card, `~1` a `/`, `~0` a `~`.
+enum JSONPointer {
+    static func segments(_ pointer: String) -> [String] {
+        let trimmed = pointer.hasPrefix("/") ? String(pointer.dropFirst()) : pointer
+        return trimmed.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+            var out = "", tilde = false
+            for c in segment {
+                if tilde { out.append(c == "1" ? "/" : c == "0" ? "~" : c); tilde = false } else if c == "~" { tilde = true } else { out.append(c) }
+            }
+            return out
+        }
+    }
+
+    static func pointer(_ segments: [String]) -> String {
+        segments.map { segment in
+            var out = ""
+            for c in segment { out += c == "~" ? "~0" : c == "/" ? "~1" : String(c) }
+            return out
+        }.joined(separator: "/")
+    }
+}

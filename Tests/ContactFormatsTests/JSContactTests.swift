@@ -1,0 +1,280 @@
+import Testing
+@testable import ContactsCore
+@testable import ContactFormats
+import ContactsTesting
+import ContactFormatsTesting
+
+/// JSContact (RFC 9553) converted from and to vCard 4.0 as RFC 9555 says: each row is one of the
+/// RFC's examples, its vCard and the members of the Card it gives (corrected where the RFC's
+/// figure has a slip, and said so). `keys: false`: the RFC's own keys are its choice (§2.1.2),
+/// so the objects of a map are compared in order.
+@Suite struct JSContactTests {
+    struct Example: CustomTestStringConvertible, Sendable {
+        let section: String
+        let vcard: String
+        let card: String
+        var keys = false
+        var testDescription: String { "RFC 9555 \(section)" }
+    }
+
+    static let examples: [Example] = [
+        Example(section: "Figure 1 (group in vCardParams)", vcard: "item1.TEL;VALUE=uri:tel:+1-555-555-5555",
+                card: #"{"phones":{"p1":{"number":"tel:+1-555-555-5555","vCardParams":{"group":"item1"}}}}"#),
+        Example(section: "Figure 2 (group in vCardProps)", vcard: "item2.X-FOO:bar",
+                card: #"{"vCardProps":[["x-foo",{"group":"item2"},"unknown","bar"]]}"#),
+        Example(section: "Figure 7 (PROP-ID)", vcard: """
+            TEL;PROP-ID=PHONE-A;VALUE=uri;PREF=1;TYPE="voice,home":tel:+1-555-555-5555;ext=5555
+            TEL;PROP-ID=PHONE-B;VALUE=uri;TYPE=home:tel:+33-01-23-45-67
+            """, card: #"""
+            {"phones":{"PHONE-A":{"contexts":{"private":true},"features":{"voice":true},"number":"tel:+1-555-555-5555;ext=5555","pref":1},
+                       "PHONE-B":{"contexts":{"private":true},"number":"tel:+33-01-23-45-67"}}}
+            """#, keys: true),
+        Example(section: "Figure 8 (KIND)", vcard: "KIND:individual", card: #"{"kind":"individual"}"#),
+        Example(section: "Figure 9 (SOURCE)", vcard: "SOURCE:https://dir.example.com/addrbook/jdoe/Jean%20Dupont.vcf",
+                card: #"{"directories":{"ENTRY-1":{"kind":"entry","uri":"https://dir.example.com/addrbook/jdoe/Jean%20Dupont.vcf"}}}"#,
+                keys: true),
+        // The RFC's figure gives the death date's day as a second "year": 15 (a slip).
+        Example(section: "Figure 10 (BDAY, BIRTHPLACE, DEATHDATE, DEATHPLACE, ANNIVERSARY)", vcard: #"""
+            BDAY:19531015T231000Z
+            BIRTHPLACE:123 Main Street\nAny Town, CA 91921-1234\nU.S.A.
+            DEATHDATE:19960415
+            DEATHPLACE:5 Court Street\nNew England, ND 58647\nU.S.A.
+            ANNIVERSARY:19860201
+            """#, card: #"""
+            {"anniversaries":{
+              "ANNIVERSARY-1":{"kind":"birth","date":{"@type":"Timestamp","utc":"1953-10-15T23:10:00Z"},
+                               "place":{"full":"123 Main Street\nAny Town, CA 91921-1234\nU.S.A."}},
+              "ANNIVERSARY-2":{"kind":"death","date":{"year":1996,"month":4,"day":15},
+                               "place":{"full":"5 Court Street\nNew England, ND 58647\nU.S.A."}},
+              "ANNIVERSARY-3":{"kind":"wedding","date":{"year":1986,"month":2,"day":1}}}}
+            """#, keys: true),
+        Example(section: "Figure 11 (FN)", vcard: #"FN:John Q. Public\, Esq."#, card: #"{"name":{"full":"John Q. Public, Esq."}}"#),
+        Example(section: "Figure 12 (GRAMGENDER, PRONOUNS)", vcard: """
+            GRAMGENDER:NEUTER
+            PRONOUNS;PREF=2:they/them
+            PRONOUNS;PREF=1:xe/xir
+            """, card: #"""
+            {"speakToAs":{"grammaticalGender":"neuter","pronouns":{"PRONOUNS-1":{"pronouns":"they/them","pref":2},
+                                                                   "PRONOUNS-2":{"pronouns":"xe/xir","pref":1}}}}
+            """#, keys: true),
+        Example(section: "Figure 13 (N)", vcard: #"N;SORT-AS="Stevenson,John Philip":Stevenson;John;Philip,Paul;Dr.;Jr.,M.D.,A.C.P.;;Jr."#,
+                card: #"""
+            {"name":{"components":[{"kind":"surname","value":"Stevenson"},{"kind":"given","value":"John"},
+                                   {"kind":"given2","value":"Philip"},{"kind":"given2","value":"Paul"},{"kind":"title","value":"Dr."},
+                                   {"kind":"credential","value":"M.D."},{"kind":"credential","value":"A.C.P."},
+                                   {"kind":"generation","value":"Jr."}],
+                     "sortAs":{"surname":"Stevenson","given":"John Philip"}}}
+            """#),
+        Example(section: "Figure 14 (NICKNAME)", vcard: "NICKNAME:Johnny", card: #"{"nicknames":{"NICK-1":{"name":"Johnny"}}}"#, keys: true),
+        Example(section: "Figure 15 (PHOTO)", vcard: "PHOTO:https://www.example.com/pub/photos/jqpublic.gif",
+                card: #"{"media":{"PHOTO-1":{"kind":"photo","uri":"https://www.example.com/pub/photos/jqpublic.gif"}}}"#, keys: true),
+        Example(section: "Figure 16 (ADR)", vcard: "ADR;TYPE=work;CC=US:;;54321 Oak St;Reston;VA;20190;USA;;;;Oak St;54321;;;;;",
+                card: #"""
+            {"addresses":{"ADDR-1":{"contexts":{"work":true},
+              "components":[{"kind":"number","value":"54321"},{"kind":"name","value":"Oak St"},{"kind":"locality","value":"Reston"},
+                            {"kind":"region","value":"VA"},{"kind":"postcode","value":"20190"},{"kind":"country","value":"USA"}],
+              "countryCode":"US"}}}
+            """#, keys: true),
+        Example(section: "Figure 17 (EMAIL)", vcard: """
+            EMAIL;TYPE=work:jqpublic@xyz.example.com
+            EMAIL;PREF=1:jane_doe@example.com
+            """, card: #"""
+            {"emails":{"EMAIL-1":{"contexts":{"work":true},"address":"jqpublic@xyz.example.com"},
+                       "EMAIL-2":{"address":"jane_doe@example.com","pref":1}}}
+            """#, keys: true),
+        Example(section: "Figure 18 (IMPP)", vcard: "IMPP;PREF=1:xmpp:alice@example.com",
+                card: #"{"onlineServices":{"OS-1":{"uri":"xmpp:alice@example.com","pref":1,"vCardName":"impp"}}}"#, keys: true),
+        Example(section: "Figure 19 (LANG)", vcard: """
+            LANG;TYPE=work;PREF=1:en
+            LANG;TYPE=work;PREF=2:fr
+            LANG;TYPE=home:fr
+            """, card: #"""
+            {"preferredLanguages":{"LANG-1":{"language":"en","contexts":{"work":true},"pref":1},
+                                   "LANG-2":{"language":"fr","contexts":{"work":true},"pref":2},
+                                   "LANG-3":{"language":"fr","contexts":{"private":true}}}}
+            """#, keys: true),
+        Example(section: "Figure 20 (LANGUAGE)", vcard: "LANGUAGE:de-AT", card: #"{"language":"de-AT"}"#),
+        Example(section: "Figure 21 (SOCIALPROFILE)", vcard: "SOCIALPROFILE;SERVICE-TYPE=Mastodon:https://example.com/@foo",
+                card: #"{"onlineServices":{"OS-1":{"service":"Mastodon","uri":"https://example.com/@foo"}}}"#, keys: true),
+        Example(section: "Figure 22 (TEL)", vcard: """
+            TEL;VALUE=uri;PREF=1;TYPE="voice,home":tel:+1-555-555-5555;ext=5555
+            TEL;VALUE=uri;TYPE=home:tel:+33-01-23-45-67
+            """, card: #"""
+            {"phones":{"PHONE-1":{"contexts":{"private":true},"features":{"voice":true},"number":"tel:+1-555-555-5555;ext=5555","pref":1},
+                       "PHONE-2":{"contexts":{"private":true},"number":"tel:+33-01-23-45-67"}}}
+            """#, keys: true),
+        Example(section: "Figure 23 (CONTACT-URI)", vcard: "CONTACT-URI;PREF=1:mailto:contact@example.com",
+                card: #"{"links":{"CONTACT-1":{"kind":"contact","uri":"mailto:contact@example.com","pref":1}}}"#, keys: true),
+        Example(section: "Figure 24 (LOGO)", vcard: "LOGO:https://www.example.com/pub/logos/abccorp.jpg",
+                card: #"{"media":{"LOGO-1":{"kind":"logo","uri":"https://www.example.com/pub/logos/abccorp.jpg"}}}"#, keys: true),
+        Example(section: "Figure 25 (MEMBER)", vcard: """
+            KIND:group
+            FN:The Doe family
+            MEMBER:urn:uuid:03a0e51f-d1aa-4385-8a53-e29025acd8af
+            MEMBER:urn:uuid:b8767877-b4a1-4c70-9acc-505d3819e519
+            UID:urn:uuid:ab4310aa-fa43-11e9-8f0b-362b9e155667
+            """, card: #"""
+            {"kind":"group","name":{"full":"The Doe family"},"uid":"urn:uuid:ab4310aa-fa43-11e9-8f0b-362b9e155667",
+             "members":{"urn:uuid:03a0e51f-d1aa-4385-8a53-e29025acd8af":true,"urn:uuid:b8767877-b4a1-4c70-9acc-505d3819e519":true}}
+            """#),
+        Example(section: "Figure 26 (ORG)", vcard: #"ORG;SORT-AS="ABC":ABC\, Inc.;North American Division;Marketing"#,
+                card: #"""
+            {"organizations":{"ORG-1":{"name":"ABC, Inc.","units":[{"name":"North American Division"},{"name":"Marketing"}],"sortAs":"ABC"}}}
+            """#, keys: true),
+        Example(section: "Figure 27 (RELATED)", vcard: """
+            RELATED;TYPE=friend:urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6
+            RELATED;TYPE=contact:https://example.com/directory/john.vcf
+            RELATED;VALUE=text:Please contact my deputy John for any inquiries.
+            """, card: #"""
+            {"relatedTo":{"urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6":{"relation":{"friend":true}},
+                          "https://example.com/directory/john.vcf":{"relation":{"contact":true}},
+                          "Please contact my deputy John for any inquiries.":{"relation":{}}}}
+            """#, keys: true),
+        Example(section: "Figure 28 (TITLE, ROLE)", vcard: #"""
+            TITLE:Research Scientist
+            group1.ROLE:Project Leader
+            group1.ORG:ABC\, Inc.
+            """#, card: #"""
+            {"titles":{"TITLE-1":{"kind":"title","name":"Research Scientist"},
+                       "TITLE-2":{"kind":"role","name":"Project Leader","organizationId":"ORG-1"}},
+             "organizations":{"ORG-1":{"name":"ABC, Inc."}}}
+            """#, keys: true),
+        Example(section: "Figure 29 (EXPERTISE)", vcard: """
+            EXPERTISE;LEVEL=beginner;INDEX=2:Chinese literature
+            EXPERTISE;INDEX=1;LEVEL=expert:chemistry
+            """, card: #"""
+            {"personalInfo":{"PERSINFO-1":{"kind":"expertise","value":"Chinese literature","level":"low","listAs":2},
+                             "PERSINFO-2":{"kind":"expertise","value":"chemistry","level":"high","listAs":1}}}
+            """#, keys: true),
+        Example(section: "Figure 30 (HOBBY)", vcard: """
+            HOBBY;INDEX=1;LEVEL=high:reading
+            HOBBY;INDEX=2;LEVEL=high:sewing
+            """, card: #"""
+            {"personalInfo":{"PERSINFO-1":{"kind":"hobby","value":"reading","level":"high","listAs":1},
+                             "PERSINFO-2":{"kind":"hobby","value":"sewing","level":"high","listAs":2}}}
+            """#, keys: true),
+        Example(section: "Figure 31 (INTEREST)", vcard: """
+            INTEREST;INDEX=1;LEVEL=medium:r&b music
+            INTEREST;INDEX=2;LEVEL=high:rock&roll music
+            """, card: #"""
+            {"personalInfo":{"PERSINFO-1":{"kind":"interest","value":"r&b music","level":"medium","listAs":1},
+                             "PERSINFO-2":{"kind":"interest","value":"rock&roll music","level":"high","listAs":2}}}
+            """#, keys: true),
+        Example(section: "Figure 32 (ORG-DIRECTORY)", vcard: """
+            ORG-DIRECTORY;INDEX=1:https://directory.mycompany.example.com
+            ORG-DIRECTORY;PREF=1:ldap://ldap.tech.example/o=Tech,ou=Engineering
+            """, card: #"""
+            {"directories":{"DIRECTORY-1":{"kind":"directory","uri":"https://directory.mycompany.example.com","listAs":1},
+                            "DIRECTORY-2":{"kind":"directory","uri":"ldap://ldap.tech.example/o=Tech,ou=Engineering","pref":1}}}
+            """#, keys: true),
+        Example(section: "Figure 33 (CATEGORIES)", vcard: "CATEGORIES:internet,IETF,Industry,Information Technology",
+                card: #"{"keywords":{"internet":true,"IETF":true,"Industry":true,"Information Technology":true}}"#),
+        Example(section: "Figure 34 (CREATED)", vcard: "CREATED:19940930T143510Z", card: #"{"created":"1994-09-30T14:35:10Z"}"#),
+        Example(section: "Figure 35 (NOTE)", vcard: #"NOTE;CREATED=20221123T150132Z;AUTHOR-NAME="John":Office hours are from 0800 to 1715 EST\, Mon-Fri."#,
+                card: #"""
+            {"notes":{"NOTE-1":{"note":"Office hours are from 0800 to 1715 EST, Mon-Fri.","created":"2022-11-23T15:01:32Z",
+                                "author":{"name":"John"}}}}
+            """#, keys: true),
+        Example(section: "Figure 36 (PRODID)", vcard: "PRODID:ACME Contacts App version 1.23.5",
+                card: #"{"prodId":"ACME Contacts App version 1.23.5"}"#),
+        Example(section: "Figure 37 (REV)", vcard: "REV:19951031T222710Z", card: #"{"updated":"1995-10-31T22:27:10Z"}"#),
+        Example(section: "Figure 38 (SOUND)", vcard: "SOUND:CID:JOHNQPUBLIC.19960229T080000.xyzMail@example.com",
+                card: #"{"media":{"SOUND-1":{"kind":"sound","uri":"CID:JOHNQPUBLIC.19960229T080000.xyzMail@example.com"}}}"#, keys: true),
+        Example(section: "Figure 39 (UID)", vcard: "UID:urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6",
+                card: #"{"uid":"urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6"}"#),
+        Example(section: "Figure 40 (URL)", vcard: "URL:https://example.org/restaurant.french/~chezchic.html",
+                card: #"{"links":{"LINK-1":{"uri":"https://example.org/restaurant.french/~chezchic.html"}}}"#, keys: true),
+        Example(section: "Figure 41 (X-ABLabel)", vcard: """
+            item1.TEL;VALUE=uri:tel:+1-555-555-5555
+            item1.X-ABLabel:foo
+            """, card: #"{"phones":{"p1":{"number":"tel:+1-555-555-5555","label":"foo"}}}"#),
+        Example(section: "Figure 42 (KEY)", vcard: "KEY:https://www.example.com/keys/jdoe.cer",
+                card: #"{"cryptoKeys":{"KEY-1":{"uri":"https://www.example.com/keys/jdoe.cer"}}}"#, keys: true),
+        Example(section: "Figure 43 (CALADRURI)", vcard: """
+            CALADRURI;PREF=1:mailto:janedoe@example.com
+            CALADRURI:https://example.com/calendar/jdoe
+            """, card: #"""
+            {"schedulingAddresses":{"SCHEDULING-1":{"uri":"mailto:janedoe@example.com","pref":1},
+                                    "SCHEDULING-2":{"uri":"https://example.com/calendar/jdoe"}}}
+            """#, keys: true),
+        Example(section: "Figure 44 (CALURI)", vcard: """
+            CALURI;PREF=1:https://cal.example.com/calA
+            CALURI;MEDIATYPE=text/calendar:https://ftp.example.com/calA.ics
+            """, card: #"""
+            {"calendars":{"CAL-1":{"kind":"calendar","uri":"https://cal.example.com/calA","pref":1},
+                          "CAL-2":{"kind":"calendar","uri":"https://ftp.example.com/calA.ics","mediaType":"text/calendar"}}}
+            """#, keys: true),
+        Example(section: "Figure 45 (FBURL)", vcard: """
+            FBURL;PREF=1:https://www.example.com/busy/janedoe
+            FBURL;MEDIATYPE=text/calendar:https://example.com/busy/project-a.ifb
+            """, card: #"""
+            {"calendars":{"FBURL-1":{"kind":"freeBusy","uri":"https://www.example.com/busy/janedoe","pref":1},
+                          "FBURL-2":{"kind":"freeBusy","uri":"https://example.com/busy/project-a.ifb","mediaType":"text/calendar"}}}
+            """#, keys: true),
+        Example(section: "Figure 46 (vCardProps)", vcard: "item1.X-FOO;X-BAR=Hello:World!",
+                card: #"{"vCardProps":[["x-foo",{"x-bar":"Hello","group":"item1"},"unknown","World!"]]}"#),
+        Example(section: "Figure 47 (vCardParams)", vcard: "EMAIL;X-FOO=Bar:jane_doe@example.com",
+                card: #"{"emails":{"email1":{"address":"jane_doe@example.com","vCardParams":{"x-foo":"Bar"}}}}"#),
+        Example(section: "Figure 48 (vCardName)", vcard: "IMPP:xmpp:alice@example.com",
+                card: #"{"onlineServices":{"os1":{"uri":"xmpp:alice@example.com","vCardName":"impp"}}}"#),
+        // §3.2.1's JSPROP examples, the other way round: a member of no vCard property.
+        Example(section: "Figure 49 (JSPROP, unknown property)", vcard: "JSPROP;JSPTR=\"someUnknownProperty\":true",
+                card: #"{"someUnknownProperty":true}"#),
+        Example(section: "Figure 50 (JSPROP, vendor property)", vcard: #"JSPROP;JSPTR="example.com:foo":{"bar":1234}"#,
+                card: #"{"example.com:foo":{"bar":1234}}"#),
+        Example(section: "Figure 51 (JSPROP, nested)", vcard: """
+            TEL;PROP-ID=phone1:tel:+33-01-23-45-67
+            JSPROP;JSPTR="phones/phone1/example.com:foo~1bar":"tux hux"
+            """, card: #"{"phones":{"phone1":{"number":"tel:+33-01-23-45-67","example.com:foo/bar":"tux hux"}}}"#, keys: true),
+    ]
+
+    /// The properties of a vCard 4.0 card with these lines, as the reader keeps them.
+    static func properties(_ lines: String) throws -> [VCardProperty] {
+        let card = "BEGIN:VCARD\r\nVERSION:4.0\r\n" + lines.split(separator: "\n").joined(separator: "\r\n") + "\r\nEND:VCARD\r\n"
+        let person = try #require(try parse(Array(card.utf8), scope: .card).people.first)
+        return person.cardProperties.filter { $0.name.uppercased() != "VERSION" }
+    }
+
+    static func json(_ text: String) throws -> JSONValue { try JSONValue.parse(Array(text.utf8), firstLine: 1) }
+
+    /// The members a Card holds besides `@type`, `version` and a made-up `uid`.
+    static func members(_ card: JSONValue) -> [(key: String, value: JSONValue)] {
+        (card.members ?? []).filter { !["@type", "version"].contains($0.key) && !($0.key == "uid" && $0.value.string == "made-up") }
+    }
+
+    /// A value's text with the members of each object sorted, and (`keys` false) the maps of
+    /// the Card as the list of their objects.
+    static func canonical(_ value: JSONValue, keys: Bool, depth: Int = 0) -> String {
+        switch value.kind {
+        case .object(let members):
+            if !keys && depth == 1 && members.allSatisfy({ $0.value.members != nil }) {
+                return "[" + members.map { canonical($0.value, keys: keys, depth: depth + 1) }.joined(separator: ",") + "]"
+            }
+            return "{" + members.sorted { $0.key < $1.key }.map { JSONValue.string($0.key).text + ":" + canonical($0.value, keys: keys, depth: depth + 1) }
+                .joined(separator: ",") + "}"
+        case .array(let elements):
+            return "[" + elements.map { canonical($0, keys: keys, depth: depth + 1) }.joined(separator: ",") + "]"
+        default:
+            return value.text
+        }
+    }
+
+    @Test(arguments: examples)
+    func vCardGivesTheRFCsCard(_ example: Example) throws {
+        let card = JSContactWriting.card(of: try Self.properties(example.vcard)) { "made-up" }
+        let expected = try Self.json(example.card)
+        #expect(Self.canonical(.object(Self.members(card)), keys: example.keys) == Self.canonical(expected, keys: example.keys))
+    }
+
+    /// The RFC's Card read gives the vCard properties that are written as that Card again.
+    @Test(arguments: examples)
+    func theRFCsCardGivesItsVCard(_ example: Example) throws {
+        let expected = try Self.json(example.card)
+        let card = JSONValue.object([("@type", .string("Card")), ("version", .string("1.0"))] + (expected.members ?? []))
+        let (properties, warnings) = JSContactParsing.properties(of: card)
+        #expect(warnings.isEmpty)
+        #expect(!properties.contains { $0.name == "JSPROP" } || example.vcard.contains("JSPROP"), "\(properties)")
+        let again = JSContactWriting.card(of: properties) { "made-up" }
+        #expect(Self.canonical(.object(Self.members(again)), keys: true) == Self.canonical(expected, keys: true))
+    }
+}
