@@ -33,6 +33,7 @@ PATHS = [
     ("vcard-json", "vcard3", ["--to", "json"]),
     ("vcard-ics", "vcard3", TODAY + ["--to", "ics"]),
     ("vcard-vcard4", "vcard3", ["--to", "vcard4"]),
+    ("vcard-jscontact", "vcard3", ["--to", "jscontact"]),
     ("csv-tsv-de", "google-csv", TODAY + ["--to", "tsv", "--sort", "last", "--locale", "de"]),
     ("csv-list", "google-csv", TODAY),
 ]

@@ -217,6 +217,23 @@ import ContactFormatsTesting
                 card: #"{"emails":{"email1":{"address":"jane_doe@example.com","vCardParams":{"x-foo":"Bar"}}}}"#),
         Example(section: "Figure 48 (vCardName)", vcard: "IMPP:xmpp:alice@example.com",
                 card: #"{"onlineServices":{"os1":{"uri":"xmpp:alice@example.com","vCardName":"impp"}}}"#),
+        // §3.3.1's JSCOMPS examples. Figure 52's N has eight components, one more than RFC 9554's seven (a slip).
+        Example(section: "Figure 52 (JSCOMPS, positions)", vcard: """
+            N;JSCOMPS=";1;0":Doe;Jane;;;;;
+            FN;DERIVED=TRUE:Jane Doe
+            """, card: #"{"name":{"components":[{"kind":"given","value":"Jane"},{"kind":"surname","value":"Doe"}],"isOrdered":true}}"#),
+        Example(section: "Figure 53 (JSCOMPS, a secondary index)", vcard: #"N;JSCOMPS=";1;2;2,1;0;6;4,1":Stevenson;John;Philip,Paul;;Jr.,M.D.;;Jr."#,
+                card: #"""
+            {"name":{"components":[{"kind":"given","value":"John"},{"kind":"given2","value":"Philip"},{"kind":"given2","value":"Paul"},
+                                   {"kind":"surname","value":"Stevenson"},{"kind":"generation","value":"Jr."},
+                                   {"kind":"credential","value":"M.D."}],"isOrdered":true}}
+            """#),
+        Example(section: "Figure 54 (JSCOMPS, separators)", vcard: #"ADR;JSCOMPS="s,\, ;11;s, ;10;3":;;54321 Oak St;Reston;;;;;;;Oak St;54321;;;;;;"#,
+                card: #"""
+            {"addresses":{"a1":{"components":[{"kind":"number","value":"54321"},{"kind":"separator","value":" "},
+                                              {"kind":"name","value":"Oak St"},{"kind":"locality","value":"Reston"}],
+                                "defaultSeparator":", ","isOrdered":true}}}
+            """#),
         // §3.2.1's JSPROP examples, the other way round: a member of no vCard property.
         Example(section: "Figure 49 (JSPROP, unknown property)", vcard: "JSPROP;JSPTR=\"someUnknownProperty\":true",
                 card: #"{"someUnknownProperty":true}"#),

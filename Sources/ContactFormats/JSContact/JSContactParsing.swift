@@ -171,7 +171,10 @@ struct JSContactParsing {
             unknownMembers(of: name, at: ["name"], known: known)
             return
         }
-        var parts = Array(repeating: [String](), count: NameKinds.all.count)
+        // N's components (RFC 9555 Table 1): a secondary surname also after the family names, a
+        // generation also before the honorific suffixes (as Figure 53 has them).
+        var byKind = Array(repeating: [String](), count: NameKinds.all.count)
+        var order: [(kind: Int, item: Int)] = []
         var ordered: [String] = []
         for component in components {
             guard let kind = component["kind"]?.string, let value = component["value"]?.string else { continue }
@@ -180,14 +183,21 @@ struct JSContactParsing {
                 warnings.append((component.line, "name: a component of kind '\(kind)' has no place in vCard's N, left out"))
                 continue
             }
-            parts[index].append(value)
+            order.append((index, byKind[index].count))
+            byKind[index].append(value)
             ordered.append(value)
         }
-        // RFC 9555 Table 1: a secondary surname also in the family name, a generation also in the suffixes.
-        let seven = !parts[5].isEmpty || !parts[6].isEmpty
-        parts[0] += parts[5]
-        parts[4] += parts[6]
+        let seven = !byKind[5].isEmpty || !byKind[6].isEmpty
+        var parts = byKind
+        parts[0] = byKind[0] + byKind[5]
+        parts[4] = byKind[6] + byKind[4]
+        let positions = order.map { kind, item in (kind, kind == 4 ? byKind[6].count + item : item) }
         var property = VCardProperty(name: "N", value: VCardText.structured(Array(parts.prefix(seven ? 7 : 5))), line: name.line)
+        if name["isOrdered"]?.kind.isTrue == true {
+            let jsComps = JSComps.parameter(components, positions: positions, defaultSeparator: name["defaultSeparator"]?.string)
+            property.parameters.append(VCardParameter(name: "JSCOMPS", values: [jsComps]))
+        }
+        known.formUnion(["isOrdered", "defaultSeparator"])
         if let sortAs = name["sortAs"]?.members {
             let values = NameKinds.all.prefix(seven ? 7 : 5).map { kind in sortAs.first { $0.key == kind }?.value.string ?? "" }
             var trimmed = values
@@ -266,6 +276,7 @@ struct JSContactParsing {
         var parts = Array(repeating: [String](), count: AddressKinds.all.count)
         let kinds = components.compactMap { $0["kind"]?.string }
         let hasNew = kinds.contains { AddressKinds.all.lastIndex(of: $0).map { $0 >= 7 } == true && !["apartment", "name"].contains($0) }
+        var positions: [JSComps.Position] = []
         for component in components {
             guard let kind = component["kind"]?.string, let value = component["value"]?.string, kind != "separator" else { continue }
             // RFC 6350's seven; with any of RFC 9554's, its `apartment` and `name` too.
@@ -273,6 +284,7 @@ struct JSContactParsing {
                 warnings.append((component.line, "addresses: a component of kind '\(kind)' has no place in vCard's ADR, left out"))
                 continue
             }
+            positions.append((index, parts[index].count))
             parts[index].append(value)
         }
         if hasNew {  // RFC 9554 §2.2: the extended and street address for readers that know only those
@@ -280,11 +292,16 @@ struct JSContactParsing {
             parts[2] = [[11, 10, 13, 17, 16, 14, 15].flatMap { parts[$0] }.joined(separator: " ")]
         }
         var property = VCardProperty(name: "ADR", value: VCardText.structured(Array(parts.prefix(hasNew ? 18 : 7))), line: object.line)
+        if object["isOrdered"]?.kind.isTrue == true {
+            let jsComps = JSComps.parameter(components, positions: positions, defaultSeparator: object["defaultSeparator"]?.string)
+            property.parameters.append(VCardParameter(name: "JSCOMPS", values: [jsComps]))
+        }
         for (member, parameter) in [("full", "LABEL"), ("coordinates", "GEO"), ("timeZone", "TZ"), ("countryCode", "CC")] {
             if let value = object[member]?.string { property.parameters.append(VCardParameter(name: parameter, values: [value])) }
         }
         JSContactParameters.parameters(of: object, map: "addresses", kind: nil, into: &property)
-        finish(&property, id: id, object, path: ["addresses", id], known: ["components", "full", "coordinates", "timeZone", "countryCode"])
+        finish(&property, id: id, object, path: ["addresses", id],
+               known: ["components", "full", "coordinates", "timeZone", "countryCode", "isOrdered", "defaultSeparator"])
     }
 
     /// A title's `organizationId` as vCard says it (RFC 9555 §2.9.6): the title in the group of its organization.

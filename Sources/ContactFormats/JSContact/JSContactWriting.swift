@@ -26,6 +26,8 @@ struct JSContactWriting {
     private var labels: [(property: VCardProperty, group: String)] = []
     private var places: [(property: VCardProperty, kind: String, members: [(key: String, value: JSONValue)])] = []
     private var patches: [VCardProperty] = []
+    /// Whether an N was converted (a card has one; another is kept in vCardProps).
+    private var hasName = false
     /// An `FN;DERIVED=TRUE`, left out when N's components give it.
     private var derivedName: VCardProperty?
     /// How many properties each group has (lower case).
@@ -192,7 +194,8 @@ struct JSContactWriting {
     /// N's components (RFC 9555 Table 1): a family name also given as secondary surname, and an
     /// honorific suffix also given as generation, once.
     private mutating func convertName(_ property: VCardProperty) -> Bool {
-        guard !name.contains(where: { $0.key == "components" || $0.key == "vCardParams" }) else { return false }
+        guard !hasName else { return false }
+        hasName = true
         let parts = ValueDecoding.structured(Array(property.value.utf8), lists: true)
         guard parts.count <= NameKinds.all.count else { return false }
         var components: [JSONValue] = []
@@ -203,15 +206,33 @@ struct JSContactWriting {
                 components.append(.object([("kind", .string(NameKinds.all[index])), ("value", .string(item))]))
             }
         }
-        if !components.isEmpty { name.append(("components", .array(components))) }
+        var skipping: Set<String> = ["SORT-AS"]
+        if let ordered = Self.ordered(property, parts: parts, kinds: NameKinds.all, count: components.count) {
+            name.append(("components", .array(ordered.components)))
+            name.append(("isOrdered", .true))
+            if let separator = ordered.defaultSeparator { name.append(("defaultSeparator", .string(separator))) }
+            skipping.insert("JSCOMPS")
+        } else if !components.isEmpty {
+            name.append(("components", .array(components)))
+        }
         if let sortAs = property.parameters.first(where: { $0.name.uppercased() == "SORT-AS" }) {
             let values = sortAs.values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
             let members = values.prefix(NameKinds.all.count).enumerated().filter { !$0.element.isEmpty }
                 .map { (key: NameKinds.all[$0.offset], value: JSONValue.string($0.element)) }
             if !members.isEmpty { name.append(("sortAs", .object(members))) }
         }
-        name += JSContactParameters.members(of: property, map: "name", skipping: ["SORT-AS"])
+        name += JSContactParameters.members(of: property, map: "name", skipping: skipping)
         return true
+    }
+
+    /// The components in the order `JSCOMPS` gives them, and the default separator; nil without
+    /// a valid one (RFC 9555 §3.3.1), which then stays a parameter.
+    private static func ordered(_ property: VCardProperty, parts: [[String]], kinds: [String], count: Int)
+        -> (components: [JSONValue], defaultSeparator: String?)? {
+        let given = property.parameters.filter { $0.name.uppercased() == "JSCOMPS" }
+        guard given.count == 1, given[0].values.count == 1, let (separator, entries) = JSComps.parse(given[0].values[0]),
+              let components = JSComps.components(entries, parts: parts, kinds: kinds, count: count) else { return nil }
+        return (components, separator)
     }
 
     private mutating func convertAnniversary(_ property: VCardProperty, kind: String) -> Bool {
@@ -250,9 +271,16 @@ struct JSContactWriting {
                 components.append(.object([("kind", .string(AddressKinds.all[index])), ("value", .string(item))]))
             }
         }
-        var object: [(key: String, value: JSONValue)] = [("components", .array(components))]
-        let named: [(parameter: String, member: String)] = [("LABEL", "full"), ("GEO", "coordinates"), ("TZ", "timeZone"), ("CC", "countryCode")]
+        var object: [(key: String, value: JSONValue)] = []
         var skipping: Set<String> = []
+        if let ordered = Self.ordered(property, parts: parts, kinds: AddressKinds.all, count: components.count) {
+            object = [("components", .array(ordered.components)), ("isOrdered", .true)]
+            if let separator = ordered.defaultSeparator { object.append(("defaultSeparator", .string(separator))) }
+            skipping.insert("JSCOMPS")
+        } else {
+            object = [("components", .array(components))]
+        }
+        let named: [(parameter: String, member: String)] = [("LABEL", "full"), ("GEO", "coordinates"), ("TZ", "timeZone"), ("CC", "countryCode")]
         for (parameter, member) in named {
             if let p = property.parameters.first(where: { $0.name.uppercased() == parameter }), p.values.count == 1,
                property.parameters.filter({ $0.name.uppercased() == parameter }).count == 1 {
