@@ -14,7 +14,7 @@ import ContactFormatsTesting
         let vcard: String
         let card: String
         var keys = false
-        var testDescription: String { "RFC 9555 \(section)" }
+        var testDescription: String { section.hasPrefix("RFC") ? section : "RFC 9555 \(section)" }
     }
 
     static let examples: [Example] = [
@@ -234,6 +234,207 @@ import ContactFormatsTesting
                                               {"kind":"name","value":"Oak St"},{"kind":"locality","value":"Reston"}],
                                 "defaultSeparator":", ","isOrdered":true}}}
             """#),
+        // RFC 9553's examples (a name's components in N's order where the name is not ordered).
+        Example(section: "RFC 9553 §2 (a basic Card)", vcard: """
+            UID:22B2C7DF-9120-4969-8460-05956FE6B065
+            KIND:individual
+            N;JSCOMPS=";1;0":Doe;John;;;
+            FN;DERIVED=TRUE:John Doe
+            """, card: #"""
+            {"uid":"22B2C7DF-9120-4969-8460-05956FE6B065","kind":"individual",
+             "name":{"components":[{"kind":"given","value":"John"},{"kind":"surname","value":"Doe"}],"isOrdered":true}}
+            """#),
+        Example(section: "RFC 9553 §1.5.4 (phonetic)", vcard: """
+            N;ALTID=1:Smith;John;;;
+            N;ALTID=1;PHONETIC=ipa:/smɪθ/;/ˈdʒɑːn/;;;
+            """, card: #"""
+            {"name":{"components":[{"kind":"surname","value":"Smith","phonetic":"/smɪθ/"},
+                                   {"kind":"given","value":"John","phonetic":"/ˈdʒɑːn/"}],"phoneticSystem":"ipa"}}
+            """#),
+        Example(section: "RFC 9553 §1.8.2 (kind, a vendor's value)", vcard: "KIND:example.com:baz", card: #"{"kind":"example.com:baz"}"#),
+        Example(section: "RFC 9553 §1.8.1 (vendor properties)", vcard: #"""
+            JSPROP;JSPTR="example.com:foo":"bar"
+            JSPROP;JSPTR="example.com:foo2":{"bar":"baz"}
+            """#, card: #"{"example.com:foo":"bar","example.com:foo2":{"bar":"baz"}}"#),
+        Example(section: "RFC 9553 §2.1.8 (relatedTo)", vcard: """
+            RELATED;TYPE=friend:urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6
+            RELATED;VALUE=text:8cacdfb7d1ffdb59@example.com
+            """, card: #"""
+            {"relatedTo":{"urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6":{"relation":{"friend":true}},
+                          "8cacdfb7d1ffdb59@example.com":{"relation":{}}}}
+            """#),
+        Example(section: "RFC 9553 §2.2.1.1 (a surname of two words)", vcard: #"N;JSCOMPS=";1;0":van Gogh;Vincent;;;"#,
+                card: #"{"name":{"components":[{"kind":"given","value":"Vincent"},{"kind":"surname","value":"van Gogh"}],"isOrdered":true}}"#),
+        Example(section: "RFC 9553 §2.2.1.1 (a second surname)", vcard: #"N;JSCOMPS=";1;0;5":Rivera,Barrientos;Diego;;;;Barrientos;"#,
+                card: #"""
+            {"name":{"components":[{"kind":"given","value":"Diego"},{"kind":"surname","value":"Rivera"},
+                                   {"kind":"surname2","value":"Barrientos"}],"isOrdered":true}}
+            """#),
+        Example(section: "RFC 9553 §2.2.1.1 (sortAs)", vcard: #"N;JSCOMPS=";1;2;0";SORT-AS="Pau Shou Chang,Robert":Shou Chang;Robert;Pau;;"#,
+                card: #"""
+            {"name":{"components":[{"kind":"given","value":"Robert"},{"kind":"given2","value":"Pau"},{"kind":"surname","value":"Shou Chang"}],
+                     "sortAs":{"surname":"Pau Shou Chang","given":"Robert"},"isOrdered":true}}
+            """#),
+        Example(section: "RFC 9553 §2.2.2 (nicknames)", vcard: "NICKNAME;PROP-ID=k391:Johnny",
+                card: #"{"nicknames":{"k391":{"name":"Johnny"}}}"#, keys: true),
+        Example(section: "RFC 9553 §2.2.4 (speakToAs)", vcard: """
+            GRAMGENDER:neuter
+            PRONOUNS;PROP-ID=k19;PREF=2:they/them
+            PRONOUNS;PROP-ID=k32;PREF=1:xe/xir
+            """, card: #"""
+            {"speakToAs":{"grammaticalGender":"neuter","pronouns":{"k19":{"pronouns":"they/them","pref":2},"k32":{"pronouns":"xe/xir","pref":1}}}}
+            """#, keys: true),
+        // A title of no kind is a title (its default).
+        Example(section: "RFC 9553 §2.2.5 (titles)", vcard: #"""
+            TITLE;PROP-ID=le9:Research Scientist
+            item1.ROLE;PROP-ID=k2:Project Leader
+            item1.ORG;PROP-ID=o2:ABC\, Inc.
+            """#, card: #"""
+            {"titles":{"le9":{"kind":"title","name":"Research Scientist"},"k2":{"kind":"role","name":"Project Leader","organizationId":"o2"}},
+             "organizations":{"o2":{"name":"ABC, Inc."}}}
+            """#, keys: true),
+        Example(section: "RFC 9553 §2.3.1 (emails)", vcard: """
+            EMAIL;TYPE=work;PROP-ID=e1:jqpublic@xyz.example.com
+            EMAIL;PROP-ID=e2;PREF=1:jane_doe@example.com
+            """, card: #"""
+            {"emails":{"e1":{"contexts":{"work":true},"address":"jqpublic@xyz.example.com"},"e2":{"address":"jane_doe@example.com","pref":1}}}
+            """#, keys: true),
+        // An online service of no vCardName is a social profile.
+        Example(section: "RFC 9553 §2.3.2 (onlineServices)", vcard: """
+            SOCIALPROFILE;PROP-ID=x1:xmpp:alice@example.com
+            SOCIALPROFILE;SERVICE-TYPE=Mastodon;USERNAME=@alice@example2.com;PROP-ID=x2:https://example2.com/@alice
+            """, card: #"""
+            {"onlineServices":{"x1":{"uri":"xmpp:alice@example.com"},
+                               "x2":{"service":"Mastodon","user":"@alice@example2.com","uri":"https://example2.com/@alice"}}}
+            """#, keys: true),
+        Example(section: "RFC 9553 §2.3.3 (phones)", vcard: """
+            TEL;TYPE=home,voice;VALUE=uri;PROP-ID=tel0;PREF=1:tel:+1-555-555-5555;ext=5555
+            TEL;TYPE=work;VALUE=uri;PROP-ID=tel3:tel:+1-201-555-0123
+            """, card: #"""
+            {"phones":{"tel0":{"contexts":{"private":true},"features":{"voice":true},"number":"tel:+1-555-555-5555;ext=5555","pref":1},
+                       "tel3":{"contexts":{"work":true},"number":"tel:+1-201-555-0123"}}}
+            """#, keys: true),
+        Example(section: "RFC 9553 §2.3.4 (preferredLanguages)", vcard: """
+            LANG;TYPE=work;PROP-ID=l1;PREF=1:en
+            LANG;TYPE=work;PROP-ID=l2;PREF=2:fr
+            LANG;TYPE=home;PROP-ID=l3:fr
+            """, card: #"""
+            {"preferredLanguages":{"l1":{"language":"en","contexts":{"work":true},"pref":1},"l2":{"language":"fr","contexts":{"work":true},"pref":2},
+                                   "l3":{"language":"fr","contexts":{"private":true}}}}
+            """#, keys: true),
+        Example(section: "RFC 9553 §2.4.1 (calendars)", vcard: """
+            CALURI;PROP-ID=calA:webcal://calendar.example.com/calA.ics
+            FBURL;PROP-ID=project-a:https://calendar.example.com/busy/project-a
+            """, card: #"""
+            {"calendars":{"calA":{"kind":"calendar","uri":"webcal://calendar.example.com/calA.ics"},
+                          "project-a":{"kind":"freeBusy","uri":"https://calendar.example.com/busy/project-a"}}}
+            """#, keys: true),
+        // `localizations` (§2.7.1) are kept as JSPROP; the first example's name in N's order.
+        Example(section: "RFC 9553 §2.4.2 (schedulingAddresses)", vcard: #"""
+            CALADRURI;PROP-ID=sched1:mailto:janedoe@example.com
+            """#,
+                card: #"""
+            {"schedulingAddresses": {"sched1": {"uri": "mailto:janedoe@example.com"}}}
+            """#, keys: true),
+        Example(section: "RFC 9553 §2.5.1.1 (an address in the USA)", vcard: #"""
+            ADR;TYPE=work;JSCOMPS="s,\, ;11;s, ;10;3;4;s, ;5;6";CC=US;PROP-ID=k23:;;54321 Oak St;Reston;VA;20190;USA;;;;Oak St;54321;;;;;;
+            """#,
+                card: #"""
+            {"addresses": {"k23": {"contexts": {"work": true}, "components": [{"kind": "number", "value": "54321"}, {"kind": "separator", "value": " "}, {"kind": "name", "value": "Oak St"}, {"kind": "locality", "value": "Reston"}, {"kind": "region", "value": "VA"}, {"kind": "separator", "value": " "}, {"kind": "postcode", "value": "20190"}, {"kind": "country", "value": "USA"}], "countryCode": "US", "defaultSeparator": ", ", "isOrdered": true}}}
+            """#, keys: true),
+        Example(section: "RFC 9553 §2.5.1.3 (an address in Thailand)", vcard: #"""
+            ADR;JSCOMPS="s,\, ;11;10;14;15;3;6;5";PROP-ID=k25:;;46 1 Sukhumvit 51 Alley Khlong Tan Nuea  Watthana;Bangkok;;10110;Thailand;;;;1 Sukhumvit 51 Alley;46;;;Khlong Tan Nuea; Watthana;;
+            """#,
+                card: #"""
+            {"addresses": {"k25": {"components": [{"kind": "number", "value": "46"}, {"kind": "name", "value": "1 Sukhumvit 51 Alley"}, {"kind": "subdistrict", "value": "Khlong Tan Nuea"}, {"kind": "district", "value": " Watthana"}, {"kind": "locality", "value": "Bangkok"}, {"kind": "country", "value": "Thailand"}, {"kind": "postcode", "value": "10110"}], "defaultSeparator": ", ", "isOrdered": true}}}
+            """#, keys: true),
+        Example(section: "RFC 9553 §2.5.1.3 (an address in Tokyo, localized)", vcard: #"""
+            ADR;JSCOMPS="s,\, ;13;s,-;11;s, ;15;3;4;s, ;5";LABEL="2-7-2 Marunouchi, Chiyoda-ku, Tokyo 100-8994";PROP-ID=k26:;;2 2-7 Marunouchi;Chiyoda-ku;Tokyo;100-8994;;;;;;2;;2-7;;Marunouchi;;
+            JSPROP;JSPTR=localizations:{"jp":{"addresses/k26":{"components":[{"kind":"region"\,"value":"東京都"}\,{"kind":"locality"\,"value":"千代田区"}\,{"kind":"district"\,"value":"丸ノ内"}\,{"kind":"block"\,"value":"2-7"}\,{"kind":"separator"\,"value":"-"}\,{"kind":"number"\,"value":"2"}\,{"kind":"postcode"\,"value":"〒100-8994"}]\,"defaultSeparator":""\,"full":"〒100-8994東京都千代田区丸ノ内2-7-2"\,"isOrdered":true}}}
+            """#,
+                card: #"""
+            {"addresses": {"k26": {"components": [{"kind": "block", "value": "2-7"}, {"kind": "separator", "value": "-"}, {"kind": "number", "value": "2"}, {"kind": "separator", "value": " "}, {"kind": "district", "value": "Marunouchi"}, {"kind": "locality", "value": "Chiyoda-ku"}, {"kind": "region", "value": "Tokyo"}, {"kind": "separator", "value": " "}, {"kind": "postcode", "value": "100-8994"}], "defaultSeparator": ", ", "full": "2-7-2 Marunouchi, Chiyoda-ku, Tokyo 100-8994", "isOrdered": true}}, "localizations": {"jp": {"addresses/k26": {"components": [{"kind": "region", "value": "東京都"}, {"kind": "locality", "value": "千代田区"}, {"kind": "district", "value": "丸ノ内"}, {"kind": "block", "value": "2-7"}, {"kind": "separator", "value": "-"}, {"kind": "number", "value": "2"}, {"kind": "postcode", "value": "〒100-8994"}], "defaultSeparator": "", "full": "〒100-8994東京都千代田区丸ノ内2-7-2", "isOrdered": true}}}}
+            """#, keys: true),
+        Example(section: "RFC 9553 §2.6.1 (cryptoKeys)", vcard: #"""
+            KEY;PROP-ID=mykey1:https://www.example.com/keys/jdoe.cer
+            """#,
+                card: #"""
+            {"cryptoKeys": {"mykey1": {"uri": "https://www.example.com/keys/jdoe.cer"}}}
+            """#, keys: true),
+        Example(section: "RFC 9553 §2.6.2 (directories)", vcard: #"""
+            SOURCE;PROP-ID=dir1:https://dir.example.com/addrbook/jdoe/Jean%20Dupont.vcf
+            ORG-DIRECTORY;PROP-ID=dir2;PREF=1:ldap://ldap.example/o=Example%20Tech,ou=Engineering
+            """#,
+                card: #"""
+            {"directories": {"dir1": {"kind": "entry", "uri": "https://dir.example.com/addrbook/jdoe/Jean%20Dupont.vcf"}, "dir2": {"kind": "directory", "uri": "ldap://ldap.example/o=Example%20Tech,ou=Engineering", "pref": 1}}}
+            """#, keys: true),
+        Example(section: "RFC 9553 §2.6.3 (links)", vcard: #"""
+            CONTACT-URI;PROP-ID=link3;PREF=1:mailto:contact@example.com
+            """#,
+                card: #"""
+            {"links": {"link3": {"kind": "contact", "uri": "mailto:contact@example.com", "pref": 1}}}
+            """#, keys: true),
+        Example(section: "RFC 9553 §2.6.4 (media)", vcard: #"""
+            SOUND;PROP-ID=res45:CID:JOHNQ.part8.19960229T080000.xyzMail@example.com
+            LOGO;PROP-ID=res47:https://www.example.com/pub/logos/abccorp.jpg
+            PHOTO;PROP-ID=res1:data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAASABIAAD/4...
+            """#,
+                card: #"""
+            {"media": {"res45": {"kind": "sound", "uri": "CID:JOHNQ.part8.19960229T080000.xyzMail@example.com"}, "res47": {"kind": "logo", "uri": "https://www.example.com/pub/logos/abccorp.jpg"}, "res1": {"kind": "photo", "uri": "data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAASABIAAD/4..."}}}
+            """#, keys: true),
+        Example(section: "RFC 9553 §2.7.1 (localizing a top-level property)", vcard: #"""
+            N:Vasiliev;Ivan;Petrovich;Mr.;
+            FN;DERIVED=TRUE:Mr. Ivan Petrovich Vasiliev
+            JSPROP;JSPTR=localizations:{"uk-Cyrl":{"name":{"components":[{"kind":"title"\,"value":"г-н"}\,{"kind":"given"\,"value":"Иван"}\,{"kind":"given2"\,"value":"Петрович"}\,{"kind":"surname"\,"value":"Васильев"}]}}}
+            """#,
+                card: #"""
+            {"name": {"components": [{"kind": "surname", "value": "Vasiliev"}, {"kind": "given", "value": "Ivan"}, {"kind": "given2", "value": "Petrovich"}, {"kind": "title", "value": "Mr."}]}, "localizations": {"uk-Cyrl": {"name": {"components": [{"kind": "title", "value": "г-н"}, {"kind": "given", "value": "Иван"}, {"kind": "given2", "value": "Петрович"}, {"kind": "surname", "value": "Васильев"}]}}}}
+            """#, keys: true),
+        Example(section: "RFC 9553 §2.7.1 (localizing a nested property)", vcard: #"""
+            FN:Gabriel García Márquez
+            TITLE;PROP-ID=t1:novelist
+            JSPROP;JSPTR=localizations:{"es":{"titles/t1/name":"escritor"}}
+            """#,
+                card: #"""
+            {"name": {"full": "Gabriel García Márquez"}, "titles": {"t1": {"kind": "title", "name": "novelist"}}, "localizations": {"es": {"titles/t1/name": "escritor"}}}
+            """#, keys: true),
+        Example(section: "RFC 9553 §2.8.1 (anniversaries)", vcard: #"""
+            BDAY;PROP-ID=k8:19530415
+            DEATHDATE;PROP-ID=k9:20191015T231000Z
+            DEATHPLACE:4445 Tree Street\nNew England\, ND 58647\nUSA
+            """#,
+                card: #"""
+            {"anniversaries": {"k8": {"kind": "birth", "date": {"year": 1953, "month": 4, "day": 15}}, "k9": {"kind": "death", "date": {"@type": "Timestamp", "utc": "2019-10-15T23:10:00Z"}, "place": {"full": "4445 Tree Street\nNew England, ND 58647\nUSA"}}}}
+            """#, keys: true),
+        Example(section: "RFC 9553 §2.8.2 (keywords)", vcard: #"""
+            CATEGORIES:internet,IETF
+            """#,
+                card: #"""
+            {"keywords": {"internet": true, "IETF": true}}
+            """#, keys: true),
+        Example(section: "RFC 9553 §2.8.3 (notes)", vcard: #"""
+            NOTE;CREATED=20221123T150132Z;AUTHOR-NAME=John;PROP-ID=n1:Open office hours are 1600 to 1715 EST\, Mon-Fri
+            """#,
+                card: #"""
+            {"notes": {"n1": {"note": "Open office hours are 1600 to 1715 EST, Mon-Fri", "created": "2022-11-23T15:01:32Z", "author": {"name": "John"}}}}
+            """#, keys: true),
+        Example(section: "RFC 9553 §2.8.4 (personalInfo)", vcard: #"""
+            EXPERTISE;LEVEL=expert;PROP-ID=pi2:chemistry
+            HOBBY;LEVEL=high;PROP-ID=pi1:reading
+            INTEREST;LEVEL=medium;PROP-ID=pi6:r&b music
+            """#,
+                card: #"""
+            {"personalInfo": {"pi2": {"kind": "expertise", "value": "chemistry", "level": "high"}, "pi1": {"kind": "hobby", "value": "reading", "level": "high"}, "pi6": {"kind": "interest", "value": "r&b music", "level": "medium"}}}
+            """#, keys: true),
+        Example(section: "RFC 9553 §2.1.3 (created), 2.1.9 (updated), 2.1.7 (prodId), 2.1.5 (language)", vcard: #"""
+            CREATED:20220930T143510Z
+            REV:20211031T222710Z
+            PRODID:ACME Contacts App version 1.23.5
+            LANGUAGE:de-AT
+            """#,
+                card: #"""
+            {"created": "2022-09-30T14:35:10Z", "updated": "2021-10-31T22:27:10Z", "prodId": "ACME Contacts App version 1.23.5", "language": "de-AT"}
+            """#, keys: true),
         // §3.2.1's JSPROP examples, the other way round: a member of no vCard property.
         Example(section: "Figure 49 (JSPROP, unknown property)", vcard: "JSPROP;JSPTR=\"someUnknownProperty\":true",
                 card: #"{"someUnknownProperty":true}"#),

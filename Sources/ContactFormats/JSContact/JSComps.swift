@@ -43,24 +43,28 @@ enum JSComps {
     }
 
     /// The ordered components of a structured value (`parts`, its components' items) that the
-    /// entries give, each of the kind of its component; nil when an entry points at no value, or
+    /// entries give, each of the kind of its component, with its position (nil for a separator); nil when an entry points at no value, or
     /// the entries do not give `count` values (the values the value holds once each).
-    static func components(_ entries: [Entry], parts: [[String]], kinds: [String], count: Int) -> [JSONValue]? {
+    static func components(_ entries: [Entry], parts: [[String]], kinds: [String], count: Int)
+        -> (components: [JSONValue], positions: [Position?])? {
         var components: [JSONValue] = []
+        var positions: [Position?] = []
         var seen = Set<Int>()
         var values = 0
         for entry in entries {
             switch entry {
             case .separator(let s):
                 components.append(.object([("kind", .string("separator")), ("value", .string(s))]))
+                positions.append(nil)
             case .position(let i, let j):
                 guard i < parts.count, i < kinds.count, j < parts[i].count, !parts[i][j].isEmpty,
                       seen.insert(i << 16 | j).inserted else { return nil }
                 components.append(.object([("kind", .string(kinds[i])), ("value", .string(parts[i][j]))]))
+                positions.append((i, j))
                 values += 1
             }
         }
-        return values == count ? components : nil
+        return values == count ? (components, positions) : nil
     }
 
     /// The parameter value that says an ordered Name's or Address's components: each component

@@ -117,7 +117,7 @@ struct JSContactParsing {
     }
 
     private mutating func readMapEntry(_ map: String, _ id: String, _ object: JSONValue) {
-        let kind = object["kind"]?.string
+        let kind = object["kind"]?.string ?? (map == "titles" ? "title" : nil)  // a Title's kind is title by default
         let vCardName = object["vCardName"]?.string?.lowercased()
         let candidates = Self.entries.filter { $0.entry.map == map }
         let match: (name: String, entry: JSContactEntry)?
@@ -174,25 +174,37 @@ struct JSContactParsing {
         // N's components (RFC 9555 Table 1): a secondary surname also after the family names, a
         // generation also before the honorific suffixes (as Figure 53 has them).
         var byKind = Array(repeating: [String](), count: NameKinds.all.count)
+        var phonetics = byKind  // each component's pronunciation, where it has one
         var order: [(kind: Int, item: Int)] = []
-        var ordered: [String] = []
+        var joined = "", afterValue = false  // the components joined as RFC 9553 §2.2.1.1 says, for FN
         for component in components {
             guard let kind = component["kind"]?.string, let value = component["value"]?.string else { continue }
-            if kind == "separator" { ordered.append(value); continue }
+            if kind == "separator" {
+                joined += value
+                afterValue = false
+                continue
+            }
             guard let index = NameKinds.all.firstIndex(of: kind) else {
                 warnings.append((component.line, "name: a component of kind '\(kind)' has no place in vCard's N, left out"))
                 continue
             }
             order.append((index, byKind[index].count))
             byKind[index].append(value)
-            ordered.append(value)
+            phonetics[index].append(component["phonetic"]?.string ?? "")
+            joined += (afterValue ? name["defaultSeparator"]?.string ?? " " : "") + value
+            afterValue = true
         }
         let seven = !byKind[5].isEmpty || !byKind[6].isEmpty
-        var parts = byKind
-        parts[0] = byKind[0] + byKind[5]
-        parts[4] = byKind[6] + byKind[4]
+        /// A secondary surname also after the family names, a generation also before the suffixes.
+        func assembled(_ byKind: [[String]]) -> [[String]] {
+            var parts = byKind
+            parts[0] = byKind[0] + byKind[5]
+            parts[4] = byKind[6] + byKind[4]
+            return Array(parts.prefix(seven ? 7 : 5))
+        }
+        let parts = assembled(byKind)
         let positions = order.map { kind, item in (kind, kind == 4 ? byKind[6].count + item : item) }
-        var property = VCardProperty(name: "N", value: VCardText.structured(Array(parts.prefix(seven ? 7 : 5))), line: name.line)
+        var property = VCardProperty(name: "N", value: VCardText.structured(parts), line: name.line)
         if name["isOrdered"]?.kind.isTrue == true {
             let jsComps = JSComps.parameter(components, positions: positions, defaultSeparator: name["defaultSeparator"]?.string)
             property.parameters.append(VCardParameter(name: "JSCOMPS", values: [jsComps]))
@@ -205,9 +217,23 @@ struct JSContactParsing {
             if !trimmed.isEmpty { property.parameters.append(VCardParameter(name: "SORT-AS", values: [trimmed.joined(separator: ",")])) }
         }
         JSContactParameters.parameters(of: name, map: "name", kind: nil, into: &property)
+        // The pronunciation (RFC 9555 §2.3.13): an N of the same ALTID with PHONETIC and SCRIPT.
+        var phonetic: VCardProperty?
+        if phonetics.joined().contains(where: { !$0.isEmpty }) {
+            let altID = property.parameters.first { $0.name == "ALTID" }?.values.first ?? "1"
+            if !property.parameters.contains(where: { $0.name == "ALTID" }) {
+                property.parameters.append(VCardParameter(name: "ALTID", values: [altID]))
+            }
+            var parameters = [VCardParameter(name: "ALTID", values: [altID]),
+                              VCardParameter(name: "PHONETIC", values: [name["phoneticSystem"]?.string ?? "script"])]
+            if let script = name["phoneticScript"]?.string { parameters.append(VCardParameter(name: "SCRIPT", values: [script])) }
+            phonetic = VCardProperty(name: "N", parameters: parameters, value: VCardText.structured(assembled(phonetics)), line: name.line)
+            known.formUnion(["phoneticSystem", "phoneticScript"])
+        }
         add(property)
+        if let phonetic { add(phonetic) }
         if name["full"] == nil && !keptNames.contains("FN") {
-            let derived = name["isOrdered"]?.kind.isTrue == true ? ordered.joined(separator: name["defaultSeparator"]?.string ?? " ")
+            let derived = name["isOrdered"]?.kind.isTrue == true ? joined
                 : (parts[3] + parts[1] + parts[2] + parts[0] + parts[4]).joined(separator: " ")
             if !derived.isEmpty {
                 add(VCardProperty(name: "FN", parameters: [VCardParameter(name: "DERIVED", values: ["TRUE"])],

@@ -28,6 +28,12 @@ struct JSContactWriting {
     private var patches: [VCardProperty] = []
     /// Whether an N was converted (a card has one; another is kept in vCardProps).
     private var hasName = false
+    /// Where each of the name's components is in N's value (nil: a separator), for their pronunciation.
+    private var namePositions: [JSComps.Position?] = []
+    /// N's `ALTID`, which pairs it with its pronunciation.
+    private var nameAltID: String?
+    /// Ns with `PHONETIC` (RFC 9555 §2.3.13): the pronunciation of the name's components.
+    private var phoneticNames: [VCardProperty] = []
     /// An `FN;DERIVED=TRUE`, left out when N's components give it.
     private var derivedName: VCardProperty?
     /// How many properties each group has (lower case).
@@ -51,6 +57,9 @@ struct JSContactWriting {
         }
         guard upper != "VERSION" else { return }  // every Card is vCard 4.0's
         if upper == "JSPROP" { return patches.append(property) }
+        if upper == "N" && property.parameters.contains(where: { $0.name.uppercased() == "PHONETIC" }) {
+            return phoneticNames.append(property)  // the pronunciation of the name's components, once they are known
+        }
         guard let home = PropertyTable.declaration(in40: upper)?.jsContact, convert(property, home) else {
             return keep(property)
         }
@@ -65,7 +74,9 @@ struct JSContactWriting {
             guard top[key] == nil else { return false }
             if key == "kind" {
                 let kind = text.lowercased()
-                guard bare, ["individual", "group", "org", "location", "device", "application"].contains(kind) else { return false }
+                // RFC 9553 §2.1.4's kinds, and a vendor's (`example.com:baz`).
+                guard bare, ["individual", "group", "org", "location", "device", "application"].contains(kind) || kind.contains(":")
+                else { return false }
                 top[key] = .string(kind)
             } else {
                 // The Card needs its UID even when it has parameters, which the property in vCardProps keeps (and the reader prefers).
@@ -83,6 +94,7 @@ struct JSContactWriting {
                 return true
             }
             guard bare, !name.contains(where: { $0.key == "full" }) else { return false }
+            guard !text.isEmpty else { return true }  // the empty FN a card with no name is written with says nothing
             name.insert(("full", .string(text)), at: 0)
         case .name:
             return convertName(property)
@@ -199,11 +211,13 @@ struct JSContactWriting {
         let parts = ValueDecoding.structured(Array(property.value.utf8), lists: true)
         guard parts.count <= NameKinds.all.count else { return false }
         var components: [JSONValue] = []
+        var positions: [JSComps.Position?] = []
         for (index, items) in parts.enumerated() {
-            for item in items where !item.isEmpty {
+            for (j, item) in items.enumerated() where !item.isEmpty {
                 if index == 0 && parts.count > 5 && parts[5].contains(item) { continue }
                 if index == 4 && parts.count > 6 && parts[6].contains(item) { continue }
                 components.append(.object([("kind", .string(NameKinds.all[index])), ("value", .string(item))]))
+                positions.append((index, j))
             }
         }
         var skipping: Set<String> = ["SORT-AS"]
@@ -212,9 +226,12 @@ struct JSContactWriting {
             name.append(("isOrdered", .true))
             if let separator = ordered.defaultSeparator { name.append(("defaultSeparator", .string(separator))) }
             skipping.insert("JSCOMPS")
+            namePositions = ordered.positions
         } else if !components.isEmpty {
             name.append(("components", .array(components)))
+            namePositions = positions
         }
+        nameAltID = property.parameters.first { $0.name.uppercased() == "ALTID" }?.values.first
         if let sortAs = property.parameters.first(where: { $0.name.uppercased() == "SORT-AS" }) {
             let values = sortAs.values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
             let members = values.prefix(NameKinds.all.count).enumerated().filter { !$0.element.isEmpty }
@@ -228,11 +245,51 @@ struct JSContactWriting {
     /// The components in the order `JSCOMPS` gives them, and the default separator; nil without
     /// a valid one (RFC 9555 §3.3.1), which then stays a parameter.
     private static func ordered(_ property: VCardProperty, parts: [[String]], kinds: [String], count: Int)
-        -> (components: [JSONValue], defaultSeparator: String?)? {
+        -> (components: [JSONValue], positions: [JSComps.Position?], defaultSeparator: String?)? {
         let given = property.parameters.filter { $0.name.uppercased() == "JSCOMPS" }
         guard given.count == 1, given[0].values.count == 1, let (separator, entries) = JSComps.parse(given[0].values[0]),
-              let components = JSComps.components(entries, parts: parts, kinds: kinds, count: count) else { return nil }
-        return (components, separator)
+              let ordered = JSComps.components(entries, parts: parts, kinds: kinds, count: count) else { return nil }
+        return (ordered.components, ordered.positions, separator)
+    }
+
+    /// An N with `PHONETIC` and `SCRIPT` (and the `ALTID` of the name's N) as the `phonetic` of
+    /// the components at its positions, the name's `phoneticSystem` and `phoneticScript` (RFC
+    /// 9555 §2.3.13); false when it cannot be (another language, a position with no component).
+    private mutating func convertPhonetic(_ property: VCardProperty) -> Bool {
+        var system: String?, script: String?, altID: String?
+        for parameter in property.parameters {
+            guard parameter.values.count == 1 else { return false }
+            switch parameter.name.uppercased() {
+            case "PHONETIC": system = parameter.values[0].lowercased()
+            case "SCRIPT": script = parameter.values[0]
+            case "ALTID": altID = parameter.values[0]
+            default: return false
+            }
+        }
+        guard (property.group ?? "").isEmpty, altID == nameAltID, phoneticNames.count == 1,
+              let k = name.firstIndex(where: { $0.key == "components" }), var components = name[k].value.array,
+              !name.contains(where: { $0.key == "phoneticSystem" || $0.key == "phoneticScript" }) else { return false }
+        let parts = ValueDecoding.structured(Array(property.value.utf8), lists: true)
+        var used: Set<Int> = []
+        for (c, position) in namePositions.enumerated() {
+            guard let (i, j) = position, i < parts.count, j < parts[i].count, !parts[i][j].isEmpty else { continue }
+            components[c] = .object((components[c].members ?? []) + [("phonetic", .string(parts[i][j]))])
+            used.insert(i << 16 | j)
+        }
+        // Every pronunciation has its component (but a family name's and suffix's copies of a
+        // secondary surname's and generation's, which are no components of their own).
+        for (i, items) in parts.enumerated() {
+            for (j, item) in items.enumerated() where !item.isEmpty && !used.contains(i << 16 | j) && i != 0 && i != 4 { return false }
+        }
+        guard !used.isEmpty else { return false }
+        name[k].value = .array(components)
+        if let system, system != "script" { name.append(("phoneticSystem", .string(system))) }
+        if let script { name.append(("phoneticScript", .string(script))) }
+        if altID != nil, let p = name.firstIndex(where: { $0.key == "vCardParams" }), let params = name[p].value.members {
+            let rest = params.filter { $0.key != "altid" }
+            if rest.isEmpty { name.remove(at: p) } else { name[p].value = .object(rest) }
+        }
+        return true
     }
 
     private mutating func convertAnniversary(_ property: VCardProperty, kind: String) -> Bool {
@@ -357,6 +414,7 @@ struct JSContactWriting {
                 keep(property)
             }
         }
+        for property in phoneticNames where !convertPhonetic(property) { keep(property) }
         for property in patches where !patch(property) { keep(property) }
         if let derivedName, name.contains(where: { $0.key == "full" }) || !name.contains(where: { $0.key == "components" }) {
             keep(derivedName)
