@@ -2,7 +2,8 @@
 # Makes sure the Debian packages the build or the tests need are installed.
 #   scripts/require-packages.sh build   ICU headers (libicu-dev), libphonenumber (libphonenumber-dev) and pkg-config
 #   scripts/require-packages.sh test    the above, plus mandoc (man page lint), python3, libical
-#                                       (libical-dev, whose checks the interop tests run), and the
+#                                       (libical-dev, whose checks the interop tests run), abook
+#                                       (whose vCard import checks --for abook), and the
 #                                       Python readers the interop tests use (icalendar, dateutil, vobject;
 #                                       convertdate, lunardate, pyluach to check other calendars)
 #   scripts/require-packages.sh instructions   the build's, plus valgrind (callgrind) and python3
@@ -17,6 +18,7 @@ if [ "${1:-build}" = test ]; then
     command -v mandoc >/dev/null 2>&1 || missing="$missing mandoc"
     command -v python3 >/dev/null 2>&1 || missing="$missing python3"
     pkg-config --exists libical 2>/dev/null || missing="$missing libical-dev"
+    command -v abook >/dev/null 2>&1 || missing="$missing abook"
 fi
 if [ "${1:-build}" = instructions ]; then
     command -v valgrind >/dev/null 2>&1 || missing="$missing valgrind"

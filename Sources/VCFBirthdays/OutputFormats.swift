@@ -43,7 +43,8 @@ extension RunOptions.Format {
         }
         func vCard(_ version: VCardTargetVersion) -> Description {
             let encoder = { (options: RunOptions) in
-                VCardEncoder(version: version, appleCompat: version == .v3 && options.output.appleCompat)
+                VCardEncoder(version: version, appleCompat: version == .v3 && options.output.appleCompat,
+                             rules: options.output.importer?.cardRules ?? [])
             }
             // A CardDAV server takes 3.0 and 4.0 (RFC 6352): 2.1 is no vdir's.
             return Description(fileExtension: "vcf", scope: card, showsCategories: true, keptGroups: [.card, .ldifEntry],

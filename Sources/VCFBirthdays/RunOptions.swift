@@ -161,6 +161,9 @@ public struct RunOptions: Sendable {
         public var appleCompat = false
         /// JSContact: one JSON array of the Cards instead of a Card per line (`--json-array`).
         public var jsonArray = false
+        /// The application the output is for (`--for`): its format when `--to` does not say, and
+        /// the rules its import needs of vCards.
+        public var importer: ImporterProfile?
         /// Report the duplicates among everyone read (`--dupes`) instead of the output format.
         public var reportsDuplicates = false
         /// Write each group of duplicates as one person (`--merge`).

@@ -60,6 +60,10 @@ struct RunPlan {
         if output.vdir != nil && !output.format.mayBeVDir {
             throw RunFailure(.usage, .usage, "--vdir writes a file per event or card: it takes --to ics, vcard3 or vcard4")
         }
+        if let importer = output.importer, importer.oneCardPerFile, output.vdir == nil, [.vcard21, .vcard3, .vcard4].contains(output.format) {
+            throw RunFailure(.usage, .usage, "--for \(importer.name): it imports only the first card of a vCard file: "
+                                + "write a card to a file with --vdir DIR, or its CSV (--to \(importer.format.rawValue))")
+        }
         if options.input.paths.isEmpty && standardInputIsTerminal {
             throw RunFailure(.usage, .noInput, "no input: give a vCard file or directory, or pipe contacts into standard input (see --help)")
         }

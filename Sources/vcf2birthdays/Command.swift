@@ -93,6 +93,9 @@ struct Command: ParsableCommand {
         }
         let out = output
         if let name = out.formatName, out.format == nil { throw ValidationError(RunOptions.Format.unknownNameMessage(name)) }
+        if let name = out.importerName, ImporterProfile(name: name) == nil {
+            throw ValidationError("--for: unknown application '\(name)'. The applications: " + ImporterProfile.all.map(\.name).joined(separator: ", "))
+        }
         if diagnostics.check && (out.output != nil || out.open || out.photoDirectory != nil || diagnostics.rejects != nil) {
             throw ValidationError("--check converts nothing: it takes no -o, --open, --extract-photos or --rejects")
         }

@@ -206,13 +206,20 @@ struct OutputOptions: ParsableArguments {
     @Flag(name: .customLong("apple-compat"), help: "In vCard 3.0 output, write dates without a year as Apple does (1604-MM-DD with X-APPLE-OMIT-YEAR=1604) instead of --MM-DD, and the anniversary as its labelled date (item1.X-ABDATE) instead of X-ANNIVERSARY.")
     var appleCompat = false
 
+    @Option(name: .customLong("for"), help: ArgumentHelp("Write what this application's import takes as it is: " + ImporterProfile.all.map(\.name).joined(separator: ", ") + " (khal: khard's). Its format unless --to says another; vCards by its rules (no groups or folded lines for abook, Apple's dates for apple, a card to a file for outlook: --vdir). The man page lists each rule and its source.",
+                                                         valueName: "app"),
+            completion: .list(ImporterProfile.all.map(\.name)))
+    var importerName: String?
+
     @Flag(name: .customLong("json-array"), help: "In JSContact output (--to jscontact), write one JSON array of the Cards instead of a Card per line.")
     var jsonArray = false
 
     var options: RunOptions.Output {
         var output = RunOptions.Output()
         // A file named for a format gets it (as pandoc and ffmpeg do); --dupes writes its own report.
-        output.format = format ?? (reportsDuplicates ? nil : self.output.flatMap(RunOptions.Format.init(fileName:))) ?? .list
+        output.importer = importerName.flatMap(ImporterProfile.init(name:))
+        output.format = format ?? (reportsDuplicates ? nil : self.output.flatMap(RunOptions.Format.init(fileName:)))
+            ?? output.importer.flatMap { RunOptions.Format(rawValue: $0.format.rawValue) } ?? .list
         output.reportsDuplicates = reportsDuplicates
         output.mergesDuplicates = mergesDuplicates
         output.file = self.output

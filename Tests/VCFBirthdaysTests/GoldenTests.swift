@@ -31,7 +31,23 @@ import Glibc
         try matches(fixture: fixture, format: format, threads: 3)
     }
 
-    private func matches(fixture: String, format: RunOptions.Format, threads: Int) throws {
+    /// What each `--for` profile writes (its default format, its vCard rules) of the fixtures
+    /// that show its rules: groups, long lines, year-less dates and 29 February, escapes.
+    static let importerCases: [(String, String)] = ImporterProfile.all.flatMap { profile in
+        ["apple-contacts.vcf", "nextcloud-4.0.vcf"].map { (profile.name, $0) }
+    }
+
+    @Test(arguments: importerCases)
+    func matchesGoldenForTheImporter(importer: String, fixture: String) throws {
+        let profile = try #require(ImporterProfile(name: importer))
+        let format = try #require(RunOptions.Format(rawValue: profile.format.rawValue))
+        try matches(fixture: fixture, format: format, threads: 1, golden: "for-\(importer).\(fixture.replacingAll("/", with: "-"))") {
+            $0.output.importer = profile
+        }
+    }
+
+    private func matches(fixture: String, format: RunOptions.Format, threads: Int, golden: String? = nil,
+                         configure: (inout RunOptions) -> Void = { _ in }) throws {
         let stem = fixture.replacingAll("/", with: "-")
         var options = RunOptions()
         options.threads = threads
@@ -40,6 +56,7 @@ import Glibc
         options.output.format = format
         options.selection.includesEveryone = format.isBirthdayFormat
         options.selection.locale = "root"
+        configure(&options)
         let stdout = MemoryOutput(), stderr = MemoryOutput()
         let environment = Environment(
             clock: FixedClock(day(2026, 11, 22)), preferences: Preferences(),
@@ -47,7 +64,8 @@ import Glibc
             standardInput: MemorySource(""), standardOutput: stdout, standardError: stderr)
         let status = App.run(options, environment: environment)
         let actual = "exit \(status.rawValue)\n--- stderr\n\(stderr.text)--- stdout\n\(stdout.text)"
-        let path = fixturePath("golden/\(stem).\(format.rawValue)")
+        let name = golden ?? "\(stem).\(format.rawValue)"
+        let path = fixturePath("golden/\(name)")
         if getenv("VCF2BIRTHDAYS_RECORD") != nil {
             guard threads == 1 else { return }
             let file = try #require(fopen(path, "wb"))
@@ -60,7 +78,7 @@ import Glibc
             return
         }
         fclose(file)
-        let expected = String(decoding: fixtureBytes("golden/\(stem).\(format.rawValue)"), as: UTF8.self)
+        let expected = String(decoding: fixtureBytes("golden/\(name)"), as: UTF8.self)
         #expect(actual == expected, "differs from \(path); re-record with VCF2BIRTHDAYS_RECORD=1 if intended")
     }
 }

@@ -11,10 +11,13 @@ import ContactsCore
 public struct VCardEncoder: PersonEncoder {
     private let cards: VCardCards
 
-    /// Cards of `version`; `appleCompat` writes year-less dates and the anniversary as Apple does (3.0).
-    public init(version: VCardTargetVersion, appleCompat: Bool) {
+    /// Cards of `version`; `appleCompat` writes year-less dates and the anniversary as Apple does
+    /// (3.0); `rules`, what an importer needs of them (`--for`).
+    public init(version: VCardTargetVersion, appleCompat: Bool, rules: CardRules = []) {
         cards = VCardCards(version: version,
-                           converter: VCardPropertyConverter(target: version.properties, appleCompat: appleCompat))
+                           converter: VCardPropertyConverter(target: version.properties,
+                                                             appleCompat: appleCompat || rules.contains(.appleDates)),
+                           rules: rules)
     }
 
     public func append(_ person: PersonInfo, to bytes: inout [UInt8]) {
@@ -34,10 +37,13 @@ struct VCardCards: @unchecked Sendable {
     let converter: VCardPropertyConverter
     /// The names the version writes the model's properties under (`PropertyTable`).
     let names: WrittenNames
+    /// What the importer the cards are for needs (`--for`).
+    let rules: CardRules
 
-    init(version: VCardTargetVersion, converter: VCardPropertyConverter) {
+    init(version: VCardTargetVersion, converter: VCardPropertyConverter, rules: CardRules = []) {
         self.version = version
         self.converter = converter
+        self.rules = rules
         names = WrittenNames(version.properties)
     }
 
@@ -57,7 +63,12 @@ struct VCardCards: @unchecked Sendable {
             } else {
                 line.removeAll(keepingCapacity: true)
                 VCardLineWriter.append(property, to: &line)
-                ContentLineFolding.append(line: line, to: &bytes)
+                if rules.contains(.noFolding) {
+                    bytes.append(contentsOf: line)
+                    bytes.append(contentsOf: [0x0D, 0x0A])
+                } else {
+                    ContentLineFolding.append(line: line, to: &bytes)
+                }
             }
         }
         ContentLineFolding.append("END:VCARD", to: &bytes)
@@ -121,7 +132,44 @@ struct VCardCards: @unchecked Sendable {
             properties.insert(VCardProperty(name: "N", value: PersonProperties.name(person)), at: at)
         }
         settle(&properties, of: person, report: report)
+        if !rules.isEmpty { apply(rules, to: &properties, of: person, report: report) }
         return properties
+    }
+
+    /// What an importer needs of the card's properties (`CardRules`; the folding is `append`'s).
+    private func apply(_ rules: CardRules, to properties: inout [VCardProperty], of person: PersonInfo, report: (Diagnostic) -> Void) {
+        for k in properties.indices {
+            if rules.contains(.noGroups) { properties[k].group = nil }
+            let upper = properties[k].name.uppercased()
+            if rules.contains(.noTextEscapes), PropertyTable.kind(written: upper) == .text {
+                properties[k].value = Self.withoutSeparatorEscapes(properties[k].value)
+            }
+            if rules.contains(.leapDayAsFirstOfMarch), upper == names.birthday || upper == names.anniversary,
+               properties[k].value == "--02-29" || properties[k].value == "--0229" {
+                properties[k].value = properties[k].value == "--0229" ? "--0301" : "--03-01"
+                report(Diagnostic(.warning, .leapDayMoved, path: person.source.path, line: person.source.line,
+                                  "\(upper):--02-29 written as 1 March, the day khal shows it: khal drops a year-less 29 February"))
+            }
+        }
+    }
+
+    /// A text value with `\,` and `\;` as the characters (line breaks and backslashes stay escaped).
+    private static func withoutSeparatorEscapes(_ value: String) -> String {
+        guard value.utf8.contains(UInt8(ascii: "\\")) else { return value }
+        var out = "", escaped = false
+        for c in value {
+            if escaped {
+                if c != "," && c != ";" { out.append("\\") }
+                out.append(c)
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            } else {
+                out.append(c)
+            }
+        }
+        if escaped { out.append("\\") }
+        return out
     }
 }
 

@@ -45,3 +45,11 @@ package enum Android {
         }
     }
 }
+
+extension Android {
+    /// What `--for android` writes (`ImporterProfile`).
+    static let importer = ImporterProfile("android", format: .vcard3, cardRules: [.noFolding], notes: [
+        ("vCard 3.0 with no folded lines: phones' importers cut or drop folded values",
+         "jeroendesloovere/vcard#206 (folded vCards fail to import on Android phones, Pixel 8 Pro)"),
+    ])
+}

@@ -90,3 +90,11 @@ package enum Apple {
         return [date, VCardProperty(group: group, name: "X-ABLabel", value: anniversaryLabel, line: anniversary.line)]
     }
 }
+
+extension Apple {
+    /// What `--for apple` writes (`ImporterProfile`).
+    static let importer = ImporterProfile("apple", format: .vcard3, cardRules: [.appleDates], notes: [
+        ("vCard 3.0 with a year-less birthday as BDAY;X-APPLE-OMIT-YEAR=1604:1604-MM-DD and the anniversary as its labelled date, as Contacts exports them",
+         "Fixtures/apple-contacts.vcf; pimutils/khal#650 shows Apple's form"),
+    ])
+}

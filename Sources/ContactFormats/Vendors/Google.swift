@@ -86,3 +86,11 @@ package enum Google {
         categories.map { systemGroups.contains($0) ? mark + $0 : $0 }.joined(separator: valueSeparator)
     }
 }
+
+extension Google {
+    /// What `--for google` writes (`ImporterProfile`).
+    static let importer = ImporterProfile("google", format: .googleCSV, notes: [
+        ("Google Contacts' CSV, in the columns its own export writes (the google-csv format)",
+         "support.google.com/contacts/answer/1069522 (import from a CSV or vCard file); Fixtures/csv/google-contacts.csv"),
+    ])
+}

@@ -16,3 +16,11 @@ package enum Nextcloud {
         !["false", "0", "no"].contains(value)
     }
 }
+
+extension Nextcloud {
+    /// What `--for nextcloud` writes (`ImporterProfile`).
+    static let importer = ImporterProfile("nextcloud", format: .vcard4, cardRules: [.noGroups], notes: [
+        ("vCard 4.0, what Nextcloud Contacts writes itself, without groups: an imported item1.EMAIL has no address to mail to",
+         "nextcloud/contacts#3150 (grouped EMAIL from an import is not filled out)"),
+    ])
+}

@@ -40,3 +40,11 @@ package enum Outlook {
         normalizedHeaders.contains { $0 == "firstname" || $0 == "lastname" } ? .mdy : .dmy
     }
 }
+
+extension Outlook {
+    /// What `--for outlook` writes (`ImporterProfile`).
+    static let importer = ImporterProfile("outlook", format: .outlookCSV, oneCardPerFile: true, notes: [
+        ("Outlook's CSV (outlook-csv, with the byte-order mark its import needs); vCard only a card to a file (--vdir), as Outlook imports the first card of a .vcf and no more",
+         "sperrysoftware.com/Email-Tools/vcard-limitations (Outlook reads one contact from a vCard file)"),
+    ])
+}

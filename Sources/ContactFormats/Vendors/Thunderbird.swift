@@ -24,3 +24,10 @@ package enum Thunderbird {
         name == "birthday" ? .birthDay : nil
     }
 }
+
+extension Thunderbird {
+    /// What `--for thunderbird` writes (`ImporterProfile`).
+    static let importer = ImporterProfile("thunderbird", format: .ldif, notes: [
+        ("LDIF as Thunderbird's address book imports and exports it (the ldif format)", "Fixtures/ldif/thunderbird.ldif"),
+    ])
+}

@@ -196,6 +196,8 @@ extension Diagnostic {
         case unwritableGroup = "unwritable-group"
         /// A property the target version has no counterpart of is written as an `X-` property (said once per run and property).
         case noCounterpart = "no-counterpart"
+        /// A year-less 29 February written as 1 March for an importer that drops it (`--for khard`).
+        case leapDayMoved = "leap-day-moved"
         /// A name with `_` is written with `-` (said once per run and name).
         case nameRewritten = "name-rewritten"
         /// A second instance of a property the target version allows once is written as `X-` (said once per run and name).
