@@ -72,6 +72,30 @@ import VCFBirthdaysTesting
         #expect(json.split(separator: "\n").filter { $0.contains("\"Segelclub\"") }.count >= 2, "\(json)")
     }
 
+    /// The birthday list, the calendar, `--dupes` and `--merge` read a JSContact file as they
+    /// read the cards it was written from (#43 item 5): the same output, byte for byte (for cards
+    /// with their UIDs: one JSContact makes up is a new duplicate key, and an event's UID).
+    @Test(arguments: ["apple-contacts.vcf", "nextcloud-4.0.vcf"])
+    func everyJobReadsJSContactAsTheVCard(fixture: String) {
+        let cards = run(fixtureBytes(fixture), path: fixture, to: .jscontact).stdout
+        let jobs: [(RunOptions.Format, (inout RunOptions) -> Void)] = [
+            (.list, { $0.selection.includesEveryone = false }), (.ics, { _ in }), (.tsv, { _ in }),
+            (.list, { $0.output.reportsDuplicates = true }), (.json, { $0.output.mergesDuplicates = true }),
+        ]
+        for (format, configure) in jobs {
+            let fromCards = run(cards + cards, path: "cards.json", to: format, configure: configure)
+            let fromVCard = run(fixtureBytes(fixture) + fixtureBytes(fixture), path: fixture, to: format, configure: configure)
+            #expect(fromCards.status == fromVCard.status, "\(fixture) \(format)")
+            var expected = String(decoding: fromVCard.stdout, as: UTF8.self), actual = String(decoding: fromCards.stdout, as: UTF8.self)
+            expected = expected.replacingOccurrences(of: fixture, with: "cards.json")
+            if format == .list && fromCards.stdout.contains(UInt8(ascii: ":")) {  // --dupes: PATH:LINE differs
+                actual = actual.replacingOccurrences(of: #":[0-9]+\n"#, with: "\n", options: .regularExpression)
+                expected = expected.replacingOccurrences(of: #":[0-9]+\n"#, with: "\n", options: .regularExpression)
+            }
+            #expect(actual == expected, "\(fixture) \(format)")
+        }
+    }
+
     /// What is wrong in a file is said with its line; every other Card is read, the rejected
     /// ones are in the rejects file as they were, and the run ends with 65.
     @Test func problemsAreSaidAndTheRestIsRead() throws {

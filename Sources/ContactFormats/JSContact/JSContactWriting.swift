@@ -320,6 +320,15 @@ struct JSContactWriting {
         let parts = ValueDecoding.structured(Array(property.value.utf8), lists: true)
         guard parts.count <= AddressKinds.all.count else { return false }
         let hasNew = parts.count > 7 && parts[7...].contains { $0.contains { !$0.isEmpty } }
+        if hasNew {
+            // The extended and street address are left out only when they are what the new components
+            // give back (RFC 9554 §2.2's compatibility form, as the reader writes it); else nothing is.
+            func joined(_ indices: [Int]) -> String {
+                indices.flatMap { $0 < parts.count ? parts[$0].filter { !$0.isEmpty } : [] }.joined(separator: " ")
+            }
+            guard parts[1].filter({ !$0.isEmpty }).joined(separator: " ") == joined([7, 9, 8, 12]),
+                  parts[2].filter({ !$0.isEmpty }).joined(separator: " ") == joined([11, 10, 13, 17, 16, 14, 15]) else { return false }
+        }
         var components: [JSONValue] = []
         // With RFC 9554's components, those of the street and extended address in their place (as RFC 9555 Figure 16 orders them).
         let order = hasNew ? [0, 7, 9, 8, 12, 11, 10, 13, 17, 16, 14, 15, 3, 4, 5, 6] : Array(parts.indices)

@@ -274,7 +274,7 @@ extension JSONValue {
     package static func object(_ members: [(key: String, value: JSONValue)]) -> JSONValue { JSONValue(.object(members)) }
     package static func array(_ elements: [JSONValue]) -> JSONValue { JSONValue(.array(elements)) }
     package static func integer(_ n: Int) -> JSONValue { JSONValue(.number(String(n))) }
-    package static let `true` = JSONValue(.bool(true))
+    package static var `true`: JSONValue { JSONValue(.bool(true)) }
 
     /// The members when it is an object.
     package var members: [(key: String, value: JSONValue)]? {

@@ -97,28 +97,34 @@ enum VCard21Lines {
 
     /// `head` and the value in quoted-printable (RFC 2045): `=`, controls, bytes beyond ASCII
     /// and a space or tab before a line break or the end as `=XX`, a line break as `=0D=0A`,
-    /// soft line breaks keeping every line at most 76 octets.
+    /// soft line breaks keeping every line at most 76 octets (a line after one never starting with
+    /// a plain `B` or `E`, which could read as `BEGIN:VCARD` or `END:VCARD`).
     private static func quotedPrintable(_ value: [UInt8], after head: [UInt8], to out: inout [UInt8]) {
         let hex = Array("0123456789ABCDEF".utf8)
         var line = head
         var i = 0
         while i < value.count {
             let b = value[i]
-            let encoded: [UInt8]
+            let plain: [UInt8]
             if b == 0x0D || b == 0x0A {
                 // CR LF, CR or LF: one line break.
                 if b == 0x0D && i + 1 < value.count && value[i + 1] == 0x0A { i += 1 }
-                encoded = Array("=0D=0A".utf8)
+                plain = Array("=0D=0A".utf8)
             } else if b == UInt8(ascii: "=") || b < 0x20 || b >= 0x7F
                         || ((b == 0x20 || b == 0x09) && (i + 1 == value.count || value[i + 1] == 0x0D || value[i + 1] == 0x0A)) {
-                encoded = [UInt8(ascii: "="), hex[Int(b >> 4)], hex[Int(b & 0x0F)]]
+                plain = [UInt8(ascii: "="), hex[Int(b >> 4)], hex[Int(b & 0x0F)]]
             } else {
-                encoded = [b]
+                plain = [b]
             }
             // Room for the soft line break (a space before it is no space at a line's end).
+            var encoded = plain
             if line.count + encoded.count > 75 {
                 out += line + [UInt8(ascii: "="), 0x0D, 0x0A]
                 line = []
+                // A line that starts with B or E could read as a card's BEGIN:VCARD or END:VCARD: its first letter encoded.
+                if encoded.count == 1 && (b | 0x20 == UInt8(ascii: "b") || b | 0x20 == UInt8(ascii: "e")) {
+                    encoded = [UInt8(ascii: "="), hex[Int(b >> 4)], hex[Int(b & 0x0F)]]
+                }
             }
             line += encoded
             i += 1
