@@ -22,6 +22,32 @@ import ContactFormatsTesting
                 card: #"{"phones":{"p1":{"number":"tel:+1-555-555-5555","vCardParams":{"group":"item1"}}}}"#),
         Example(section: "Figure 2 (group in vCardProps)", vcard: "item2.X-FOO:bar",
                 card: #"{"vCardProps":[["x-foo",{"group":"item2"},"unknown","bar"]]}"#),
+        // §2.3.9's LANGUAGE figures; their titles keep the kind they are (the default, written), and
+        // Figure 6's JSON misses two braces (a slip). PROP-ID gives the RFC's key.
+        Example(section: "Figure 4 (LANGUAGE, one dominant language)", vcard: """
+            FN;LANGUAGE=EN:John Doe
+            TITLE;PROP-ID=t1;LANGUAGE=EN:Boss
+            TITLE;LANGUAGE=fr:Patron
+            """, card: #"""
+            {"language":"en","name":{"full":"John Doe"},"titles":{"t1":{"kind":"title","name":"Boss"}},
+             "localizations":{"fr":{"titles/t1/name":"Patron"}}}
+            """#, keys: true),
+        Example(section: "Figure 5 (LANGUAGE, a property without language)", vcard: """
+            FN:John Doe
+            TITLE;PROP-ID=t1:Boss
+            TITLE;LANGUAGE=fr:Patron
+            """, card: #"""
+            {"name":{"full":"John Doe"},"titles":{"t1":{"kind":"title","name":"Boss"}},"localizations":{"fr":{"titles/t1/name":"Patron"}}}
+            """#, keys: true),
+        Example(section: "Figure 6 (LANGUAGE, no property in the Card's language)", vcard: """
+            LANGUAGE:es
+            FN:Gabriel García Márquez
+            TITLE;PROP-ID=t1;LANGUAGE=en:Novelist
+            TITLE;PROP-ID=t1;LANGUAGE=fr:Écrivain
+            """, card: #"""
+            {"language":"es","name":{"full":"Gabriel García Márquez"},
+             "localizations":{"en":{"titles":{"t1":{"kind":"title","name":"Novelist"}}},"fr":{"titles":{"t1":{"kind":"title","name":"Écrivain"}}}}}
+            """#, keys: true),
         Example(section: "Figure 7 (PROP-ID)", vcard: """
             TEL;PROP-ID=PHONE-A;VALUE=uri;PREF=1;TYPE="voice,home":tel:+1-555-555-5555;ext=5555
             TEL;PROP-ID=PHONE-B;VALUE=uri;TYPE=home:tel:+33-01-23-45-67
@@ -349,8 +375,8 @@ import ContactFormatsTesting
             {"addresses": {"k25": {"components": [{"kind": "number", "value": "46"}, {"kind": "name", "value": "1 Sukhumvit 51 Alley"}, {"kind": "subdistrict", "value": "Khlong Tan Nuea"}, {"kind": "district", "value": " Watthana"}, {"kind": "locality", "value": "Bangkok"}, {"kind": "country", "value": "Thailand"}, {"kind": "postcode", "value": "10110"}], "defaultSeparator": ", ", "isOrdered": true}}}
             """#, keys: true),
         Example(section: "RFC 9553 §2.5.1.3 (an address in Tokyo, localized)", vcard: #"""
-            ADR;JSCOMPS="s,\, ;13;s,-;11;s, ;15;3;4;s, ;5";LABEL="2-7-2 Marunouchi, Chiyoda-ku, Tokyo 100-8994";PROP-ID=k26:;;2 2-7 Marunouchi;Chiyoda-ku;Tokyo;100-8994;;;;;;2;;2-7;;Marunouchi;;
-            JSPROP;JSPTR=localizations:{"jp":{"addresses/k26":{"components":[{"kind":"region"\,"value":"東京都"}\,{"kind":"locality"\,"value":"千代田区"}\,{"kind":"district"\,"value":"丸ノ内"}\,{"kind":"block"\,"value":"2-7"}\,{"kind":"separator"\,"value":"-"}\,{"kind":"number"\,"value":"2"}\,{"kind":"postcode"\,"value":"〒100-8994"}]\,"defaultSeparator":""\,"full":"〒100-8994東京都千代田区丸ノ内2-7-2"\,"isOrdered":true}}}
+            ADR;JSCOMPS="s,\, ;13;s,-;11;s, ;15;3;4;s, ;5";LABEL="2-7-2 Marunouchi, Chiyoda-ku, Tokyo 100-8994";PROP-ID=k26;ALTID=1:;;2 2-7 Marunouchi;Chiyoda-ku;Tokyo;100-8994;;;;;;2;;2-7;;Marunouchi;;
+            ADR;JSCOMPS="s,;4;3;15;13;s,-;11;5";LABEL=〒100-8994東京都千代田区丸ノ内2-7-2;PROP-ID=k26;LANGUAGE=jp;ALTID=1:;;2 2-7 丸ノ内;千代田区;東京都;〒100-8994;;;;;;2;;2-7;;丸ノ内;;
             """#,
                 card: #"""
             {"addresses": {"k26": {"components": [{"kind": "block", "value": "2-7"}, {"kind": "separator", "value": "-"}, {"kind": "number", "value": "2"}, {"kind": "separator", "value": " "}, {"kind": "district", "value": "Marunouchi"}, {"kind": "locality", "value": "Chiyoda-ku"}, {"kind": "region", "value": "Tokyo"}, {"kind": "separator", "value": " "}, {"kind": "postcode", "value": "100-8994"}], "defaultSeparator": ", ", "full": "2-7-2 Marunouchi, Chiyoda-ku, Tokyo 100-8994", "isOrdered": true}}, "localizations": {"jp": {"addresses/k26": {"components": [{"kind": "region", "value": "東京都"}, {"kind": "locality", "value": "千代田区"}, {"kind": "district", "value": "丸ノ内"}, {"kind": "block", "value": "2-7"}, {"kind": "separator", "value": "-"}, {"kind": "number", "value": "2"}, {"kind": "postcode", "value": "〒100-8994"}], "defaultSeparator": "", "full": "〒100-8994東京都千代田区丸ノ内2-7-2", "isOrdered": true}}}}
@@ -383,17 +409,17 @@ import ContactFormatsTesting
             {"media": {"res45": {"kind": "sound", "uri": "CID:JOHNQ.part8.19960229T080000.xyzMail@example.com"}, "res47": {"kind": "logo", "uri": "https://www.example.com/pub/logos/abccorp.jpg"}, "res1": {"kind": "photo", "uri": "data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAASABIAAD/4..."}}}
             """#, keys: true),
         Example(section: "RFC 9553 §2.7.1 (localizing a top-level property)", vcard: #"""
-            N:Vasiliev;Ivan;Petrovich;Mr.;
+            N;ALTID=1:Vasiliev;Ivan;Petrovich;Mr.;
             FN;DERIVED=TRUE:Mr. Ivan Petrovich Vasiliev
-            JSPROP;JSPTR=localizations:{"uk-Cyrl":{"name":{"components":[{"kind":"title"\,"value":"г-н"}\,{"kind":"given"\,"value":"Иван"}\,{"kind":"given2"\,"value":"Петрович"}\,{"kind":"surname"\,"value":"Васильев"}]}}}
+            N;LANGUAGE=uk-Cyrl;ALTID=1:Васильев;Иван;Петрович;г-н;
             """#,
                 card: #"""
-            {"name": {"components": [{"kind": "surname", "value": "Vasiliev"}, {"kind": "given", "value": "Ivan"}, {"kind": "given2", "value": "Petrovich"}, {"kind": "title", "value": "Mr."}]}, "localizations": {"uk-Cyrl": {"name": {"components": [{"kind": "title", "value": "г-н"}, {"kind": "given", "value": "Иван"}, {"kind": "given2", "value": "Петрович"}, {"kind": "surname", "value": "Васильев"}]}}}}
+            {"name": {"components": [{"kind": "surname", "value": "Vasiliev"}, {"kind": "given", "value": "Ivan"}, {"kind": "given2", "value": "Petrovich"}, {"kind": "title", "value": "Mr."}]}, "localizations": {"uk-Cyrl": {"name": {"components": [{"kind": "surname", "value": "Васильев"}, {"kind": "given", "value": "Иван"}, {"kind": "given2", "value": "Петрович"}, {"kind": "title", "value": "г-н"}]}}}}
             """#, keys: true),
         Example(section: "RFC 9553 §2.7.1 (localizing a nested property)", vcard: #"""
             FN:Gabriel García Márquez
-            TITLE;PROP-ID=t1:novelist
-            JSPROP;JSPTR=localizations:{"es":{"titles/t1/name":"escritor"}}
+            TITLE;PROP-ID=t1;ALTID=1:novelist
+            TITLE;LANGUAGE=es;ALTID=1:escritor
             """#,
                 card: #"""
             {"name": {"full": "Gabriel García Márquez"}, "titles": {"t1": {"kind": "title", "name": "novelist"}}, "localizations": {"es": {"titles/t1/name": "escritor"}}}

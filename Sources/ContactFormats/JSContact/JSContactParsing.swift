@@ -20,8 +20,9 @@ struct JSContactParsing {
         for json in card["vCardProps"]?.array ?? [] {
             if let name = json.array?.first?.string { parsing.keptNames.insert(name.uppercased()) }
         }
-        for (key, value) in card.members ?? [] { parsing.read(key, value, line: value.line) }
+        for (key, value) in card.members ?? [] where key != "localizations" { parsing.read(key, value, line: value.line) }
         parsing.groupTitlesWithOrganizations(card["titles"])
+        if let localizations = card["localizations"] { parsing.readLocalizations(localizations) }
         return (parsing.properties, parsing.warnings)
     }
 
@@ -328,6 +329,104 @@ struct JSContactParsing {
         JSContactParameters.parameters(of: object, map: "addresses", kind: nil, into: &property)
         finish(&property, id: id, object, path: ["addresses", id],
                known: ["components", "full", "coordinates", "timeZone", "countryCode", "isOrdered", "defaultSeparator"])
+    }
+
+    // MARK: Localizations (RFC 9555 §2.3.9)
+
+    /// Each patch of `localizations` that stands for a property in another language — a name
+    /// (`name`, `name/full`), an object of a map (`titles/t1`), its value (`titles/t1/name`), or
+    /// a map's objects (`titles`) — as that property with `LANGUAGE`, paired with the property it
+    /// localizes by `ALTID`; the other patches (a pronunciation, a component) as `JSPROP`.
+    private mutating func readLocalizations(_ value: JSONValue) {
+        guard let languages = value.members else { return unknown(["localizations"], value, malformed: "an object, not \(value.described)") }
+        var residual: [(key: String, value: JSONValue)] = []
+        for (language, patches) in languages {
+            guard let members = patches.members, !language.isEmpty else {
+                residual.append((language, patches))
+                continue
+            }
+            var rest: [(key: String, value: JSONValue)] = []
+            for (path, patch) in members where !localize(language, JSONPointer.segments(path), patch) { rest.append((path, patch)) }
+            if !rest.isEmpty { residual.append((language, .object(rest))) }
+        }
+        if !residual.isEmpty { unknown(["localizations"], .object(residual)) }
+    }
+
+    /// Adds the properties one patch stands for; false (nothing added) when it stands for none.
+    private mutating func localize(_ language: String, _ path: [String], _ patch: JSONValue) -> Bool {
+        let before = (properties.count, warnings.count)
+        var base: Int?  // the property localized, which gets the ALTID
+        switch (path.count, patch.kind) {
+        case (1, .object) where path[0] == "name":
+            base = properties.firstIndex { $0.name == "N" && !$0.parameters.contains { $0.name == "LANGUAGE" || $0.name == "PHONETIC" } }
+            if base != nil { readName(patch) }
+            // A name derived from the components is the Card's only.
+            if let k = properties[before.0...].firstIndex(where: { $0.parameters.contains { $0.name == "DERIVED" } }) { properties.remove(at: k) }
+        case (2, .string(let full)) where path == ["name", "full"]:
+            base = properties.firstIndex { $0.name == "FN" && $0.parameters.allSatisfy { $0.name == "ALTID" } }
+            if base != nil { add(VCardProperty(name: "FN", value: VCardText.escape(full), line: patch.line)) }
+        case (2, .object):
+            base = baseIndex(id: path[1], map: path[0])
+            guard base != nil else { return false }
+            switch path[0] {
+            case "addresses": readAddress(path[1], patch)
+            case "organizations": readOrganization(path[1], patch)
+            default: readMapEntry(path[0], path[1], patch)
+            }
+        case (3, .string(let text)):
+            guard let b = baseIndex(id: path[1], map: path[0]),
+                  let entry = Self.entries.first(where: { $0.name == properties[b].name })?.entry, entry.value == path[2],
+                  entry.form == .text || entry.form == .textList else { return false }
+            base = b
+            add(VCardProperty(name: properties[b].name, value: VCardText.escape(text), line: patch.line))
+        case (1, .object(let objects)) where Self.entries.contains(where: { $0.entry.map == path[0] }):
+            // A map's objects only in this language (RFC 9555 Figure 6): no property they localize.
+            for (id, object) in objects {
+                guard object.members != nil else { return rollBack(to: before) }
+                readMapEntry(path[0], id, object)
+            }
+        default:
+            return false
+        }
+        let added = properties.count - before.0
+        guard added > 0, !properties[before.0...].contains(where: { $0.name == "JSPROP" }), warnings.count == before.1 else {
+            return rollBack(to: before)
+        }
+        let altID = base.map { ensureAltID($0) }
+        for k in before.0..<properties.count {
+            properties[k].parameters.append(VCardParameter(name: "LANGUAGE", values: [language]))
+            if let altID { properties[k].parameters.append(VCardParameter(name: "ALTID", values: [altID])) }
+        }
+        return true
+    }
+
+    /// The property an object of a map came from (its `PROP-ID`, no `LANGUAGE`).
+    private func baseIndex(id: String, map: String) -> Int? {
+        let names = map == "addresses" ? ["ADR"] : map == "organizations" ? ["ORG"] : Self.entries.filter { $0.entry.map == map }.map(\.name)
+        return properties.firstIndex { property in
+            names.contains(property.name) && property.parameters.contains { $0.name == "PROP-ID" && $0.values == [id] }
+                && !property.parameters.contains { $0.name == "LANGUAGE" }
+        }
+    }
+
+    private mutating func rollBack(to before: (Int, Int)) -> Bool {
+        properties.removeSubrange(before.0...)
+        warnings.removeSubrange(before.1...)
+        return false
+    }
+
+    /// The property's ALTID, given one (a number no other property has) when it has none.
+    private mutating func ensureAltID(_ k: Int) -> String {
+        if let given = properties[k].parameters.first(where: { $0.name == "ALTID" })?.values.first { return given }
+        let used = Set(properties.flatMap { $0.parameters.filter { $0.name == "ALTID" }.flatMap(\.values) })
+        var n = 1
+        while used.contains(String(n)) { n += 1 }
+        properties[k].parameters.append(VCardParameter(name: "ALTID", values: [String(n)]))
+        // A name's FN and N are one name: the FN gets it too.
+        if properties[k].name == "N", let fn = properties.firstIndex(where: { $0.name == "FN" && $0.parameters.isEmpty }) {
+            properties[fn].parameters.append(VCardParameter(name: "ALTID", values: [String(n)]))
+        }
+        return String(n)
     }
 
     /// A title's `organizationId` as vCard says it (RFC 9555 §2.9.6): the title in the group of its organization.

@@ -16,7 +16,9 @@ struct JSContactWriting {
     private var extra: [(key: String, value: JSONValue)] = []  // members JSPROP adds
     private var name: [(key: String, value: JSONValue)] = []
     /// The objects of each map, in order, with the group of the property each came from.
-    private var maps: [String: [(key: String, object: [(key: String, value: JSONValue)], group: String?)]] = [:]
+    private var maps: [String: [(key: String, object: [(key: String, value: JSONValue)], group: String?, source: Source)]] = [:]
+    /// The property an object came from: its name and ALTID (which pairs it with its localizations).
+    private typealias Source = (name: String, altID: String?)
     private var keywords: [(key: String, value: JSONValue)] = []
     private var members: [(key: String, value: JSONValue)] = []
     private var relatedTo: [(key: String, value: JSONValue)] = []
@@ -34,6 +36,15 @@ struct JSContactWriting {
     private var nameAltID: String?
     /// Ns with `PHONETIC` (RFC 9555 §2.3.13): the pronunciation of the name's components.
     private var phoneticNames: [VCardProperty] = []
+    /// The Card's language (`LANGUAGE`, or the `LANGUAGE` parameter of its only FN): a property in
+    /// another is a localization (RFC 9555 §2.3.9).
+    private var cardLanguage: String?
+    /// Properties in another language than the Card's, localizing others (once those are known).
+    private var localized: [VCardProperty] = []
+    /// The Card's localizations: by language, the patches (a path, the value there).
+    private var localizations: [(language: String, patches: [(key: String, value: JSONValue)])] = []
+    /// The FN's ALTID and the FN, which a localization of it pairs with.
+    private var fullName: (altID: String?, property: VCardProperty)?
     /// An `FN;DERIVED=TRUE`, left out when N's components give it.
     private var derivedName: VCardProperty?
     /// How many properties each group has (lower case).
@@ -42,6 +53,11 @@ struct JSContactWriting {
     /// The Card of a card's properties; `uid` makes the UID of a card without one (RFC 9555 §2.1.1).
     static func card(of properties: [VCardProperty], uid: () -> String) -> JSONValue {
         var writing = JSContactWriting()
+        writing.cardLanguage = Self.language(of: properties)
+        // The language of the only FN is the Card's when it has no LANGUAGE (RFC 9555 Figure 4).
+        if let language = writing.cardLanguage, !properties.contains(where: { $0.name.uppercased() == "LANGUAGE" }) {
+            writing.top["language"] = .string(language)
+        }
         for property in properties { writing.add(property) }
         writing.finish()
         return writing.card(uid: uid)
@@ -60,9 +76,41 @@ struct JSContactWriting {
         if upper == "N" && property.parameters.contains(where: { $0.name.uppercased() == "PHONETIC" }) {
             return phoneticNames.append(property)  // the pronunciation of the name's components, once they are known
         }
-        guard let home = PropertyTable.declaration(in40: upper)?.jsContact, convert(property, home) else {
-            return keep(property)
+        let home = PropertyTable.declaration(in40: upper)?.jsContact
+        if let home, Self.isLocalizable(home), let k = property.parameters.firstIndex(where: { $0.name.uppercased() == "LANGUAGE" }),
+           property.parameters[k].values.count == 1 {
+            if let cardLanguage, property.parameters[k].values[0].lowercased() == cardLanguage.lowercased() {
+                property.parameters.remove(at: k)  // the Card's own language
+            } else {
+                return localized.append(property)
+            }
         }
+        guard let home, convert(property, home) else { return keep(property) }
+    }
+
+    /// The Card's language: its `LANGUAGE`, else its only FN's `LANGUAGE` parameter (RFC 9555 Figure 4).
+    private static func language(of properties: [VCardProperty]) -> String? {
+        if let language = properties.first(where: { $0.name.uppercased() == "LANGUAGE" && $0.parameters.isEmpty }) {
+            return ValueDecoding.unescape(Array(language.value.utf8))
+        }
+        let names = properties.filter { $0.name.uppercased() == "FN" }
+        guard names.count == 1, names[0].parameters.count == 1, names[0].parameters[0].name.uppercased() == "LANGUAGE" else { return nil }
+        return names[0].parameters[0].values.first?.lowercased()
+    }
+
+    /// The homes whose properties a Card localizes: names, titles, notes, nicknames, personal
+    /// information, addresses and organizations.
+    private static func isLocalizable(_ home: JSContactHome) -> Bool {
+        switch home {
+        case .fullName, .name, .address, .organization: return true
+        case .entry(let entry): return entry.form == .text && ["titles", "notes", "personalInfo"].contains(entry.map)
+            || entry.map == "nicknames"
+        default: return false
+        }
+    }
+
+    private static func altID(of property: VCardProperty) -> String? {
+        property.parameters.first { $0.name.uppercased() == "ALTID" }?.values.first
     }
 
     /// Puts the property in its home; false when that cannot hold it as it is.
@@ -93,9 +141,12 @@ struct JSContactWriting {
                 derivedName = property
                 return true
             }
-            guard bare, !name.contains(where: { $0.key == "full" }) else { return false }
-            guard !text.isEmpty else { return true }  // the empty FN a card with no name is written with says nothing
+            // An FN's ALTID pairs it with its localizations (and is kept with it when none does).
+            let paired = property.parameters.count == 1 && property.parameters[0].name.uppercased() == "ALTID" && (property.group ?? "").isEmpty
+            guard bare || paired, !name.contains(where: { $0.key == "full" }) else { return false }
+            guard !text.isEmpty || paired else { return true }  // the empty FN a card with no name is written with says nothing
             name.insert(("full", .string(text)), at: 0)
+            fullName = (Self.altID(of: property), property)
         case .name:
             return convertName(property)
         case .anniversary(let kind):
@@ -114,23 +165,10 @@ struct JSContactWriting {
         case .entry(let entry):
             return convertEntry(property, entry)
         case .organization:
-            let parts = ValueDecoding.structured(Array(property.value.utf8), lists: false).map { $0.first ?? "" }
-            var object: [(key: String, value: JSONValue)] = []
-            let sortAs = property.parameters.first { $0.name.uppercased() == "SORT-AS" }?.values
-                .flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) } ?? []
-            if let first = parts.first, !first.isEmpty { object.append(("name", .string(first))) }
-            if parts.count > 1 {
-                object.append(("units", .array(parts.dropFirst().enumerated().map { k, unit in
-                    var members: [(key: String, value: JSONValue)] = [("name", .string(unit))]
-                    if k + 1 < sortAs.count, !sortAs[k + 1].isEmpty { members.append(("sortAs", .string(sortAs[k + 1]))) }
-                    return .object(members)
-                })))
-            }
-            if let first = sortAs.first, !first.isEmpty { object.append(("sortAs", .string(first))) }
-            object += JSContactParameters.members(of: property, map: "organizations", skipping: ["SORT-AS"])
-            append(object, to: "organizations", key: "ORG", property: property)
+            append(Self.organization(property), to: "organizations", key: "ORG", property: property)
         case .address:
-            return convertAddress(property)
+            guard let object = Self.address(property) else { return false }
+            append(object, to: "addresses", key: "ADDR", property: property)
         case .keywords:
             guard bare else { return false }
             let raw = Array(property.value.utf8)
@@ -165,19 +203,27 @@ struct JSContactWriting {
     }
 
     private mutating func convertEntry(_ property: VCardProperty, _ entry: JSContactEntry) -> Bool {
+        guard let objects = Self.objects(property, entry) else { return false }
+        for object in objects { append(object, to: entry.map, key: entry.key, property: property) }
+        return true
+    }
+
+    /// The objects of a map a property gives (a list's items an object each); nil when its value
+    /// is none the object holds (a UTC offset as time zone, text as a URI).
+    private static func objects(_ property: VCardProperty, _ entry: JSContactEntry) -> [[(key: String, value: JSONValue)]]? {
         let valueType = property.parameters.first { $0.name.uppercased() == "VALUE" }?.values.first?.lowercased()
         let raw = Array(property.value.utf8)
         var valueKey = entry.value
         switch entry.form {
         case .timeZone:
-            guard valueType == nil || valueType == "text" else { return false }
+            guard valueType == nil || valueType == "text" else { return nil }
             let first = raw.first ?? 0
-            if first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || isDigit(first) { return false }  // an offset
+            if first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || isDigit(first) { return nil }  // an offset
         case .geo:
-            guard String(decoding: raw.prefix(4), as: UTF8.self).lowercased() == "geo:" else { return false }
+            guard String(decoding: raw.prefix(4), as: UTF8.self).lowercased() == "geo:" else { return nil }
         case .uri:
             if valueType == "text" {
-                guard entry.map == "onlineServices" else { return false }  // a social profile's user name
+                guard entry.map == "onlineServices" else { return nil }  // a social profile's user name
                 valueKey = "user"
             }
         case .text, .textList:
@@ -191,25 +237,26 @@ struct JSContactWriting {
         if let kind = entry.kind { head.append(("kind", .string(kind))) }
         let parameters = JSContactParameters.members(of: property, map: entry.map, kind: entry.kind)
         let tail: [(key: String, value: JSONValue)] = entry.vCardName.map { [("vCardName", .string($0))] } ?? []
-        if entry.form == .textList {
-            let items = ValueDecoding.split(raw, on: UInt8(ascii: ",")).map { ValueDecoding.unescape(raw[$0]) }
-            for item in items {
-                append(head + [(valueKey, .string(item))] + parameters + tail, to: entry.map, key: entry.key, property: property)
-            }
-            return true
-        }
-        append(head + [(valueKey, .string(ValueDecoding.unescape(raw)))] + parameters + tail, to: entry.map, key: entry.key,
-               property: property)
-        return true
+        let values = entry.form == .textList ? ValueDecoding.split(raw, on: UInt8(ascii: ",")).map { ValueDecoding.unescape(raw[$0]) }
+            : [ValueDecoding.unescape(raw)]
+        return values.map { head + [(valueKey, .string($0))] + parameters + tail }
     }
 
     /// N's components (RFC 9555 Table 1): a family name also given as secondary surname, and an
     /// honorific suffix also given as generation, once.
     private mutating func convertName(_ property: VCardProperty) -> Bool {
-        guard !hasName else { return false }
+        guard !hasName, let converted = Self.name(property) else { return false }
         hasName = true
+        name += converted.members
+        namePositions = converted.positions
+        nameAltID = Self.altID(of: property)
+        return true
+    }
+
+    /// The Name's members an N gives, and where each component is in N's value (nil: a separator).
+    private static func name(_ property: VCardProperty) -> (members: [(key: String, value: JSONValue)], positions: [JSComps.Position?])? {
         let parts = ValueDecoding.structured(Array(property.value.utf8), lists: true)
-        guard parts.count <= NameKinds.all.count else { return false }
+        guard parts.count <= NameKinds.all.count else { return nil }
         var components: [JSONValue] = []
         var positions: [JSComps.Position?] = []
         for (index, items) in parts.enumerated() {
@@ -220,26 +267,25 @@ struct JSContactWriting {
                 positions.append((index, j))
             }
         }
+        var members: [(key: String, value: JSONValue)] = []
         var skipping: Set<String> = ["SORT-AS"]
         if let ordered = Self.ordered(property, parts: parts, kinds: NameKinds.all, count: components.count) {
-            name.append(("components", .array(ordered.components)))
-            name.append(("isOrdered", .true))
-            if let separator = ordered.defaultSeparator { name.append(("defaultSeparator", .string(separator))) }
+            members.append(("components", .array(ordered.components)))
+            members.append(("isOrdered", .true))
+            if let separator = ordered.defaultSeparator { members.append(("defaultSeparator", .string(separator))) }
             skipping.insert("JSCOMPS")
-            namePositions = ordered.positions
+            positions = ordered.positions
         } else if !components.isEmpty {
-            name.append(("components", .array(components)))
-            namePositions = positions
+            members.append(("components", .array(components)))
         }
-        nameAltID = property.parameters.first { $0.name.uppercased() == "ALTID" }?.values.first
         if let sortAs = property.parameters.first(where: { $0.name.uppercased() == "SORT-AS" }) {
             let values = sortAs.values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-            let members = values.prefix(NameKinds.all.count).enumerated().filter { !$0.element.isEmpty }
+            let sorted = values.prefix(NameKinds.all.count).enumerated().filter { !$0.element.isEmpty }
                 .map { (key: NameKinds.all[$0.offset], value: JSONValue.string($0.element)) }
-            if !members.isEmpty { name.append(("sortAs", .object(members))) }
+            if !sorted.isEmpty { members.append(("sortAs", .object(sorted))) }
         }
-        name += JSContactParameters.members(of: property, map: "name", skipping: skipping)
-        return true
+        members += JSContactParameters.members(of: property, map: "name", skipping: skipping)
+        return (members, positions)
     }
 
     /// The components in the order `JSCOMPS` gives them, and the default separator; nil without
@@ -316,9 +362,9 @@ struct JSContactWriting {
 
     /// ADR's components (RFC 9555 Table 2; RFC 9554's eleven after the seven): the extended and
     /// street address left out when the new components are there, which hold them.
-    private mutating func convertAddress(_ property: VCardProperty) -> Bool {
+    private static func address(_ property: VCardProperty) -> [(key: String, value: JSONValue)]? {
         let parts = ValueDecoding.structured(Array(property.value.utf8), lists: true)
-        guard parts.count <= AddressKinds.all.count else { return false }
+        guard parts.count <= AddressKinds.all.count else { return nil }
         let hasNew = parts.count > 7 && parts[7...].contains { $0.contains { !$0.isEmpty } }
         if hasNew {
             // The extended and street address are left out only when they are what the new components
@@ -327,7 +373,7 @@ struct JSContactWriting {
                 indices.flatMap { $0 < parts.count ? parts[$0].filter { !$0.isEmpty } : [] }.joined(separator: " ")
             }
             guard parts[1].filter({ !$0.isEmpty }).joined(separator: " ") == joined([7, 9, 8, 12]),
-                  parts[2].filter({ !$0.isEmpty }).joined(separator: " ") == joined([11, 10, 13, 17, 16, 14, 15]) else { return false }
+                  parts[2].filter({ !$0.isEmpty }).joined(separator: " ") == joined([11, 10, 13, 17, 16, 14, 15]) else { return nil }
         }
         var components: [JSONValue] = []
         // With RFC 9554's components, those of the street and extended address in their place (as RFC 9555 Figure 16 orders them).
@@ -355,8 +401,26 @@ struct JSContactWriting {
             }
         }
         object += JSContactParameters.members(of: property, map: "addresses", skipping: skipping)
-        append(object, to: "addresses", key: "ADDR", property: property)
-        return true
+        return object
+    }
+
+    /// The Organization an ORG gives: its name, its units and their `sortAs`.
+    private static func organization(_ property: VCardProperty) -> [(key: String, value: JSONValue)] {
+        let parts = ValueDecoding.structured(Array(property.value.utf8), lists: false).map { $0.first ?? "" }
+        var object: [(key: String, value: JSONValue)] = []
+        let sortAs = property.parameters.first { $0.name.uppercased() == "SORT-AS" }?.values
+            .flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) } ?? []
+        if let first = parts.first, !first.isEmpty { object.append(("name", .string(first))) }
+        if parts.count > 1 {
+            object.append(("units", .array(parts.dropFirst().enumerated().map { k, unit in
+                var members: [(key: String, value: JSONValue)] = [("name", .string(unit))]
+                if k + 1 < sortAs.count, !sortAs[k + 1].isEmpty { members.append(("sortAs", .string(sortAs[k + 1]))) }
+                return .object(members)
+            })))
+        }
+        if let first = sortAs.first, !first.isEmpty { object.append(("sortAs", .string(first))) }
+        object += JSContactParameters.members(of: property, map: "organizations", skipping: ["SORT-AS"])
+        return object
     }
 
     private mutating func append(_ object: [(key: String, value: JSONValue)], to map: String, key: String, property: VCardProperty) {
@@ -375,7 +439,7 @@ struct JSContactWriting {
             let rest = params.filter { $0.key != "prop-id" }
             return rest.isEmpty ? nil : (member.key, .object(rest))
         }
-        maps[map, default: []].append((id, without, property.group))
+        maps[map, default: []].append((id, without, property.group, (property.name.uppercased(), Self.altID(of: property))))
     }
 
     /// Whether a string is a JSContact Id (RFC 9553 §1.4.1): 1 to 255 letters, digits, `-` and `_`.
@@ -424,10 +488,140 @@ struct JSContactWriting {
             }
         }
         for property in phoneticNames where !convertPhonetic(property) { keep(property) }
+        var pairedFullName = false
+        for property in localized {
+            if localize(property) { pairedFullName = pairedFullName || property.name.uppercased() == "FN" } else { keep(property) }
+        }
+        // An FN whose ALTID pairs it with nothing keeps it: the FN is kept as it is.
+        if let (altID, property) = fullName, altID != nil, !pairedFullName {
+            name.removeAll { $0.key == "full" }
+            keep(property)
+        }
         for property in patches where !patch(property) { keep(property) }
         if let derivedName, name.contains(where: { $0.key == "full" }) || !name.contains(where: { $0.key == "components" }) {
             keep(derivedName)
         }
+    }
+
+    // MARK: Localizations (RFC 9555 §2.3.9)
+
+    /// A property in another language than the Card's as a patch of `localizations`: an FN as
+    /// `name/full`, an N as `name`, a text (`TITLE`) as its value (`titles/t1/name`), an ADR or
+    /// ORG as its object (`addresses/a1`), each paired with the property it localizes by `ALTID`
+    /// (or as the one of its name); a text no property of its name localizes as a map of its own
+    /// (`titles`, RFC 9555 Figure 6). False when it is none of these, and stays in vCardProps.
+    private mutating func localize(_ property: VCardProperty) -> Bool {
+        guard let language = property.parameters.first(where: { $0.name.uppercased() == "LANGUAGE" })?.values.first, !language.isEmpty,
+              let home = PropertyTable.declaration(in40: property.name.uppercased())?.jsContact, (property.group ?? "").isEmpty
+        else { return false }
+        let upper = property.name.uppercased(), altID = Self.altID(of: property)
+        var rest = property
+        rest.parameters.removeAll { ["LANGUAGE", "ALTID", "PROP-ID"].contains($0.name.uppercased()) }
+        let text = ValueDecoding.unescape(Array(property.value.utf8))
+        switch home {
+        case .fullName:
+            guard rest.parameters.isEmpty, let fullName, fullName.altID == altID, name.contains(where: { $0.key == "full" }) else { return false }
+            return addPatch(language, "name/full", .string(text))
+        case .name:
+            guard hasName, nameAltID == altID, let converted = Self.name(rest) else { return false }
+            guard addPatch(language, "name", .object(converted.members)) else { return false }
+            if altID != nil { removeParameter("altid", fromNameParams: ()) }
+            return true
+        case .address, .organization, .entry:
+            let map: String, object: [(key: String, value: JSONValue)]?
+            switch home {
+            case .address: (map, object) = ("addresses", Self.address(rest))
+            case .organization: (map, object) = ("organizations", Self.organization(rest))
+            case .entry(let entry):
+                let objects = Self.objects(rest, entry)
+                (map, object) = (entry.map, objects?.count == 1 ? objects?[0] : nil)
+            default: return false
+            }
+            guard let object else { return false }
+            let bases = (maps[map] ?? []).indices.filter { maps[map]![$0].source.name == upper }
+            let paired = bases.filter { maps[map]![$0].source.altID == altID }
+            if let b = paired.first, paired.count == 1 {
+                let key = maps[map]![b].key
+                // A text of no parameters localizes the value; anything else the whole object.
+                var done = false
+                if case .entry(let entry) = home, rest.parameters.isEmpty {
+                    done = addPatch(language, "\(map)/\(key)/\(entry.value)", .string(text))
+                } else {
+                    done = addPatch(language, "\(map)/\(key)", .object(object))
+                }
+                if done && altID != nil { removeParameter("altid", from: map, b) }
+                return done
+            }
+            guard bases.isEmpty, altID == nil, case .entry(let entry) = home else { return false }
+            return addToMapPatch(language, map, key: Self.propID(of: property) ?? entry.key, object: object)
+        default:
+            return false
+        }
+    }
+
+    private static func propID(of property: VCardProperty) -> String? {
+        property.parameters.first { $0.name.uppercased() == "PROP-ID" }?.values.first.flatMap { isID($0) ? $0 : nil }
+    }
+
+    /// Adds a patch to a language's localizations; false when that path is patched already.
+    private mutating func addPatch(_ language: String, _ path: String, _ value: JSONValue) -> Bool {
+        let k = localizations.firstIndex { $0.language == language } ?? {
+            localizations.append((language, []))
+            return localizations.count - 1
+        }()
+        // A name's full form and its components are one patch of the name (patches may not overlap).
+        if path == "name", let f = localizations[k].patches.firstIndex(where: { $0.key == "name/full" }), let members = value.members,
+           !members.contains(where: { $0.key == "full" }) {
+            let full = localizations[k].patches.remove(at: f).value
+            localizations[k].patches.append((path, .object([("full", full)] + members)))
+            return true
+        }
+        if path == "name/full", let n = localizations[k].patches.firstIndex(where: { $0.key == "name" }),
+           let members = localizations[k].patches[n].value.members, !members.contains(where: { $0.key == "full" }) {
+            localizations[k].patches[n].value = .object([("full", value)] + members)
+            return true
+        }
+        guard !localizations[k].patches.contains(where: { $0.key == path || $0.key.hasPrefix(path + "/") || path.hasPrefix($0.key + "/") })
+        else { return false }
+        localizations[k].patches.append((path, value))
+        return true
+    }
+
+    /// Adds an object to the map a language's localizations give whole (RFC 9555 Figure 6), under
+    /// its PROP-ID or a key made like the Card's (`TITLE-1`).
+    private mutating func addToMapPatch(_ language: String, _ map: String, key: String, object: [(key: String, value: JSONValue)]) -> Bool {
+        let k = localizations.firstIndex { $0.language == language } ?? {
+            localizations.append((language, []))
+            return localizations.count - 1
+        }()
+        guard !localizations[k].patches.contains(where: { $0.key.hasPrefix(map + "/") }) else { return false }
+        var entries = localizations[k].patches.first { $0.key == map }?.value.members ?? []
+        var id = key
+        if !Self.isID(key) || entries.contains(where: { $0.key == key }) || (maps[map] ?? []).contains(where: { $0.key == key }) {
+            var n = 0
+            repeat { n += 1; id = "\(key)-\(n)" } while entries.contains { $0.key == id }
+        }
+        entries.append((id, .object(object)))
+        localizations[k].patches.removeAll { $0.key == map }
+        localizations[k].patches.append((map, .object(entries)))
+        return true
+    }
+
+    /// Takes a parameter out of an object's `vCardParams` (and those, when nothing else is left).
+    private mutating func removeParameter(_ parameter: String, from map: String, _ index: Int) {
+        maps[map]![index].object = Self.removing(parameter, from: maps[map]![index].object)
+    }
+
+    private mutating func removeParameter(_ parameter: String, fromNameParams: Void) {
+        name = Self.removing(parameter, from: name)
+    }
+
+    private static func removing(_ parameter: String, from object: [(key: String, value: JSONValue)]) -> [(key: String, value: JSONValue)] {
+        var object = object
+        guard let k = object.firstIndex(where: { $0.key == "vCardParams" }), let params = object[k].value.members else { return object }
+        let rest = params.filter { $0.key != parameter }
+        if rest.isEmpty { object.remove(at: k) } else { object[k].value = .object(rest) }
+        return object
     }
 
     /// Takes the group out of an object's `vCardParams` (and those, when nothing else is left).
@@ -447,10 +641,30 @@ struct JSContactWriting {
               let value = try? JSONValue.parse(Array(ValueDecoding.unescape(Array(property.value.utf8)).utf8), firstLine: 0)
         else { return false }
         let path = JSONPointer.segments(pointer)
+        if path == ["localizations"] {  // what the localizations of the properties did not say
+            guard let languages = value.members else { return false }
+            for (language, patches) in languages {
+                for (key, _) in patches.members ?? [] {
+                    if let k = localizations.firstIndex(where: { $0.language == language }),
+                       localizations[k].patches.contains(where: { $0.key == key }) { return false }
+                }
+                guard patches.members != nil else { return false }
+            }
+            for (language, patches) in languages {
+                for (key, patch) in patches.members ?? [] {
+                    let k = localizations.firstIndex { $0.language == language } ?? {
+                        localizations.append((language, []))
+                        return localizations.count - 1
+                    }()
+                    localizations[k].patches.append((key, patch))
+                }
+            }
+            return true
+        }
         switch path.count {
         case 1:
             let key = path[0]
-            guard !Self.order.contains(key), key != "vCardProps", !extra.contains(where: { $0.key == key }) else { return false }
+            guard !Self.order.contains(key), key != "vCardProps", key != "localizations", !extra.contains(where: { $0.key == key }) else { return false }
             extra.append((key, value))
         case 3:
             guard let index = maps[path[0]]?.firstIndex(where: { $0.key == path[1] }),
@@ -480,6 +694,9 @@ struct JSContactWriting {
             case "members": if !members.isEmpty { card.append((key, .object(members))) }
             default: if let value = map(key) { card.append((key, value)) }
             }
+        }
+        if !localizations.isEmpty {
+            card.append(("localizations", .object(localizations.map { ($0.language, JSONValue.object($0.patches)) })))
         }
         card += extra
         if !vCardProps.isEmpty { card.append(("vCardProps", .array(vCardProps))) }
