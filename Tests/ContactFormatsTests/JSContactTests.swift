@@ -101,6 +101,17 @@ import ContactFormatsTesting
                             {"kind":"region","value":"VA"},{"kind":"postcode","value":"20190"},{"kind":"country","value":"USA"}],
               "countryCode":"US"}}}
             """#, keys: true),
+        // §2.8.3: TZ and GEO of an ADR's group are that address's (MUST); one of no group an address of its own.
+        Example(section: "§2.8.3 (GEO and TZ grouped with an ADR)", vcard: """
+            home.ADR;PROP-ID=a1:;;Gatan 1;Uppsala;;;
+            home.TZ:Europe/Stockholm
+            home.GEO:geo:59.8,17.6
+            TZ;PROP-ID=a2:Europe/Berlin
+            """, card: #"""
+            {"addresses":{"a1":{"components":[{"kind":"name","value":"Gatan 1"},{"kind":"locality","value":"Uppsala"}],
+                                "coordinates":"geo:59.8,17.6","timeZone":"Europe/Stockholm","vCardParams":{"group":"home"}},
+                          "a2":{"timeZone":"Europe/Berlin"}}}
+            """#, keys: true),
         Example(section: "Figure 17 (EMAIL)", vcard: """
             EMAIL;TYPE=work:jqpublic@xyz.example.com
             EMAIL;PREF=1:jane_doe@example.com

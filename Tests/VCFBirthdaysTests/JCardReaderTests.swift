@@ -5,6 +5,18 @@ import Testing
 @testable import VCFBirthdays
 import VCFBirthdaysTesting
 
+/// Reading `bytes` cut into two chunks anywhere (every `every` bytes) gives what reading them
+/// whole gives: the people, the warnings, the rejections.
+func expectChunksDoNotMatter(_ bytes: [UInt8], format: RunOptions.InputFormat, every: Int) throws {
+    let whole = try readContacts(bytes, format: format)
+    for cut in stride(from: 0, through: bytes.count, by: every) {
+        let split = try readContacts(bytes, format: format, split: cut)
+        #expect(split.people == whole.people, "cut at \(cut)")
+        #expect(split.diagnostics.warnings.map(\.description) == whole.diagnostics.warnings.map(\.description), "cut at \(cut)")
+        #expect(split.diagnostics.rejections.map(\.rawText) == whole.diagnostics.rejections.map(\.rawText), "cut at \(cut)")
+    }
+}
+
 /// jCard files through the whole program: the RFC's example both ways, the forms of a file,
 /// what is wrong in one, detection, `--check`.
 @Suite struct JCardReaderTests {
@@ -31,14 +43,7 @@ import VCFBirthdaysTesting
     /// depend on where the input is cut into chunks.
     @Test(arguments: ["jcard/cards.json", "jcard/card-per-line.json", "jcard/problems.json", "jcard/rfc7095-b1.json"])
     func chunksDoNotMatter(fixture: String) throws {
-        let bytes = fixtureBytes(fixture)
-        let whole = try readContacts(bytes, format: .jcard)
-        for cut in stride(from: 0, through: bytes.count, by: 7) {
-            let split = try readContacts(bytes, format: .jcard, split: cut)
-            #expect(split.people == whole.people, "cut at \(cut)")
-            #expect(split.diagnostics.warnings.map(\.description) == whole.diagnostics.warnings.map(\.description), "cut at \(cut)")
-            #expect(split.diagnostics.rejections.map(\.rawText) == whole.diagnostics.rejections.map(\.rawText), "cut at \(cut)")
-        }
+        try expectChunksDoNotMatter(fixtureBytes(fixture), format: .jcard, every: 7)
     }
 
     /// What is wrong in a file is said with its line; every other card is read, the rejected

@@ -63,6 +63,34 @@ public enum Fuzz {
         write(people) { FormattedOutput(format: JSONLinesFormat(), output: $0) }
     }
 
+    /// A reader of cards in JSON (`format`: jCard or JSContact, named `name`) on any bytes: no
+    /// crash, no hang; the same people, warnings and rejections however the input is split into
+    /// chunks; and the people it reads, written by `encoder`, read back as `kept` says they are.
+    public static func checkJSONCards(_ bytes: [UInt8], format: RunOptions.InputFormat, name: String, encoder: PersonEncoder,
+                                      kept: (_ people: [PersonInfo], _ before: [PersonInfo]) -> String) {
+        func read(_ bytes: [UInt8], split: Int?) -> (people: [PersonInfo], said: [String]) {
+            do {
+                let (people, diagnostics) = try readContacts(bytes, format: format, scope: .card, split: split, maxRecordBytes: 1 << 12)
+                return (people, diagnostics.warnings.map(\.description)
+                            + diagnostics.rejections.map { "\($0.diagnostic.map(\.description) ?? "")\n\($0.rawText)" })
+            } catch {
+                fail("the \(name) reader threw \(error)")
+            }
+        }
+        let whole = read(bytes, split: nil)
+        let cut = Int(bytes[0]) % bytes.count
+        let split = read(bytes, split: cut)
+        if json(whole.people) != json(split.people) || whole.said != split.said {
+            fail("split at \(cut), the result changed:\n\(whole)\n--- split:\n\(split)")
+        }
+        guard !whole.people.isEmpty else { return }
+        let cards = write(whole.people) { FormattedOutput(format: encoder, output: $0, diagnostics: RecordingDiagnostics()) }
+        let again = read(Array(cards.utf8), split: nil)
+        guard kept(again.people, whole.people) == kept(whole.people, whole.people) else {
+            fail("\(name) round trip changed the people:\n\(json(whole.people))\n---\n\(json(again.people))\n\(cards)")
+        }
+    }
+
     /// The people as JSON as a JSContact round trip keeps them: a property's types in any order,
     /// and the UID JSContact gives a card without one (`without`: the people before) left out.
     public static func jsonAsJSContactKeeps(_ people: [PersonInfo], uidsOf before: [PersonInfo]) -> String {

@@ -45,6 +45,10 @@ struct JSContactWriting {
     private var localizations: [(language: String, patches: [(key: String, value: JSONValue)])] = []
     /// The FN's ALTID and the FN, which a localization of it pairs with.
     private var fullName: (altID: String?, property: VCardProperty)?
+    /// An Apple labelled date (`X-ABDATE`) was read.
+    private var sawAppleDate = false
+    /// An empty FN was read (the name keeps it only when it has components).
+    private var emptyFullName = false
     /// An `FN;DERIVED=TRUE`, left out when N's components give it.
     private var derivedName: VCardProperty?
     /// How many properties each group has (lower case).
@@ -72,6 +76,10 @@ struct JSContactWriting {
             property.parameters.removeAll { $0.name.uppercased() == "VALUE" && $0.values.count == 1 && $0.values[0].lowercased() == first }
         }
         guard upper != "VERSION" else { return }  // every Card is vCard 4.0's
+        // Apple's labelled date, which stays in vCardProps, can be the card's anniversary: an ANNIVERSARY
+        // after it stays there too, so that the two keep their order (the first one is the anniversary).
+        if upper == "X-ABDATE" { sawAppleDate = true }
+        if upper == "ANNIVERSARY" && sawAppleDate { return keep(property) }
         if upper == "JSPROP" { return patches.append(property) }
         if upper == "N" && property.parameters.contains(where: { $0.name.uppercased() == "PHONETIC" }) {
             return phoneticNames.append(property)  // the pronunciation of the name's components, once they are known
@@ -144,7 +152,12 @@ struct JSContactWriting {
             // An FN's ALTID pairs it with its localizations (and is kept with it when none does).
             let paired = property.parameters.count == 1 && property.parameters[0].name.uppercased() == "ALTID" && (property.group ?? "").isEmpty
             guard bare || paired, !name.contains(where: { $0.key == "full" }) else { return false }
-            guard !text.isEmpty || paired else { return true }  // the empty FN a card with no name is written with says nothing
+            // The empty FN a card with no name is written with says nothing, but where N's components are
+            // (which a reader would make a name of): a name with them keeps it (`finish`).
+            guard !text.isEmpty || paired else {
+                emptyFullName = true
+                return true
+            }
             name.insert(("full", .string(text)), at: 0)
             fullName = (Self.altID(of: property), property)
         case .name:
@@ -469,6 +482,29 @@ struct JSContactWriting {
             // A group of the property and its label only: the label says it (the reader makes one again).
             if groupSizes[group.lowercased()] == 2 { removeGroup(map, index) }
         }
+        // TZ and GEO grouped with one ADR are that address's (RFC 9555 §2.8.3 says they MUST be).
+        for source in ["TZ", "GEO"] {
+            let member = source == "TZ" ? "timeZone" : "coordinates"
+            for index in (maps["addresses"] ?? []).indices.reversed() where maps["addresses"]![index].source.name == source {
+                let entry = maps["addresses"]![index]
+                guard let group = entry.group?.lowercased(), !group.isEmpty,
+                      let value = entry.object.first(where: { $0.key == member })?.value,
+                      entry.object.allSatisfy({ $0.key == member || ($0.key == "vCardParams" && $0.value.members?.count == 1) })
+                else { continue }
+                let addresses = maps["addresses"]!.indices.filter {
+                    maps["addresses"]![$0].source.name == "ADR" && maps["addresses"]![$0].group?.lowercased() == group
+                }
+                guard addresses.count == 1, !maps["addresses"]![addresses[0]].object.contains(where: { $0.key == member }) else { continue }
+                // Where the ADR's own TZ or GEO parameter would have put it.
+                let before = ["components", "isOrdered", "defaultSeparator", "full", "coordinates", "timeZone"]
+                let allowed = before.prefix { $0 != member }
+                var object = maps["addresses"]![addresses[0]].object
+                object.insert((member, value), at: object.firstIndex { !allowed.contains($0.key) } ?? object.count)
+                maps["addresses"]![addresses[0]].object = object
+                maps["addresses"]!.remove(at: index)
+                groupSizes[group, default: 1] -= 1
+            }
+        }
         // A title grouped with one organization only: its organizationId says it (RFC 9555 §2.9.6).
         for index in (maps["titles"] ?? []).indices {
             guard let group = maps["titles"]![index].group?.lowercased(), groupSizes[group] == 2,
@@ -498,6 +534,9 @@ struct JSContactWriting {
             keep(property)
         }
         for property in patches where !patch(property) { keep(property) }
+        if emptyFullName, !name.contains(where: { $0.key == "full" }), name.contains(where: { $0.key == "components" }) {
+            name.insert(("full", .string("")), at: 0)
+        }
         if let derivedName, name.contains(where: { $0.key == "full" }) || !name.contains(where: { $0.key == "components" }) {
             keep(derivedName)
         }

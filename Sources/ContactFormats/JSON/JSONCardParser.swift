@@ -112,6 +112,11 @@ public final class JSONCardParser: ContactsParser {
                 return try reject(line: line, .notJSContact, "not a JSContact Card (an object whose \"@type\" is \"Card\"): "
                                     + "\(json.described) \(Self.summary(json))", raw: bytes)
             }
+            // A member named twice could mean either (JSContact is I-JSON, RFC 9553 §1.3).
+            if let (key, at) = json.repeatedKey {
+                return try reject(line: at, .invalidJSON, "'\(key.prefix(40))' is named twice in one object, which JSContact (I-JSON) "
+                                    + "does not allow; the card from line \(line) is rejected", raw: bytes)
+            }
             (properties, warnings) = JSContactParsing.properties(of: json)
         }
         guard properties.count < VCardParser.maxProperties else {

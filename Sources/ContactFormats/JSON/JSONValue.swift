@@ -287,6 +287,25 @@ extension JSONValue {
         members?.first { $0.key == key }?.value
     }
 
+    /// The first member name an object in the value has twice (I-JSON forbids it, RFC 7493 §2.3),
+    /// with the line of its second member; nil when there is none.
+    package var repeatedKey: (key: String, line: Int)? {
+        switch kind {
+        case .object(let members):
+            var seen = Set<String>()
+            for (key, value) in members {
+                if !seen.insert(key).inserted { return (key, value.line) }
+                if let repeated = value.repeatedKey { return repeated }
+            }
+            return nil
+        case .array(let elements):
+            for element in elements { if let repeated = element.repeatedKey { return repeated } }
+            return nil
+        default:
+            return nil
+        }
+    }
+
     /// The value as an integer when it is a number without fraction or exponent that fits.
     package var integer: Int? {
         if case .number(let n) = kind { return Int(n) }

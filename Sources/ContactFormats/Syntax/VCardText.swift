@@ -38,6 +38,25 @@ package enum VCardText {
         return out
     }
 
+    /// `\,` and `\;` as the characters they escape; any other backslash (`\n`, `\\`) stays.
+    package static func unescapingSeparators(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
+        var out = "", escaped = false
+        for c in text {
+            if escaped {
+                if c != "," && c != ";" { out.append("\\") }
+                out.append(c)
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            } else {
+                out.append(c)
+            }
+        }
+        if escaped { out.append("\\") }
+        return out
+    }
+
     /// Line breaks as `\n`, everything else as it is (values of unknown type, kept verbatim).
     package static func escapingLineBreaks(_ value: String) -> String {
         escaping(value, specials: .none)

@@ -142,7 +142,7 @@ struct VCardCards: @unchecked Sendable {
             if rules.contains(.noGroups) { properties[k].group = nil }
             let upper = properties[k].name.uppercased()
             if rules.contains(.noTextEscapes), PropertyTable.kind(written: upper) == .text {
-                properties[k].value = Self.withoutSeparatorEscapes(properties[k].value)
+                properties[k].value = VCardText.unescapingSeparators(properties[k].value)
             }
             if rules.contains(.leapDayAsFirstOfMarch), upper == names.birthday || upper == names.anniversary,
                properties[k].value == "--02-29" || properties[k].value == "--0229" {
@@ -151,25 +151,6 @@ struct VCardCards: @unchecked Sendable {
                                   "\(upper):--02-29 written as 1 March, the day khal shows it: khal drops a year-less 29 February"))
             }
         }
-    }
-
-    /// A text value with `\,` and `\;` as the characters (line breaks and backslashes stay escaped).
-    private static func withoutSeparatorEscapes(_ value: String) -> String {
-        guard value.utf8.contains(UInt8(ascii: "\\")) else { return value }
-        var out = "", escaped = false
-        for c in value {
-            if escaped {
-                if c != "," && c != ";" { out.append("\\") }
-                out.append(c)
-                escaped = false
-            } else if c == "\\" {
-                escaped = true
-            } else {
-                out.append(c)
-            }
-        }
-        if escaped { out.append("\\") }
-        return out
     }
 }
 

@@ -10,7 +10,7 @@ enum VCardValueSyntax {
     /// `geo:` URI is checked as its RFC says. `\,` and `\;` are read as the commas and
     /// semicolons they escape (RFC 6350 erratum 3846).
     static func uri(_ written: String) -> String? {
-        let text = unescapingSeparators(written)
+        let text = VCardText.unescapingSeparators(written)
         guard let colon = text.firstIndex(of: ":"), let first = text.first, first.isASCII, first.isLetter,
               text[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
         else { return "'\(shown(written))' is no URI: it has no scheme such as https: (RFC 3986 §3.1)" }
@@ -217,24 +217,6 @@ enum VCardValueSyntax {
     }
 
     // MARK: Parts
-
-    /// `\,` and `\;` as the characters they escape; any other backslash stays.
-    private static func unescapingSeparators(_ text: String) -> String {
-        var out = "", escaped = false
-        for c in text {
-            if escaped {
-                if c != "," && c != ";" { out.append("\\") }
-                out.append(c)
-                escaped = false
-            } else if c == "\\" {
-                escaped = true
-            } else {
-                out.append(c)
-            }
-        }
-        if escaped { out.append("\\") }
-        return out
-    }
 
     private static func decimal(_ text: Substring) -> Double? {
         let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : text
