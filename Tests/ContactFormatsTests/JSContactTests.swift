@@ -23,8 +23,8 @@ import ContactFormatsTesting
         Example(section: "Figure 2 (group in vCardProps)", vcard: "item2.X-FOO:bar",
                 card: #"{"vCardProps":[["x-foo",{"group":"item2"},"unknown","bar"]]}"#),
         // §2.3.9's LANGUAGE figures; their titles keep the kind they are (the default, written), and
-        // Figure 6's JSON misses two braces (a slip). PROP-ID gives the RFC's key.
-        Example(section: "Figure 4 (LANGUAGE, one dominant language)", vcard: """
+        // Figure 5's JSON misses two braces (a slip). PROP-ID gives the RFC's key.
+        Example(section: "Figure 3 (LANGUAGE, one dominant language)", vcard: """
             FN;LANGUAGE=EN:John Doe
             TITLE;PROP-ID=t1;LANGUAGE=EN:Boss
             TITLE;LANGUAGE=fr:Patron
@@ -32,14 +32,14 @@ import ContactFormatsTesting
             {"language":"en","name":{"full":"John Doe"},"titles":{"t1":{"kind":"title","name":"Boss"}},
              "localizations":{"fr":{"titles/t1/name":"Patron"}}}
             """#, keys: true),
-        Example(section: "Figure 5 (LANGUAGE, a property without language)", vcard: """
+        Example(section: "Figure 4 (LANGUAGE, a property without language)", vcard: """
             FN:John Doe
             TITLE;PROP-ID=t1:Boss
             TITLE;LANGUAGE=fr:Patron
             """, card: #"""
             {"name":{"full":"John Doe"},"titles":{"t1":{"kind":"title","name":"Boss"}},"localizations":{"fr":{"titles/t1/name":"Patron"}}}
             """#, keys: true),
-        Example(section: "Figure 6 (LANGUAGE, no property in the Card's language)", vcard: """
+        Example(section: "Figure 5 (LANGUAGE, no property in the Card's language)", vcard: """
             LANGUAGE:es
             FN:Gabriel García Márquez
             TITLE;PROP-ID=t1;LANGUAGE=en:Novelist

@@ -380,7 +380,7 @@ struct JSContactParsing {
             base = b
             add(VCardProperty(name: properties[b].name, value: VCardText.escape(text), line: patch.line))
         case (1, .object(let objects)) where Self.entries.contains(where: { $0.entry.map == path[0] }):
-            // A map's objects only in this language (RFC 9555 Figure 6): no property they localize.
+            // A map's objects only in this language (RFC 9555 Figure 5): no property they localize.
             for (id, object) in objects {
                 guard object.members != nil else { return rollBack(to: before) }
                 readMapEntry(path[0], id, object)

@@ -58,7 +58,7 @@ struct JSContactWriting {
     static func card(of properties: [VCardProperty], uid: () -> String) -> JSONValue {
         var writing = JSContactWriting()
         writing.cardLanguage = Self.language(of: properties)
-        // The language of the only FN is the Card's when it has no LANGUAGE (RFC 9555 Figure 4).
+        // The language of the only FN is the Card's when it has no LANGUAGE (RFC 9555 Figure 3).
         if let language = writing.cardLanguage, !properties.contains(where: { $0.name.uppercased() == "LANGUAGE" }) {
             writing.top["language"] = .string(language)
         }
@@ -96,7 +96,7 @@ struct JSContactWriting {
         guard let home, convert(property, home) else { return keep(property) }
     }
 
-    /// The Card's language: its `LANGUAGE`, else its only FN's `LANGUAGE` parameter (RFC 9555 Figure 4).
+    /// The Card's language: its `LANGUAGE`, else its only FN's `LANGUAGE` parameter (RFC 9555 Figure 3).
     private static func language(of properties: [VCardProperty]) -> String? {
         if let language = properties.first(where: { $0.name.uppercased() == "LANGUAGE" && $0.parameters.isEmpty }) {
             return ValueDecoding.unescape(Array(language.value.utf8))
@@ -548,7 +548,7 @@ struct JSContactWriting {
     /// `name/full`, an N as `name`, a text (`TITLE`) as its value (`titles/t1/name`), an ADR or
     /// ORG as its object (`addresses/a1`), each paired with the property it localizes by `ALTID`
     /// (or as the one of its name); a text no property of its name localizes as a map of its own
-    /// (`titles`, RFC 9555 Figure 6). False when it is none of these, and stays in vCardProps.
+    /// (`titles`, RFC 9555 Figure 5). False when it is none of these, and stays in vCardProps.
     private mutating func localize(_ property: VCardProperty) -> Bool {
         guard let language = property.parameters.first(where: { $0.name.uppercased() == "LANGUAGE" })?.values.first, !language.isEmpty,
               let home = PropertyTable.declaration(in40: property.name.uppercased())?.jsContact, (property.group ?? "").isEmpty
@@ -626,7 +626,7 @@ struct JSContactWriting {
         return true
     }
 
-    /// Adds an object to the map a language's localizations give whole (RFC 9555 Figure 6), under
+    /// Adds an object to the map a language's localizations give whole (RFC 9555 Figure 5), under
     /// its PROP-ID or a key made like the Card's (`TITLE-1`).
     private mutating func addToMapPatch(_ language: String, _ map: String, key: String, object: [(key: String, value: JSONValue)]) -> Bool {
         let k = localizations.firstIndex { $0.language == language } ?? {
