@@ -16,7 +16,7 @@ public struct VCardEncoder: PersonEncoder {
     public init(version: VCardTargetVersion, appleCompat: Bool, rules: CardRules = []) {
         cards = VCardCards(version: version,
                            converter: VCardPropertyConverter(target: version.properties,
-                                                             appleCompat: appleCompat || rules.contains(.appleDates)),
+                                                             appleCompat: appleCompat || (rules.contains(.appleDates) && version == .v3)),
                            rules: rules)
     }
 
