@@ -36,7 +36,7 @@ enum JSContactParameters {
         var types: [String] = []
         var author: [(key: String, value: JSONValue)] = []
         for parameter in property.parameters {
-            let name = parameter.name.uppercased()
+            let name = parameter.name
             if skipping.contains(name) { continue }
             if name == "TYPE" && (contextMaps.contains(map) || map == "relatedTo") {
                 types += parameter.values.flatMap { $0.split(separator: ",").map(String.init) }
@@ -63,7 +63,7 @@ enum JSContactParameters {
                 let lower = type.lowercased()
                 if map == "relatedTo" {
                     if !relation.contains(where: { $0.key == lower }) { relation.append((lower, .true)) } else { unmapped.append(type) }
-                } else if let context = contexts(for: map)[lower], !contextMembers.contains(where: { $0.key == context }) {
+                } else if let context = context(lower, in: map), !contextMembers.contains(where: { $0.key == context }) {
                     contextMembers.append((context, .true))
                 } else if map == "phones", let feature = features[lower], !featureMembers.contains(where: { $0.key == feature }) {
                     featureMembers.append((feature, .true))
@@ -122,8 +122,9 @@ enum JSContactParameters {
         return .object(members)
     }
 
-    private static func contexts(for map: String) -> [String: String] {
-        map == "addresses" ? contexts.merging(addressContexts) { a, _ in a } : contexts
+    /// The context a `TYPE` value is in an object of `map`, if any.
+    private static func context(_ type: String, in map: String) -> String? {
+        contexts[type] ?? (map == "addresses" ? addressContexts[type] : nil)
     }
 
     // MARK: JSContact → vCard

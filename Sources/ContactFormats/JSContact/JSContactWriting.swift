@@ -73,7 +73,7 @@ struct JSContactWriting {
         let upper = property.name.uppercased()
         // `VALUE` naming the property's default type says nothing (a home would not take the property with it).
         if let first = PropertyTable.declaration(in40: upper)?.values.first?.rawValue {
-            property.parameters.removeAll { $0.name.uppercased() == "VALUE" && $0.values.count == 1 && $0.values[0].lowercased() == first }
+            property.parameters.removeAll { $0.name == "VALUE" && $0.values.count == 1 && $0.values[0].lowercased() == first }
         }
         guard upper != "VERSION" else { return }  // every Card is vCard 4.0's
         // Apple's labelled date, which stays in vCardProps, can be the card's anniversary: an ANNIVERSARY
@@ -81,11 +81,11 @@ struct JSContactWriting {
         if upper == "X-ABDATE" { sawAppleDate = true }
         if upper == "ANNIVERSARY" && sawAppleDate { return keep(property) }
         if upper == "JSPROP" { return patches.append(property) }
-        if upper == "N" && property.parameters.contains(where: { $0.name.uppercased() == "PHONETIC" }) {
+        if upper == "N" && property.parameters.contains(where: { $0.name == "PHONETIC" }) {
             return phoneticNames.append(property)  // the pronunciation of the name's components, once they are known
         }
         let home = PropertyTable.declaration(in40: upper)?.jsContact
-        if let home, Self.isLocalizable(home), let k = property.parameters.firstIndex(where: { $0.name.uppercased() == "LANGUAGE" }),
+        if let home, Self.isLocalizable(home), let k = property.parameters.firstIndex(where: { $0.name == "LANGUAGE" }),
            property.parameters[k].values.count == 1 {
             if let cardLanguage, property.parameters[k].values[0].lowercased() == cardLanguage.lowercased() {
                 property.parameters.remove(at: k)  // the Card's own language
@@ -98,12 +98,20 @@ struct JSContactWriting {
 
     /// The Card's language: its `LANGUAGE`, else its only FN's `LANGUAGE` parameter (RFC 9555 Figure 3).
     private static func language(of properties: [VCardProperty]) -> String? {
-        if let language = properties.first(where: { $0.name.uppercased() == "LANGUAGE" && $0.parameters.isEmpty }) {
-            return ValueDecoding.unescape(Array(language.value.utf8))
+        var fullName: VCardProperty?, fullNames = 0
+        for property in properties {
+            let count = property.name.utf8.count  // names compared only when their length fits
+            if count == 8, property.parameters.isEmpty, matchesIgnoringCase(property.name.utf8, "LANGUAGE") {
+                return ValueDecoding.unescape(Array(property.value.utf8))
+            }
+            if count == 2, matchesIgnoringCase(property.name.utf8, "FN") {
+                fullName = property
+                fullNames += 1
+            }
         }
-        let names = properties.filter { $0.name.uppercased() == "FN" }
-        guard names.count == 1, names[0].parameters.count == 1, names[0].parameters[0].name.uppercased() == "LANGUAGE" else { return nil }
-        return names[0].parameters[0].values.first?.lowercased()
+        guard fullNames == 1, let fullName, fullName.parameters.count == 1, fullName.parameters[0].name == "LANGUAGE"
+        else { return nil }
+        return fullName.parameters[0].values.first?.lowercased()
     }
 
     /// The homes whose properties a Card localizes: names, titles, notes, nicknames, personal
@@ -118,7 +126,7 @@ struct JSContactWriting {
     }
 
     private static func altID(of property: VCardProperty) -> String? {
-        property.parameters.first { $0.name.uppercased() == "ALTID" }?.values.first
+        property.parameters.first { $0.name == "ALTID" }?.values.first
     }
 
     /// Puts the property in its home; false when that cannot hold it as it is.
@@ -144,13 +152,13 @@ struct JSContactWriting {
             top[key] = .string(utc)
         case .fullName:
             // A name derived from N's components (RFC 9555 §3.1), which the reader derives again.
-            if property.parameters.count == 1, property.parameters[0].name.uppercased() == "DERIVED",
+            if property.parameters.count == 1, property.parameters[0].name == "DERIVED",
                property.parameters[0].values.map({ $0.lowercased() }) == ["true"], derivedName == nil {
                 derivedName = property
                 return true
             }
             // An FN's ALTID pairs it with its localizations (and is kept with it when none does).
-            let paired = property.parameters.count == 1 && property.parameters[0].name.uppercased() == "ALTID" && (property.group ?? "").isEmpty
+            let paired = property.parameters.count == 1 && property.parameters[0].name == "ALTID" && (property.group ?? "").isEmpty
             guard bare || paired, !name.contains(where: { $0.key == "full" }) else { return false }
             // The empty FN a card with no name is written with says nothing, but where N's components are
             // (which a reader would make a name of): a name with them keeps it (`finish`).
@@ -166,7 +174,7 @@ struct JSContactWriting {
             return convertAnniversary(property, kind: kind)
         case .place(let kind):
             var members: [(key: String, value: JSONValue)] = []
-            let isURI = property.parameters.contains { $0.name.uppercased() == "VALUE" && $0.values == ["uri"] }
+            let isURI = property.parameters.contains { $0.name == "VALUE" && $0.values == ["uri"] }
             if isURI && text.lowercased().hasPrefix("geo:") && property.parameters.count == 1 && (property.group ?? "").isEmpty {
                 members = [("coordinates", .string(text))]
             } else if bare {
@@ -198,7 +206,7 @@ struct JSContactWriting {
             guard !relatedTo.contains(where: { $0.key == text }) else { return false }
             var property = property
             if !text.contains(":") {  // text that is no URI: the reader knows it for text
-                property.parameters.removeAll { $0.name.uppercased() == "VALUE" && $0.values.map { $0.lowercased() } == ["text"] }
+                property.parameters.removeAll { $0.name == "VALUE" && $0.values.map { $0.lowercased() } == ["text"] }
             }
             relatedTo.append((text, .object(JSContactParameters.members(of: property, map: "relatedTo"))))
         case .grammaticalGender:
@@ -224,7 +232,7 @@ struct JSContactWriting {
     /// The objects of a map a property gives (a list's items an object each); nil when its value
     /// is none the object holds (a UTC offset as time zone, text as a URI).
     private static func objects(_ property: VCardProperty, _ entry: JSContactEntry) -> [[(key: String, value: JSONValue)]]? {
-        let valueType = property.parameters.first { $0.name.uppercased() == "VALUE" }?.values.first?.lowercased()
+        let valueType = property.parameters.first { $0.name == "VALUE" }?.values.first?.lowercased()
         let raw = Array(property.value.utf8)
         var valueKey = entry.value
         switch entry.form {
@@ -244,7 +252,7 @@ struct JSContactWriting {
         }
         var property = property
         if entry.map == "phones" && valueType == "uri" && String(decoding: raw.prefix(4), as: UTF8.self).lowercased() == "tel:" {
-            property.parameters.removeAll { $0.name.uppercased() == "VALUE" }  // the reader knows a `tel:` number for a URI
+            property.parameters.removeAll { $0.name == "VALUE" }  // the reader knows a `tel:` number for a URI
         }
         var head: [(key: String, value: JSONValue)] = []
         if let kind = entry.kind { head.append(("kind", .string(kind))) }
@@ -291,7 +299,7 @@ struct JSContactWriting {
         } else if !components.isEmpty {
             members.append(("components", .array(components)))
         }
-        if let sortAs = property.parameters.first(where: { $0.name.uppercased() == "SORT-AS" }) {
+        if let sortAs = property.parameters.first(where: { $0.name == "SORT-AS" }) {
             let values = sortAs.values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
             let sorted = values.prefix(NameKinds.all.count).enumerated().filter { !$0.element.isEmpty }
                 .map { (key: NameKinds.all[$0.offset], value: JSONValue.string($0.element)) }
@@ -305,7 +313,7 @@ struct JSContactWriting {
     /// a valid one (RFC 9555 §3.3.1), which then stays a parameter.
     private static func ordered(_ property: VCardProperty, parts: [[String]], kinds: [String], count: Int)
         -> (components: [JSONValue], positions: [JSComps.Position?], defaultSeparator: String?)? {
-        let given = property.parameters.filter { $0.name.uppercased() == "JSCOMPS" }
+        let given = property.parameters.filter { $0.name == "JSCOMPS" }
         guard given.count == 1, given[0].values.count == 1, let (separator, entries) = JSComps.parse(given[0].values[0]),
               let ordered = JSComps.components(entries, parts: parts, kinds: kinds, count: count) else { return nil }
         return (ordered.components, ordered.positions, separator)
@@ -318,7 +326,7 @@ struct JSContactWriting {
         var system: String?, script: String?, altID: String?
         for parameter in property.parameters {
             guard parameter.values.count == 1 else { return false }
-            switch parameter.name.uppercased() {
+            switch parameter.name {
             case "PHONETIC": system = parameter.values[0].lowercased()
             case "SCRIPT": script = parameter.values[0]
             case "ALTID": altID = parameter.values[0]
@@ -352,17 +360,17 @@ struct JSContactWriting {
     }
 
     private mutating func convertAnniversary(_ property: VCardProperty, kind: String) -> Bool {
-        let valueType = property.parameters.first { $0.name.uppercased() == "VALUE" }?.values.first?.lowercased()
+        let valueType = property.parameters.first { $0.name == "VALUE" }?.values.first?.lowercased()
         guard valueType != "text" else { return false }
         let date: JSONValue
         if let partial = JSContactDates.partialDate(property.value) {
             var members = partial
-            if let scale = property.parameters.first(where: { $0.name.uppercased() == "CALSCALE" })?.values.first {
+            if let scale = property.parameters.first(where: { $0.name == "CALSCALE" })?.values.first {
                 members.append(("calendarScale", .string(scale.lowercased())))
             }
             date = .object(members)
         } else if let utc = JSContactDates.utc(property.value) {
-            guard !property.parameters.contains(where: { $0.name.uppercased() == "CALSCALE" }) else { return false }
+            guard !property.parameters.contains(where: { $0.name == "CALSCALE" }) else { return false }
             date = .object([("@type", .string("Timestamp")), ("utc", .string(utc))])
         } else {
             return false
@@ -407,8 +415,8 @@ struct JSContactWriting {
         }
         let named: [(parameter: String, member: String)] = [("LABEL", "full"), ("GEO", "coordinates"), ("TZ", "timeZone"), ("CC", "countryCode")]
         for (parameter, member) in named {
-            if let p = property.parameters.first(where: { $0.name.uppercased() == parameter }), p.values.count == 1,
-               property.parameters.filter({ $0.name.uppercased() == parameter }).count == 1 {
+            if let p = property.parameters.first(where: { $0.name == parameter }), p.values.count == 1,
+               property.parameters.filter({ $0.name == parameter }).count == 1 {
                 object.append((member, .string(p.values[0])))
                 skipping.insert(parameter)
             }
@@ -421,7 +429,7 @@ struct JSContactWriting {
     private static func organization(_ property: VCardProperty) -> [(key: String, value: JSONValue)] {
         let parts = ValueDecoding.structured(Array(property.value.utf8), lists: false).map { $0.first ?? "" }
         var object: [(key: String, value: JSONValue)] = []
-        let sortAs = property.parameters.first { $0.name.uppercased() == "SORT-AS" }?.values
+        let sortAs = property.parameters.first { $0.name == "SORT-AS" }?.values
             .flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) } ?? []
         if let first = parts.first, !first.isEmpty { object.append(("name", .string(first))) }
         if parts.count > 1 {
@@ -438,7 +446,7 @@ struct JSContactWriting {
 
     private mutating func append(_ object: [(key: String, value: JSONValue)], to map: String, key: String, property: VCardProperty) {
         let id: String
-        if let given = property.parameters.first(where: { $0.name.uppercased() == "PROP-ID" })?.values.first, Self.isID(given),
+        if let given = property.parameters.first(where: { $0.name == "PROP-ID" })?.values.first, Self.isID(given),
            !(maps[map] ?? []).contains(where: { $0.key == given }) {
             id = given
         } else {
@@ -550,12 +558,12 @@ struct JSContactWriting {
     /// (or as the one of its name); a text no property of its name localizes as a map of its own
     /// (`titles`, RFC 9555 Figure 5). False when it is none of these, and stays in vCardProps.
     private mutating func localize(_ property: VCardProperty) -> Bool {
-        guard let language = property.parameters.first(where: { $0.name.uppercased() == "LANGUAGE" })?.values.first, !language.isEmpty,
+        guard let language = property.parameters.first(where: { $0.name == "LANGUAGE" })?.values.first, !language.isEmpty,
               let home = PropertyTable.declaration(in40: property.name.uppercased())?.jsContact, (property.group ?? "").isEmpty
         else { return false }
         let upper = property.name.uppercased(), altID = Self.altID(of: property)
         var rest = property
-        rest.parameters.removeAll { ["LANGUAGE", "ALTID", "PROP-ID"].contains($0.name.uppercased()) }
+        rest.parameters.removeAll { ["LANGUAGE", "ALTID", "PROP-ID"].contains($0.name) }
         let text = ValueDecoding.unescape(Array(property.value.utf8))
         switch home {
         case .fullName:
@@ -599,7 +607,7 @@ struct JSContactWriting {
     }
 
     private static func propID(of property: VCardProperty) -> String? {
-        property.parameters.first { $0.name.uppercased() == "PROP-ID" }?.values.first.flatMap { isID($0) ? $0 : nil }
+        property.parameters.first { $0.name == "PROP-ID" }?.values.first.flatMap { isID($0) ? $0 : nil }
     }
 
     /// Adds a patch to a language's localizations; false when that path is patched already.
@@ -675,7 +683,7 @@ struct JSContactWriting {
     /// JSPROP (RFC 9555 §3.2.1): a member of the Card, or of an object of one of its maps, that
     /// is not there yet; false for any other.
     private mutating func patch(_ property: VCardProperty) -> Bool {
-        guard property.parameters.count == 1, property.parameters[0].name.uppercased() == "JSPTR",
+        guard property.parameters.count == 1, property.parameters[0].name == "JSPTR",
               let pointer = property.parameters[0].values.first,
               let value = try? JSONValue.parse(Array(ValueDecoding.unescape(Array(property.value.utf8)).utf8), firstLine: 0)
         else { return false }
