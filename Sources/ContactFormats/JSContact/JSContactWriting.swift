@@ -278,6 +278,11 @@ struct JSContactWriting {
     private static func name(_ property: VCardProperty) -> (members: [(key: String, value: JSONValue)], positions: [JSComps.Position?])? {
         let parts = ValueDecoding.structured(Array(property.value.utf8), lists: true)
         guard parts.count <= NameKinds.all.count else { return nil }
+        // RFC 9554's secondary surnames and generations are also in the family names (after them) and
+        // the suffixes (before them): an N whose values are not so would not come back, and stays whole.
+        func items(_ k: Int) -> [String] { k < parts.count ? parts[k].filter { !$0.isEmpty } : [] }
+        guard items(0) == items(0).filter({ !items(5).contains($0) }) + items(5) || items(5).isEmpty,
+              items(4) == items(6) + items(4).filter({ !items(6).contains($0) }) || items(6).isEmpty else { return nil }
         var components: [JSONValue] = []
         var positions: [JSComps.Position?] = []
         for (index, items) in parts.enumerated() {
