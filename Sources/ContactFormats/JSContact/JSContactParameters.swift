@@ -130,7 +130,7 @@ enum JSContactParameters {
     // MARK: JSContact → vCard
 
     /// vCard's `TYPE` value for a context.
-    static func vCardType(context: String, map: String) -> String {
+    static func vCardType(context: String) -> String {
         context == "private" ? "home" : context
     }
 
@@ -155,7 +155,7 @@ enum JSContactParameters {
             }
         }
         var more: [String] = []
-        for (key, _) in object["contexts"]?.members ?? [] { more.append(vCardType(context: key, map: map)) }
+        for (key, _) in object["contexts"]?.members ?? [] { more.append(vCardType(context: key)) }
         for (key, _) in object["features"]?.members ?? [] { more.append(vCardType(feature: key)) }
         for (key, _) in object["relation"]?.members ?? [] { more.append(key) }
         for type in more where !types.contains(where: { $0.lowercased() == type.lowercased() }) { types.append(type) }

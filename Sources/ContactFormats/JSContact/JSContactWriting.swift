@@ -72,7 +72,8 @@ struct JSContactWriting {
         if let group = property.group, !group.isEmpty { groupSizes[group.lowercased(), default: 0] += 1 }
         let upper = property.name.uppercased()
         // `VALUE` naming the property's default type says nothing (a home would not take the property with it).
-        if let first = PropertyTable.declaration(in40: upper)?.values.first?.rawValue {
+        let declaration = PropertyTable.declaration(in40: upper)
+        if let first = declaration?.values.first?.rawValue {
             property.parameters.removeAll { $0.name == "VALUE" && $0.values.count == 1 && $0.values[0].lowercased() == first }
         }
         guard upper != "VERSION" else { return }  // every Card is vCard 4.0's
@@ -84,7 +85,7 @@ struct JSContactWriting {
         if upper == "N" && property.parameters.contains(where: { $0.name == "PHONETIC" }) {
             return phoneticNames.append(property)  // the pronunciation of the name's components, once they are known
         }
-        let home = PropertyTable.declaration(in40: upper)?.jsContact
+        let home = declaration?.jsContact
         if let home, Self.isLocalizable(home), let k = property.parameters.firstIndex(where: { $0.name == "LANGUAGE" }),
            property.parameters[k].values.count == 1 {
             if let cardLanguage, property.parameters[k].values[0].lowercased() == cardLanguage.lowercased() {
@@ -357,10 +358,7 @@ struct JSContactWriting {
         name[k].value = .array(components)
         if let system, system != "script" { name.append(("phoneticSystem", .string(system))) }
         if let script { name.append(("phoneticScript", .string(script))) }
-        if altID != nil, let p = name.firstIndex(where: { $0.key == "vCardParams" }), let params = name[p].value.members {
-            let rest = params.filter { $0.key != "altid" }
-            if rest.isEmpty { name.remove(at: p) } else { name[p].value = .object(rest) }
-        }
+        if altID != nil { name = Self.removing("altid", from: name) }
         return true
     }
 
@@ -493,7 +491,7 @@ struct JSContactWriting {
             }
             maps[map]![index].object.append(("label", .string(ValueDecoding.unescape(Array(property.value.utf8)))))
             // A group of the property and its label only: the label says it (the reader makes one again).
-            if groupSizes[group.lowercased()] == 2 { removeGroup(map, index) }
+            if groupSizes[group.lowercased()] == 2 { removeParameter("group", from: map, index) }
         }
         // TZ and GEO grouped with one ADR are that address's (RFC 9555 §2.8.3 says they MUST be).
         for source in ["TZ", "GEO"] {
@@ -524,8 +522,8 @@ struct JSContactWriting {
                   let organizations = maps["organizations"]?.indices.filter({ maps["organizations"]![$0].group?.lowercased() == group }),
                   organizations.count == 1 else { continue }
             maps["titles"]![index].object.append(("organizationId", .string(maps["organizations"]![organizations[0]].key)))
-            removeGroup("titles", index)
-            removeGroup("organizations", organizations[0])
+            removeParameter("group", from: "titles", index)
+            removeParameter("group", from: "organizations", organizations[0])
         }
         for (property, kind, members) in places {
             if let index = maps["anniversaries"]?.firstIndex(where: { entry in
@@ -577,7 +575,7 @@ struct JSContactWriting {
         case .name:
             guard hasName, nameAltID == altID, let converted = Self.name(rest) else { return false }
             guard addPatch(language, "name", .object(converted.members)) else { return false }
-            if altID != nil { removeParameter("altid", fromNameParams: ()) }
+            if altID != nil { name = Self.removing("altid", from: name) }
             return true
         case .address, .organization, .entry:
             let map: String, object: [(key: String, value: JSONValue)]?
@@ -617,10 +615,7 @@ struct JSContactWriting {
 
     /// Adds a patch to a language's localizations; false when that path is patched already.
     private mutating func addPatch(_ language: String, _ path: String, _ value: JSONValue) -> Bool {
-        let k = localizations.firstIndex { $0.language == language } ?? {
-            localizations.append((language, []))
-            return localizations.count - 1
-        }()
+        let k = languageIndex(language)
         // A name's full form and its components are one patch of the name (patches may not overlap).
         if path == "name", let f = localizations[k].patches.firstIndex(where: { $0.key == "name/full" }), let members = value.members,
            !members.contains(where: { $0.key == "full" }) {
@@ -642,10 +637,7 @@ struct JSContactWriting {
     /// Adds an object to the map a language's localizations give whole (RFC 9555 Figure 5), under
     /// its PROP-ID or a key made like the Card's (`TITLE-1`).
     private mutating func addToMapPatch(_ language: String, _ map: String, key: String, object: [(key: String, value: JSONValue)]) -> Bool {
-        let k = localizations.firstIndex { $0.language == language } ?? {
-            localizations.append((language, []))
-            return localizations.count - 1
-        }()
+        let k = languageIndex(language)
         guard !localizations[k].patches.contains(where: { $0.key.hasPrefix(map + "/") }) else { return false }
         var entries = localizations[k].patches.first { $0.key == map }?.value.members ?? []
         var id = key
@@ -659,13 +651,16 @@ struct JSContactWriting {
         return true
     }
 
+    /// Where a language's patches are, made when it has none yet.
+    private mutating func languageIndex(_ language: String) -> Int {
+        if let k = localizations.firstIndex(where: { $0.language == language }) { return k }
+        localizations.append((language, []))
+        return localizations.count - 1
+    }
+
     /// Takes a parameter out of an object's `vCardParams` (and those, when nothing else is left).
     private mutating func removeParameter(_ parameter: String, from map: String, _ index: Int) {
         maps[map]![index].object = Self.removing(parameter, from: maps[map]![index].object)
-    }
-
-    private mutating func removeParameter(_ parameter: String, fromNameParams: Void) {
-        name = Self.removing(parameter, from: name)
     }
 
     private static func removing(_ parameter: String, from object: [(key: String, value: JSONValue)]) -> [(key: String, value: JSONValue)] {
@@ -674,15 +669,6 @@ struct JSContactWriting {
         let rest = params.filter { $0.key != parameter }
         if rest.isEmpty { object.remove(at: k) } else { object[k].value = .object(rest) }
         return object
-    }
-
-    /// Takes the group out of an object's `vCardParams` (and those, when nothing else is left).
-    private mutating func removeGroup(_ map: String, _ index: Int) {
-        var object = maps[map]![index].object
-        guard let k = object.firstIndex(where: { $0.key == "vCardParams" }), let params = object[k].value.members else { return }
-        let rest = params.filter { $0.key != "group" }
-        if rest.isEmpty { object.remove(at: k) } else { object[k].value = .object(rest) }
-        maps[map]![index].object = object
     }
 
     /// JSPROP (RFC 9555 §3.2.1): a member of the Card, or of an object of one of its maps, that
@@ -703,13 +689,8 @@ struct JSContactWriting {
                 guard patches.members != nil else { return false }
             }
             for (language, patches) in languages {
-                for (key, patch) in patches.members ?? [] {
-                    let k = localizations.firstIndex { $0.language == language } ?? {
-                        localizations.append((language, []))
-                        return localizations.count - 1
-                    }()
-                    localizations[k].patches.append((key, patch))
-                }
+                guard let members = patches.members, !members.isEmpty else { continue }
+                localizations[languageIndex(language)].patches += members
             }
             return true
         }
