@@ -71,6 +71,13 @@ import VCFBirthdaysTesting
         Output(description: "--vdir of cards", prepare: { f in
             try vdirBefore(f, ["--to", "vcard4", "--vdir", f + "/cards"])
         }, adds: true),
+        Output(description: "-o file as JSContact", prepare: { f in
+            try "old\n".write(toFile: f + "/cards.jscontact", atomically: false, encoding: .utf8)
+            return ["-o", f + "/cards.jscontact"]
+        }, replaced: "cards.jscontact"),
+        Output(description: "--vdir of cards for Outlook (--for outlook, a card to a file)", prepare: { f in
+            try vdirBefore(f, ["--for", "outlook", "--to", "vcard3", "--vdir", f + "/cards"])
+        }, adds: true),
     ]
 
     static let failures: [Failure] = [
