@@ -31,16 +31,21 @@ let package = Package(
         .target(name: "VCICU", dependencies: ["CICU"]),
         // A small C front to libphonenumber (Debian's libphonenumber-dev), for phone numbers in E.164.
         .target(name: "VCPhone", linkerSettings: [.linkedLibrary("phonenumber")]),
+        // libcurl, loaded at run time by the first request to a server (no headers needed to build).
+        .target(name: "VCHTTP"),
         // The layers, each on the ones before it (ARCHITECTURE.md): the compiler rejects a back-arrow.
         .target(name: "ContactsCore", dependencies: ["VCICU"]),
         .target(name: "ContactFormats", dependencies: ["ContactsCore"]),
         .target(name: "ContactsOutput", dependencies: ["ContactsCore", "ContactFormats"]),
-        .target(name: "VCFBirthdays", dependencies: ["ContactsCore", "ContactFormats", "ContactsOutput"]),
+        // Servers: HTTP, WebDAV's XML, CardDAV address books as a file system.
+        .target(name: "ContactsServer", dependencies: ["ContactsCore", "VCHTTP"]),
+        .target(name: "VCFBirthdays", dependencies: ["ContactsCore", "ContactFormats", "ContactsOutput", "ContactsServer"]),
         // Test support by layer: the doubles and fixtures (the model's), vCard parsing (the
         // formats'), the program's doubles and runs (which gives the two before it too).
         .target(name: "ContactsTesting", dependencies: ["ContactsCore"]),
         .target(name: "ContactFormatsTesting", dependencies: ["ContactsCore", "ContactFormats", "ContactsTesting"]),
-        .target(name: "VCFBirthdaysTesting", dependencies: ["VCFBirthdays", "ContactsTesting", "ContactFormatsTesting"]),
+        .target(name: "ContactsServerTesting", dependencies: ["ContactsCore", "ContactsServer"]),
+        .target(name: "VCFBirthdaysTesting", dependencies: ["VCFBirthdays", "ContactsTesting", "ContactFormatsTesting", "ContactsServerTesting"]),
         // The build's version, from `git describe` (see the Makefile).
         .target(name: "VCBuild"),
         // glibc's <malloc.h>, for the command's malloc tuning.
@@ -62,10 +67,11 @@ let package = Package(
                     dependencies: ["ContactsCore", "ContactFormats", "ContactsTesting", "ContactFormatsTesting"]),
         .testTarget(name: "ContactsOutputTests",
                     dependencies: ["ContactsCore", "ContactFormats", "ContactsOutput", "ContactsTesting", "ContactFormatsTesting"]),
+        .testTarget(name: "ContactsServerTests", dependencies: ["ContactsCore", "ContactsServer", "ContactsTesting", "ContactsServerTesting"]),
         .testTarget(
             name: "VCFBirthdaysTests",
             dependencies: ["ContactsCore", "ContactFormats", "ContactsOutput",
-                           "VCFBirthdays", "VCFBirthdaysTesting",
+                           "VCFBirthdays", "VCFBirthdaysTesting", "ContactsServer", "ContactsServerTesting",
                            .product(name: "PropertyBased", package: "swift-property-based")]
         ),
     ]

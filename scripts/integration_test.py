@@ -189,9 +189,9 @@ def deletions(log):
     return len(re.findall(r"Deleting item", log))
 
 
-def tool(binary, *arguments, stdin=None):
+def tool(binary, *arguments, stdin=None, env=None):
     result = subprocess.run([binary, "--today", "2026-11-22"] + list(arguments), input=stdin, capture_output=True,
-                            text=True, timeout=60)
+                            text=True, timeout=60, env=env)
     if result.returncode != 0:
         fail("vcf2birthdays %s exited %d: %s" % (" ".join(arguments), result.returncode, result.stderr))
     return result
@@ -282,6 +282,19 @@ def main():
         from_source = tool(binary, "--to", "json", "--sort", "last", source).stdout
         check(from_server == from_source and from_server.count("\n") == people - 1,
               "the cards on the server read back as the same people (--to json)")
+        # The address book read straight from the server (CardDAV, through libcurl): the same people.
+        # The password from a netrc file ($NETRC), never the command line.
+        netrc = os.path.join(work, "netrc")
+        with open(netrc, "w") as f:
+            f.write("machine 127.0.0.1 login %s password %s\nmachine localhost login %s password %s\n" % (USER, PASSWORD, USER, PASSWORD))
+        os.chmod(netrc, 0o600)
+        with_netrc = dict(os.environ, NETRC=netrc)
+        as_user = base.replace("http://", "http://%s@" % USER)
+        direct = tool(binary, "--to", "json", "--sort", "last", as_user + "contacts/", env=with_netrc).stdout
+        check(direct == from_source, "the address book read from its URL gives the same people (--to json)")
+        batches = tool(binary, "--to", "json", "--sort", "last", as_user.replace("127.0.0.1", "localhost") + "contacts/",
+                       env=with_netrc).stdout
+        check(batches == from_source, "... by the name localhost too")
         print("integration test: passed")
     finally:
         server.terminate()

@@ -3,7 +3,7 @@
 # libVCPhone.so, the man page, the bash, zsh and fish completions) into
 # .build/vcf2birthdays_VERSION_ARCH.deb. Its Depends are the packages that hold the libraries the
 # program and libVCPhone.so are linked to (as dpkg-shlibdeps finds them, at least the version
-# built with). Usage: scripts/make-deb.sh GIT-DESCRIBE
+# built with); libcurl, loaded only to read from servers, is recommended. Usage: scripts/make-deb.sh GIT-DESCRIBE
 set -eu
 described=${1:-unknown}
 # A Debian version starts with a digit: a tag v1.2 is 1.2; without a tag, 0~git.HASH.
@@ -46,6 +46,7 @@ Architecture: $arch
 Maintainer: vcf2birthdays developers <vcf2birthdays@example.org>
 Installed-Size: $(du -sk --exclude=DEBIAN "$root" | cut -f1)
 Depends: $fields
+Recommends: libcurl4
 Section: utils
 Priority: optional
 Homepage: https://example.org/vcf2birthdays

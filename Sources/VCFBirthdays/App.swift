@@ -1,6 +1,7 @@
 import ContactsCore
 import ContactFormats
 import ContactsOutput
+import ContactsServer
 
 /// The program: reads every input into the sink chain the options describe and returns the
 /// exit status. Touches the world only through the `Environment` it is given.
@@ -38,6 +39,12 @@ public enum App {
     private static func carryOut(_ plan: RunPlan, _ env: Environment, reporter: DiagnosticsReporter, standardError stderr: TextOutput,
                                  progress: ProgressMeter?, outcome: inout RunOutcome) throws(RunFailure) {
         let options = plan.options
+        var env = env
+        if options.input.paths.contains(where: ServerURL.isURL), let transport = env.httpTransport {
+            // Address books on servers are folders of cards (CardDAV).
+            let client = DAVClient(transport: transport, allowsPlainHTTP: options.input.allowsPlainHTTP, sleep: env.sleep)
+            env.fileSystem = AddressBookFileSystem(local: env.fileSystem, client: client)
+        }
         // The inputs are listed first, so that no output lands on one of them; the outputs are
         // made before any reading, so that a path that cannot be written fails fast.
         let listing = InputListing(options.input.paths, env)

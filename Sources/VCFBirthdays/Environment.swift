@@ -1,6 +1,7 @@
 import ContactsCore
 import ContactFormats
 import ContactsOutput
+import ContactsServer
 
 /// Everything the app takes from the world, handed in so tests can pass doubles: the clock,
 /// preferences, the file system, the file opener and the standard streams.
@@ -25,12 +26,17 @@ public struct Environment {
     public var standardError: any ByteOutput
     /// Standard error is a terminal: the progress line may be shown there.
     public var standardErrorIsTerminal: Bool
+    /// Makes the requests to servers (inputs given as URLs); nil: none can be made.
+    public var httpTransport: (any HTTPTransport)?
+    /// Waits this many seconds (before a retry of a server's request).
+    public var sleep: @Sendable (Double) -> Void
 
     /// The world as given; `stopwatch` times the progress line.
     public init(clock: any Clock, stopwatch: any Stopwatch = MonotonicStopwatch(), preferences: Preferences,
                 fileSystem: any FileSystem, opener: any FileOpener,
                 standardInput: any ByteSource, standardInputIsTerminal: Bool = false,
-                standardOutput: any ByteOutput, standardError: any ByteOutput, standardErrorIsTerminal: Bool = false) {
+                standardOutput: any ByteOutput, standardError: any ByteOutput, standardErrorIsTerminal: Bool = false,
+                httpTransport: (any HTTPTransport)? = nil, sleep: @escaping @Sendable (Double) -> Void = { _ in }) {
         self.clock = clock
         self.stopwatch = stopwatch
         self.preferences = preferences
@@ -41,6 +47,8 @@ public struct Environment {
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.standardErrorIsTerminal = standardErrorIsTerminal
+        self.httpTransport = httpTransport
+        self.sleep = sleep
     }
 }
 

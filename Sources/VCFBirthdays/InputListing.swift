@@ -1,6 +1,7 @@
 import ContactsCore
 import ContactFormats
 import ContactsOutput
+import ContactsServer
 
 /// The inputs of a run, listed before anything is read or written (no output may land on
 /// one), and what was wrong with the paths given.
@@ -57,7 +58,7 @@ struct InputListing {
             switch status?.kind {
             case .directory:
                 do {
-                    let entries = Self.sortedBytewise(try env.fileSystem.directoryEntries(path).filter { Self.isContactsFileName($0.name) },
+                    let entries = Self.sortedBytewise(try env.fileSystem.directoryEntries(path).filter { ServerURL.isURL(path) || Self.isContactsFileName($0.name) },
                                                  name: \.name)
                     if entries.isEmpty {
                         listing.emptyDirectories.append(path)
@@ -76,11 +77,11 @@ struct InputListing {
                             listing.diagnostics.append(Diagnostic(.warning, .notRegularFile, path: full, line: 0, "not a regular file, skipped"))
                             continue
                         }
-                        listing.inputs.append(Input(displayPath: full, path: full))
+                        listing.inputs.append(Input(displayPath: Self.shown(full), path: full))
                         if let identity { listing.identities[identity] = full }
                     }
                 } catch {
-                    listing.diagnostics.append(Diagnostic(.error, .cannotReadDirectory, path: path, line: 0,
+                    listing.diagnostics.append(Diagnostic(.error, .cannotReadDirectory, path: Self.shown(path), line: 0,
                                                           "cannot read directory: \((error as? IOFailure)?.reason ?? "\(error)")"))
                     listing.missingAny = true
                 }
@@ -88,10 +89,17 @@ struct InputListing {
                 listing.diagnostics.append(Diagnostic(.error, .noSuchFile, path: path, line: 0, "no such file or directory"))
                 listing.missingAny = true
             case .file, .other:
-                listing.inputs.append(Input(displayPath: path, path: path))
+                listing.inputs.append(Input(displayPath: Self.shown(path), path: path))
                 if let identity = status?.identity { listing.identities[identity] = path }
             }
         }
         self = listing
+    }
+
+    /// How an input is named in messages: a URL without its password.
+    static func shown(_ path: String) -> String {
+        guard ServerURL.isURL(path), let url = ServerURL(path), url.password != nil else { return path }
+        return url.scheme + "://" + (url.user.map { _ in String(path.dropFirst(url.scheme.count + 3).prefix { $0 != ":" }) + "@" } ?? "")
+            + url.authority + url.path
     }
 }

@@ -94,6 +94,10 @@ public struct RunOptions: Sendable {
         /// The country whose national phone numbers the inputs hold (`--region`, ISO 3166: `DE`);
         /// nil: the locale's.
         public var region: String?
+        /// Plain http to servers on other machines is allowed (`--allow-http`).
+        public var allowsPlainHTTP = false
+        /// The CA certificates servers are verified with (`--ca-file`); nil: the system's.
+        public var caFile: String?
 
         /// Standard input, each input's format detected.
         public init() {}

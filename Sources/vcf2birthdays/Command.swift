@@ -4,6 +4,7 @@ import CMalloc
 import ArgumentParser
 import VCBuild
 import VCFBirthdays
+import ContactsServer
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -136,7 +137,7 @@ struct Command: ParsableCommand {
         mallopt(M_ARENA_MAX, Int32(min(options.threads + 1, 3)))
         #endif
         InterruptCleanup.install()
-        let status = App.run(options, environment: .live(closedAtStart: closed))
+        let status = App.run(options, environment: .live(closedAtStart: closed, caFile: options.input.caFile))
         if status != .success { throw ExitCode(status.rawValue) }
     }
 }
@@ -208,8 +209,9 @@ extension RemovalLimit: ExpressibleByArgument {
 
 extension Environment {
     /// The real world: system clock, environment variables, local files, standard streams.
-    /// `closedAtStart`: the standard descriptors that were closed (now open on /dev/null).
-    static func live(closedAtStart: Set<Int32>) -> Environment {
+    /// `closedAtStart`: the standard descriptors that were closed (now open on /dev/null);
+    /// `caFile`: the certificates servers are verified with instead of the system's.
+    static func live(closedAtStart: Set<Int32>, caFile: String?) -> Environment {
         var variables: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {
@@ -228,6 +230,8 @@ extension Environment {
             standardInputIsTerminal: isatty(0) != 0,
             standardOutput: closedAtStart.contains(1) ? ClosedOutput(path: "<stdout>") : FileDescriptorOutput(fd: 1, path: "<stdout>"),
             standardError: FileDescriptorOutput(fd: 2, path: "<stderr>"),
-            standardErrorIsTerminal: isatty(2) != 0)
+            standardErrorIsTerminal: isatty(2) != 0,
+            httpTransport: CurlTransport(netrcFile: variables["NETRC"].flatMap { $0.isEmpty ? nil : $0 }, caFile: caFile),
+            sleep: { seconds in usleep(UInt32(min(seconds, 3600) * 1_000_000)) })
     }
 }

@@ -38,6 +38,13 @@ struct InputOptions: ParsableArguments {
                                valueName: "CC"))
     var region: String?
 
+    @Flag(name: .customLong("allow-http"), help: "Read from servers over plain http on other machines too (the password crosses the network in clear; http to this machine is always allowed).")
+    var allowsPlainHTTP = false
+
+    @Option(name: .customLong("ca-file"), help: ArgumentHelp("Verify servers with the CA certificates in this PEM file instead of the system's.",
+                                                             valueName: "file"))
+    var caFile: String?
+
     func validate() throws {
         if let region, region.utf8.count != 2 || !region.utf8.allSatisfy({ (0x41...0x5A).contains($0 & 0xDF) })
             || !isRegion(region.uppercased()) {
@@ -61,6 +68,8 @@ struct InputOptions: ParsableArguments {
         input.dateOrder = dateOrder
         if let size = maxRecordBytes.flatMap(Command.byteCount) { input.maxRecordBytes = size }
         input.region = region?.uppercased()
+        input.allowsPlainHTTP = allowsPlainHTTP
+        input.caFile = caFile
         return input
     }
 }

@@ -4,7 +4,7 @@ import VCFBirthdaysTesting
 
 /// What ARCHITECTURE.md promises about the code's shape, checked on the sources as text.
 @Suite struct ArchitectureTests {
-    static let libraryModules = ["ContactsCore", "ContactFormats", "ContactsOutput", "VCFBirthdays", "VCFBirthdaysTesting"]
+    static let libraryModules = ["ContactsCore", "ContactFormats", "ContactsOutput", "ContactsServer", "VCFBirthdays", "VCFBirthdaysTesting"]
 
     /// The Swift files of a module, each with its lines.
     private static func sources(_ module: String) throws -> [(path: String, lines: [Substring])] {
@@ -109,6 +109,7 @@ import VCFBirthdaysTesting
             "ContactsCoreTests": Set(base),
             "ContactFormatsTests": Set(base + ["ContactFormats", "ContactFormatsTesting"]),
             "ContactsOutputTests": Set(base + ["ContactFormats", "ContactFormatsTesting", "ContactsOutput"]),
+            "ContactsServerTests": Set(base + ["ContactsServer", "ContactsServerTesting"]),
         ]
         for (target, modules) in allowed {
             let root = packageRoot + "/Tests/" + target

@@ -1,0 +1,93 @@
+import ContactsCore
+import ContactsServer
+import ContactsServerTesting
+import ContactsTesting
+import Testing
+
+/// A CardDAV address book read as a folder of cards: listed once, fetched in batches.
+@Suite struct AddressBookFileSystemTests {
+    static let book = "/books/anna/contacts/"
+    static let url = "https://dav.example" + book
+
+    static func card(_ n: Int) -> String {
+        "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(n)\r\nFN:Person \(n) & <Co>\r\nBDAY:1980-01-\(10 + n)\r\nEND:VCARD\r\n"
+    }
+
+    static func files(_ server: FakeDAVServer, batchSize: Int = 2) -> AddressBookFileSystem {
+        AddressBookFileSystem(local: InMemoryFileSystem(), client: DAVClient(transport: server, sleep: { _ in }), batchSize: batchSize)
+    }
+
+    static func read(_ source: ByteSource) throws -> String {
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 7)
+        while true {
+            var span = buffer.mutableSpan
+            let n = try source.read(into: &span)
+            if n == 0 { break }
+            out += buffer[..<n]
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    @Test func aBookIsAFolderOfItsCardsFetchedInBatches() throws {
+        var cards: [String: String] = [:]
+        for n in 1...5 { cards["card-\(n).vcf"] = Self.card(n) }
+        cards["notes.txt"] = "not a card"
+        let server = FakeDAVServer(books: [Self.book: cards])
+        let files = Self.files(server)
+        #expect(files.status(of: Self.url)?.kind == .directory)
+        let names = try files.directoryEntries(Self.url).map(\.name).sorted()
+        #expect(names == (1...5).map { "card-\($0).vcf" }, "only the vCards, by their content type")
+        for n in 1...5 {
+            #expect(try Self.read(files.openForReading(Self.url + "card-\(n).vcf")) == Self.card(n))
+        }
+        let reports = server.requests.filter { $0.method == "REPORT" }
+        #expect(reports.count == 3, "5 cards in batches of 2")
+        #expect(server.requests.map(\.method) == ["PROPFIND", "PROPFIND", "REPORT", "REPORT", "REPORT"])
+    }
+
+    @Test func aCardTheServerDoesNotReturnFailsAloneAndTheOthersRead() throws {
+        let server = FakeDAVServer(books: [Self.book: ["a.vcf": Self.card(1), "b.vcf": Self.card(2)]])
+        server.answer("REPORT", Self.book, with: [.success(HTTPResponse(status: 207, body: Array("""
+            <multistatus xmlns="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav">
+            <response><href>/books/anna/contacts/b.vcf</href><propstat><prop><C:address-data>\(Self.card(2))</C:address-data></prop>
+            <status>HTTP/1.1 200 OK</status></propstat></response>
+            <response><href>/books/anna/contacts/a.vcf</href><status>HTTP/1.1 404 Not Found</status></response></multistatus>
+            """.utf8)))])
+        let files = Self.files(server)
+        _ = try files.directoryEntries(Self.url)
+        #expect(throws: IOFailure.self) { try files.openForReading(Self.url + "a.vcf") }
+        #expect(try Self.read(files.openForReading(Self.url + "b.vcf")).hasPrefix("BEGIN:VCARD"))
+    }
+
+    @Test(arguments: [(401, "401 Unauthorized"), (403, "403 Forbidden"), (404, "404 Not Found"), (500, "answered 500")])
+    func aFailedBookSaysWhyWhenOpened(status: Int, reason: String) {
+        let server = FakeDAVServer(books: [:])
+        server.answer("PROPFIND", Self.book, with: [.success(HTTPResponse(status: status))])
+        let files = Self.files(server)
+        #expect(files.status(of: Self.url)?.kind == .file)
+        do {
+            _ = try files.openForReading(Self.url)
+            Issue.record("opened")
+        } catch let failure as IOFailure {
+            #expect(failure.reason.contains(reason), "\(failure)")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    @Test func aBrokenAnswerIsAFailureNotACrash() {
+        let server = FakeDAVServer(books: [Self.book: ["a.vcf": Self.card(1)]])
+        server.answer("PROPFIND", Self.book, with: [.success(HTTPResponse(status: 207, body: Array("<multistatus xmlns='DAV:'><response>".utf8)))])
+        let files = Self.files(server)
+        #expect(throws: IOFailure.self) { try files.directoryEntries(Self.url) }
+    }
+
+    @Test func pathsThatAreNoURLsAreLocalFiles() throws {
+        let local = InMemoryFileSystem(files: ["contacts.vcf": Self.card(1)])
+        let server = FakeDAVServer(books: [:])
+        let files = AddressBookFileSystem(local: local, client: DAVClient(transport: server, sleep: { _ in }))
+        #expect(try Self.read(files.openForReading("contacts.vcf")) == Self.card(1))
+        #expect(server.requests.isEmpty)
+    }
+}
