@@ -295,6 +295,47 @@ def main():
         batches = tool(binary, "--to", "json", "--sort", "last", as_user.replace("127.0.0.1", "localhost") + "contacts/",
                        env=with_netrc).stdout
         check(batches == from_source, "... by the name localhost too")
+        root = "http://%s@127.0.0.1:%d/" % (USER, port)
+        found = tool(binary, "--to", "json", "--sort", "last", root, env=with_netrc).stdout
+        check(found == from_source, "the server's URL finds the address book (current-user-principal, addressbook-home-set)")
+        named = tool(binary, "--to", "json", "--sort", "last", root + "#contacts", env=with_netrc).stdout
+        check(named == from_source, "... and the one named by the URL's fragment")
+
+        print("calendar written straight to the server (--vdir URL):")
+        direct_url = as_user + "direct-birthdays/"
+        with open(source, "w") as f:
+            f.write(contacts(people))
+        tool(binary, "--to", "ics", "--vdir", direct_url, source, env=with_netrc)
+        events = report(base + "direct-birthdays/", calendar=True)
+        check(len(events) == people, "the calendar is made and holds every event (%d of %d)" % (len(events), people))
+        foreign = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Other//EN\r\nBEGIN:VEVENT\r\nUID:foreign-1\r\n" \
+                  "DTSTAMP:20260101T000000Z\r\nDTSTART;VALUE=DATE:20260101\r\nSUMMARY:Not ours\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        status, _ = request("PUT", base + "direct-birthdays/foreign-1.ics", foreign, content_type="text/calendar")
+        check(status in (201, 204), "a foreign event is put beside ours (%d)" % status)
+        tool(binary, "--to", "ics", "--vdir", direct_url, source, env=with_netrc)
+        again = report(base + "direct-birthdays/", calendar=True)
+        check({h: v for h, v in again.items() if "foreign" not in h} == events, "the same contacts again change no event")
+        with open(source, "w") as f:
+            f.write(contacts(people, changed=7))
+        tool(binary, "--to", "ics", "--vdir", direct_url, source, env=with_netrc)
+        changed = report(base + "direct-birthdays/", calendar=True)
+        differing = [h for h in events if changed.get(h, (None,))[0] != events[h][0]]
+        check(len(differing) == 1, "one changed birthday changes exactly one event (%d)" % len(differing))
+        with open(source, "w") as f:
+            f.write(contacts(people, changed=7, removed=3))
+        tool(binary, "--to", "ics", "--vdir", direct_url, source, env=with_netrc)
+        after = report(base + "direct-birthdays/", calendar=True)
+        check(len(after) == people and not set(after) - set(changed), "a removed contact's event is deleted, the foreign one kept")
+        check(any("foreign" in h for h in after), "the foreign event is untouched")
+        result = subprocess.run([binary, "--today", "2026-11-22", "--to", "ics", "--vdir", direct_url, os.path.join(work, "missing.vcf"), source],
+                                capture_output=True, text=True, timeout=60, env=with_netrc)
+        check(result.returncode == 66 and report(base + "direct-birthdays/", calendar=True) == after,
+              "an unclean read removes nothing on the server", "exit %d: %s" % (result.returncode, result.stderr[-800:]))
+        cards_url = as_user + "direct-contacts/"
+        tool(binary, "--to", "vcard4", "--vdir", cards_url, source, env=with_netrc)
+        back = tool(binary, "--to", "json", "--sort", "last", cards_url, env=with_netrc).stdout
+        check(back == tool(binary, "--to", "json", "--sort", "last", source).stdout,
+              "an address book written to the server reads back as the same people")
         print("integration test: passed")
     finally:
         server.terminate()

@@ -40,10 +40,12 @@ public enum App {
                                  progress: ProgressMeter?, outcome: inout RunOutcome) throws(RunFailure) {
         let options = plan.options
         var env = env
-        if options.input.paths.contains(where: ServerURL.isURL), let transport = env.httpTransport {
-            // Address books on servers are folders of cards (CardDAV).
+        if options.input.paths.contains(where: ServerURL.isURL) || options.output.vdir.map(ServerURL.isURL) == true,
+           let transport = env.httpTransport {
+            // Address books and calendars on servers are folders of cards and events (CardDAV, CalDAV).
             let client = DAVClient(transport: transport, allowsPlainHTTP: options.input.allowsPlainHTTP, sleep: env.sleep)
-            env.fileSystem = AddressBookFileSystem(local: env.fileSystem, client: client)
+            env.fileSystem = DAVFileSystem(local: env.fileSystem, client: client,
+                                           newCollections: options.output.format == .ics ? .calendar : .addressBook)
         }
         // The inputs are listed first, so that no output lands on one of them; the outputs are
         // made before any reading, so that a path that cannot be written fails fast.

@@ -49,42 +49,63 @@ struct InputListing {
             if let identity = env.standardInput.identity { listing.identities[identity] = "<stdin>" }
         }
         if paths.isEmpty { addStandardInput() }
+        /// The files of a directory, or the cards of an address book, as inputs.
+        func addDirectory(_ path: String) {
+            // A server's collection holds only items (told by their content type), whatever their names.
+            let isURL = ServerURL.isURL(path)
+            do {
+                let entries = Self.sortedBytewise(try env.fileSystem.directoryEntries(path).filter { isURL || Self.isContactsFileName($0.name) },
+                                             name: \.name)
+                if entries.isEmpty {
+                    listing.emptyDirectories.append(path)
+                    listing.diagnostics.append(Diagnostic(.warning, .noContactsFiles, path: Self.shown(path), line: 0,
+                                                          isURL ? "no cards in this address book" : "no .vcf, .vcard, .csv or .ldif files"))
+                }
+                let base = Array((path.hasSuffix("/") ? path : path + "/").utf8)
+                listing.inputs.reserveCapacity(listing.inputs.count + entries.count)
+                for entry in entries {
+                    let full = Self.joined(base, entry.name)
+                    var kind = entry.kind, identity = entry.identity
+                    if kind == nil, let status = env.fileSystem.status(of: full) {
+                        (kind, identity) = (status.kind, status.identity)
+                    }
+                    // (A link to nothing is kept: opening it says what is wrong.)
+                    guard kind == .file || kind == nil else {
+                        listing.diagnostics.append(Diagnostic(.warning, .notRegularFile, path: full, line: 0, "not a regular file, skipped"))
+                        continue
+                    }
+                    listing.inputs.append(Input(displayPath: Self.shown(full), path: full))
+                    if let identity { listing.identities[identity] = full }
+                }
+            } catch {
+                listing.diagnostics.append(Diagnostic(.error, .cannotReadDirectory, path: Self.shown(path), line: 0,
+                                                      "cannot read directory: \((error as? IOFailure)?.reason ?? "\(error)")"))
+                listing.missingAny = true
+            }
+        }
         for path in paths {
             if path == "-" {
                 addStandardInput()
                 continue
             }
-            let status = env.fileSystem.status(of: path)
-            switch status?.kind {
-            case .directory:
+            if ServerURL.isURL(path), let server = env.fileSystem as? DAVFileSystem {
+                // A server's, a principal's or an address book's URL: its address books; a card's: a file.
                 do {
-                    let entries = Self.sortedBytewise(try env.fileSystem.directoryEntries(path).filter { ServerURL.isURL(path) || Self.isContactsFileName($0.name) },
-                                                 name: \.name)
-                    if entries.isEmpty {
-                        listing.emptyDirectories.append(path)
-                        listing.diagnostics.append(Diagnostic(.warning, .noContactsFiles, path: path, line: 0, "no .vcf, .vcard, .csv or .ldif files"))
-                    }
-                    let base = Array((path.hasSuffix("/") ? path : path + "/").utf8)
-                    listing.inputs.reserveCapacity(listing.inputs.count + entries.count)
-                    for entry in entries {
-                        let full = Self.joined(base, entry.name)
-                        var kind = entry.kind, identity = entry.identity
-                        if kind == nil, let status = env.fileSystem.status(of: full) {
-                            (kind, identity) = (status.kind, status.identity)
-                        }
-                        // (A link to nothing is kept: opening it says what is wrong.)
-                        guard kind == .file || kind == nil else {
-                            listing.diagnostics.append(Diagnostic(.warning, .notRegularFile, path: full, line: 0, "not a regular file, skipped"))
-                            continue
-                        }
-                        listing.inputs.append(Input(displayPath: Self.shown(full), path: full))
-                        if let identity { listing.identities[identity] = full }
+                    if let books = try server.addressBooks(at: path) {
+                        books.forEach(addDirectory)
+                        continue
                     }
                 } catch {
                     listing.diagnostics.append(Diagnostic(.error, .cannotReadDirectory, path: Self.shown(path), line: 0,
-                                                          "cannot read directory: \((error as? IOFailure)?.reason ?? "\(error)")"))
+                                                          "cannot read the address books: \(error.reason)"))
                     listing.missingAny = true
+                    continue
                 }
+            }
+            let status = env.fileSystem.status(of: path)
+            switch status?.kind {
+            case .directory:
+                addDirectory(path)
             case nil, .missing:
                 listing.diagnostics.append(Diagnostic(.error, .noSuchFile, path: path, line: 0, "no such file or directory"))
                 listing.missingAny = true

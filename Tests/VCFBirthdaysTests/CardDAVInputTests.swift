@@ -51,6 +51,20 @@ import VCFBirthdaysTesting
         #expect(server.requests.filter { $0.method == "REPORT" }.count == readings)
     }
 
+    @Test func theServersURLReadsEveryAddressBookOfTheUser() {
+        let cards = Self.cards
+        let other = "/dav/addressbooks/anna/family/"
+        let server = FakeDAVServer(books: [Self.book: cards, other: ["x.vcf": "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ida Ek\r\nBDAY:2001-05-06\r\nEND:VCARD\r\n"]],
+                                   principal: "/dav/principals/anna/", home: "/dav/addressbooks/anna/", displayNames: [other: "Family"])
+        let all = Self.run(["https://anna@dav.example/"], server) { $0.output.format = .json }
+        #expect(all.status == .success, "\(all.stderr)")
+        #expect(all.stdout.split(separator: "\n").count == 4)
+        let family = Self.run(["https://anna@dav.example/#Family"], server) { $0.output.format = .json }
+        #expect(family.stdout.split(separator: "\n").count == 1 && family.stdout.contains("Ida Ek"))
+        let none = Self.run(["https://anna@dav.example/#Friends"], server)
+        #expect(none.status == .noInput && none.stderr.contains("there are: 'contacts', 'Family'"), "\(none.stderr)")
+    }
+
     @Test func aCardThatFailsIsNamedByItsURLAndTheOthersAreRead() {
         let server = FakeDAVServer(books: [Self.book: Self.cards.merging(["broken.vcf": "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:\u{1B}[31mX\r\nBDAY:1990-13-45\r\nEND:VCARD\r\n"]) { a, _ in a }])
         let result = Self.run([Self.url], server) { $0.output.format = .json }

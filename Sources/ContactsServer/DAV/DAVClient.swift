@@ -64,7 +64,7 @@ public struct DAVClient: Sendable {
         var attempt = 1
         while true {
             if let refusal = refusal(url) { throw DAVFailure(url: url.description, status: nil, reason: refusal) }
-            request.url = url.user == nil ? url.withoutCredentials : url.scheme + "://" + Self.userInfo(url.user!) + "@" + url.authority + url.path
+            request.url = url.withoutPassword
             let response: HTTPResponse
             do {
                 response = try transport.send(request)
@@ -104,16 +104,6 @@ public struct DAVClient: Sendable {
     /// 1, 2, 4, … seconds.
     private func backoff(_ attempt: Int) -> Double { Double(1 << min(attempt - 1, 6)) }
 
-    /// The user name as a URL carries it.
-    private static func userInfo(_ user: String) -> String {
-        var out = ""
-        for b in user.utf8 {
-            let plain = (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || "-._~".utf8.contains(b)
-            out += plain ? String(UnicodeScalar(b)) : "%" + String(b, radix: 16, uppercase: true).leftPadded(2)
-        }
-        return out
-    }
-
     /// A transport's failure, for the user.
     static func explain(_ failure: HTTPFailure) -> String {
         switch failure.kind {
@@ -136,8 +126,4 @@ public struct DAVClient: Sendable {
         default: "the server answered \(status)"
         }
     }
-}
-
-extension String {
-    func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

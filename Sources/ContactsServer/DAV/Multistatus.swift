@@ -34,6 +34,11 @@ public struct DAVResponse: Sendable, Equatable {
         property(DAVNamespace.dav, "resourcetype")?.child(DAVNamespace.cardDAV, "addressbook") != nil
     }
 
+    /// Whether `resourcetype` holds CalDAV's `calendar`.
+    public var isCalendar: Bool {
+        property(DAVNamespace.dav, "resourcetype")?.child(DAVNamespace.calDAV, "calendar") != nil
+    }
+
     /// A property's text, trimmed.
     public func text(_ namespace: String, _ name: String) -> String? {
         property(namespace, name).map { $0.text.trimmingCharacters(in: " \t\r\n") }

@@ -36,7 +36,27 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
         guard !authority.isEmpty, !authority.contains(where: { $0 == " " || $0.asciiValue.map { $0 < 0x20 } ?? false }) else { return nil }
         self.scheme = scheme
         self.authority = authority.lowercased()
-        self.path = path
+        self.path = Self.percentEncoded(path)
+    }
+
+    /// A path with every byte that may not stand in one (a space, a quote, bytes beyond ASCII, a
+    /// `%` that starts no `%XX`) as `%XX`: a name read from a listing, decoded, is asked for as
+    /// the server wrote it.
+    static func percentEncoded(_ path: String) -> String {
+        let bytes = Array(path.utf8)
+        func isHex(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x66) }
+        var out: [UInt8] = []
+        for (i, b) in bytes.enumerated() {
+            let allowed = (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || "-._~!$&'()*+,;=:@/?".utf8.contains(b)
+                || (b == UInt8(ascii: "%") && i + 2 < bytes.count && isHex(bytes[i + 1]) && isHex(bytes[i + 2]))
+            if allowed {
+                out.append(b)
+            } else {
+                let hex = Array("0123456789ABCDEF".utf8)
+                out += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 0x0F)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Whether `text` is an `http` or `https` URL (an input or output named by one is a server's).
@@ -49,6 +69,18 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
     public var withoutCredentials: String { scheme + "://" + authority + path }
 
     public var description: String { withoutCredentials }
+
+    /// The URL with its user name (percent-encoded) but no password: what requests are made to,
+    /// so that the netrc file's entry for this user is the one taken.
+    public var withoutPassword: String {
+        guard let user else { return withoutCredentials }
+        var encoded = ""
+        for b in user.utf8 {
+            let plain = (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || "-._~".utf8.contains(b)
+            encoded += plain ? String(UnicodeScalar(b)) : "%" + (b < 16 ? "0" : "") + String(b, radix: 16, uppercase: true)
+        }
+        return scheme + "://" + encoded + "@" + authority + path
+    }
 
     /// TLS.
     public var isSecure: Bool { scheme == "https" }

@@ -1,0 +1,140 @@
+import ContactsCore
+import ContactsServer
+import ContactsServerTesting
+import ContactsTesting
+import Testing
+import VCFBirthdays
+import VCFBirthdaysTesting
+
+/// `--vdir URL`: a calendar or address book on a server kept as a local vdir is, under the same
+/// promises — nothing removed after an unclean read or past the limit, nothing of someone
+/// else's touched, nothing changed meanwhile overwritten, `--dry-run` sends no change.
+@Suite struct ServerVDirTests {
+    static let calendar = "/cal/anna/birthdays/"
+    static let url = "https://anna@dav.example" + calendar
+
+    static func contacts(_ count: Int, changed: Int? = nil, removed: Int? = nil) -> String {
+        (0..<count).filter { $0 != removed }.map { n in
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:p-\(n)\r\nFN:Person \(n)\r\n"
+                + (n == changed ? "BDAY:2001-02-03\r\n" : "BDAY:19\(70 + n % 30)-0\(1 + n % 9)-1\(n % 10)\r\n") + "END:VCARD\r\n"
+        }.joined()
+    }
+
+    static func run(_ server: FakeDAVServer, _ contacts: String, paths: [String] = ["contacts.vcf"],
+                    _ configure: (inout RunOptions) -> Void = { _ in }) -> (status: RunStatus, stderr: String) {
+        var options = RunOptions()
+        options.input.paths = paths
+        options.output.format = .ics
+        options.output.vdir = url
+        configure(&options)
+        let stdout = MemoryOutput(), stderr = MemoryOutput()
+        let environment = Environment(clock: FixedClock(CalendarDate(year: 2026, month: 11, day: 28)!), preferences: Preferences(),
+                                      fileSystem: InMemoryFileSystem(files: ["contacts.vcf": contacts]), opener: StubOpener(),
+                                      standardInput: MemorySource([]), standardOutput: stdout, standardError: stderr,
+                                      httpTransport: server, sleep: { _ in })
+        return (App.run(options, environment: environment), stderr.text)
+    }
+
+    static func changes(_ server: FakeDAVServer, since count: Int) -> [String] {
+        server.requests.dropFirst(count).filter { ["PUT", "DELETE", "MKCALENDAR", "MKCOL"].contains($0.method) }.map { request in
+            request.method + " " + (request.headers.first { $0.hasPrefix("If-") }.map { $0.hasPrefix("If-None") ? "new" : "match" } ?? "-")
+        }
+    }
+
+    @Test func aCalendarIsMadeKeptAndConverges() throws {
+        let server = FakeDAVServer(books: [:])
+        var done = 0
+        // First run: the calendar is made, every event put as new.
+        var result = Self.run(server, Self.contacts(12))
+        #expect(result.status == .success, "\(result.stderr)")
+        #expect(server.isCalendar(Self.calendar))
+        #expect(Self.changes(server, since: done) == ["MKCALENDAR -"] + Array(repeating: "PUT new", count: 12))
+        let events = try #require(server.items(of: Self.calendar))
+        #expect(events.count == 12 && events.values.allSatisfy { $0.contains("PRODID:-//vcf2birthdays//") })
+        // Again: nothing changes, and the events were fetched in one multiget.
+        done = server.requests.count
+        result = Self.run(server, Self.contacts(12))
+        #expect(result.status == .success && Self.changes(server, since: done).isEmpty, "\(Self.changes(server, since: done))")
+        #expect(server.requests.dropFirst(done).filter { $0.method == "REPORT" }.count == 1)
+        // One changed birthday: one event replaced, on the condition that it is as listed.
+        done = server.requests.count
+        _ = Self.run(server, Self.contacts(12, changed: 3))
+        #expect(Self.changes(server, since: done) == ["PUT match"])
+        // One removed contact: its event deleted, likewise.
+        done = server.requests.count
+        _ = Self.run(server, Self.contacts(12, changed: 3, removed: 5))
+        #expect(Self.changes(server, since: done) == ["DELETE match"])
+        #expect(server.items(of: Self.calendar)?.count == 11)
+    }
+
+    @Test func someoneElsesEventIsNeverTouched() {
+        let foreign = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Other//EN\r\nBEGIN:VEVENT\r\nUID:x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let server = FakeDAVServer(books: [:], calendars: [Self.calendar: ["mine-by-name.ics": foreign]])
+        _ = Self.run(server, Self.contacts(3))
+        _ = Self.run(server, Self.contacts(1))
+        #expect(server.items(of: Self.calendar)?["mine-by-name.ics"] == foreign)
+        #expect(!server.requests.contains { $0.method == "DELETE" && $0.url.hasSuffix("mine-by-name.ics") })
+    }
+
+    @Test func anUncleanReadOrTheLimitRemovesNothing() {
+        let server = FakeDAVServer(books: [:])
+        _ = Self.run(server, Self.contacts(12))
+        let done = server.requests.count
+        // An input that is missing: nothing is removed.
+        let unclean = Self.run(server, Self.contacts(2), paths: ["contacts.vcf", "missing.vcf"])
+        #expect(unclean.status == .noInput && unclean.stderr.contains("kept, not removed"), "\(unclean.stderr)")
+        // Ten of twelve: past the limit.
+        let limited = Self.run(server, Self.contacts(2))
+        #expect(limited.status == .removalLimit, "\(limited.stderr)")
+        #expect(Self.changes(server, since: done).isEmpty)
+        #expect(server.items(of: Self.calendar)?.count == 12)
+    }
+
+    @Test func aDryRunSendsNoChange() {
+        let server = FakeDAVServer(books: [:])
+        let result = Self.run(server, Self.contacts(4)) { $0.output.dryRun = true }
+        #expect(result.status == .success, "\(result.stderr)")
+        #expect(Self.changes(server, since: 0).isEmpty)
+        #expect(server.items(of: Self.calendar) == nil)
+    }
+
+    @Test func anEventChangedMeanwhileIsLeftAndTheNextRunConverges() {
+        let server = FakeDAVServer(books: [:])
+        _ = Self.run(server, Self.contacts(4))
+        // Between our listing and our PUT, another client changes the event.
+        let path = Self.calendar + server.items(of: Self.calendar)!.first { $0.value.contains("Person 0") }!.key
+        server.answer("PUT", path, with: [.success(HTTPResponse(status: 412))])
+        let raced = Self.run(server, Self.contacts(4).replacingAll("BDAY:1970-01-10", "BDAY:1970-01-11"))
+        #expect(raced.status != .success && raced.stderr.contains("changed on the server meanwhile"), "\(raced.stderr)")
+        let again = Self.run(server, Self.contacts(4).replacingAll("BDAY:1970-01-10", "BDAY:1970-01-11"))
+        #expect(again.status == .success, "\(again.stderr)")
+        #expect(server.items(of: Self.calendar)!.values.contains { $0.contains("0111") })
+    }
+
+    @Test func anAddressBookIsWrittenAsOne() {
+        let server = FakeDAVServer(books: [:])
+        let result = Self.run(server, Self.contacts(3)) {
+            $0.output.format = .vcard4
+            $0.output.vdir = "https://anna@dav.example/books/anna/copy/"
+        }
+        #expect(result.status == .success, "\(result.stderr)")
+        #expect(Self.changes(server, since: 0) == ["MKCOL -", "PUT new", "PUT new", "PUT new"])
+        #expect(server.items(of: "/books/anna/copy/")?.count == 3 && !server.isCalendar("/books/anna/copy/"))
+    }
+
+    @Test func theInputBookIsNoOutput() {
+        let server = FakeDAVServer(books: ["/books/anna/contacts/": ["a.vcf": Self.contacts(1)]])
+        let result = Self.run(server, "", paths: ["https://anna@dav.example/books/anna/contacts/"]) {
+            $0.output.format = .vcard4
+            $0.output.vdir = "https://dav.example/books/anna/contacts"
+        }
+        #expect(result.status == .cannotCreate, "\(result.stderr)")
+        #expect(Self.changes(server, since: 0).isEmpty)
+    }
+}
+
+extension String {
+    func replacingAll(_ target: String, _ replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}
