@@ -288,10 +288,15 @@ def main():
         with open(netrc, "w") as f:
             f.write("machine 127.0.0.1 login %s password %s\nmachine localhost login %s password %s\n" % (USER, PASSWORD, USER, PASSWORD))
         os.chmod(netrc, 0o600)
-        with_netrc = dict(os.environ, NETRC=netrc)
+        with_netrc = dict(os.environ, NETRC=netrc, XDG_CACHE_HOME=os.path.join(work, "cache"))
         as_user = base.replace("http://", "http://%s@" % USER)
         direct = tool(binary, "--to", "json", "--sort", "last", as_user + "contacts/", env=with_netrc).stdout
         check(direct == from_source, "the address book read from its URL gives the same people (--to json)")
+        cached = tool(binary, "--to", "json", "--sort", "last", as_user + "contacts/", env=with_netrc).stdout
+        cache_dir = os.path.join(work, "cache", "vcf2birthdays", "dav")
+        check(cached == from_source and os.listdir(cache_dir) and all(
+                  os.stat(os.path.join(cache_dir, d)).st_mode & 0o077 == 0 for d in os.listdir(cache_dir)),
+              "read again from its cache (a folder only its owner enters), the same people")
         batches = tool(binary, "--to", "json", "--sort", "last", as_user.replace("127.0.0.1", "localhost") + "contacts/",
                        env=with_netrc).stdout
         check(batches == from_source, "... by the name localhost too")

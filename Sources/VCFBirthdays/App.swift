@@ -45,7 +45,8 @@ public enum App {
             // Address books and calendars on servers are folders of cards and events (CardDAV, CalDAV).
             let client = DAVClient(transport: transport, allowsPlainHTTP: options.input.allowsPlainHTTP, sleep: env.sleep)
             env.fileSystem = DAVFileSystem(local: env.fileSystem, client: client,
-                                           newCollections: options.output.format == .ics ? .calendar : .addressBook)
+                                           newCollections: options.output.format == .ics ? .calendar : .addressBook,
+                                           cacheDirectory: env.cacheDirectory)
         }
         // The inputs are listed first, so that no output lands on one of them; the outputs are
         // made before any reading, so that a path that cannot be written fails fast.

@@ -30,13 +30,17 @@ public struct Environment {
     public var httpTransport: (any HTTPTransport)?
     /// Waits this many seconds (before a retry of a server's request).
     public var sleep: @Sendable (Double) -> Void
+    /// Where items fetched from servers are kept for the next run (`$XDG_CACHE_HOME/vcf2birthdays/dav`);
+    /// nil: nothing is kept.
+    public var cacheDirectory: String?
 
     /// The world as given; `stopwatch` times the progress line.
     public init(clock: any Clock, stopwatch: any Stopwatch = MonotonicStopwatch(), preferences: Preferences,
                 fileSystem: any FileSystem, opener: any FileOpener,
                 standardInput: any ByteSource, standardInputIsTerminal: Bool = false,
                 standardOutput: any ByteOutput, standardError: any ByteOutput, standardErrorIsTerminal: Bool = false,
-                httpTransport: (any HTTPTransport)? = nil, sleep: @escaping @Sendable (Double) -> Void = { _ in }) {
+                httpTransport: (any HTTPTransport)? = nil, sleep: @escaping @Sendable (Double) -> Void = { _ in },
+                cacheDirectory: String? = nil) {
         self.clock = clock
         self.stopwatch = stopwatch
         self.preferences = preferences
@@ -49,6 +53,7 @@ public struct Environment {
         self.standardErrorIsTerminal = standardErrorIsTerminal
         self.httpTransport = httpTransport
         self.sleep = sleep
+        self.cacheDirectory = cacheDirectory
     }
 }
 

@@ -232,6 +232,8 @@ extension Environment {
             standardError: FileDescriptorOutput(fd: 2, path: "<stderr>"),
             standardErrorIsTerminal: isatty(2) != 0,
             httpTransport: CurlTransport(netrcFile: variables["NETRC"].flatMap { $0.isEmpty ? nil : $0 }, caFile: caFile),
-            sleep: { seconds in usleep(UInt32(min(seconds, 3600) * 1_000_000)) })
+            sleep: { seconds in usleep(UInt32(min(seconds, 3600) * 1_000_000)) },
+            cacheDirectory: (variables["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+                             ?? variables["HOME"].flatMap { $0.isEmpty ? nil : $0 + "/.cache" }).map { $0 + "/vcf2birthdays/dav" })
     }
 }

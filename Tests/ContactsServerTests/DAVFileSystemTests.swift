@@ -46,6 +46,28 @@ import Testing
         #expect(server.requests.map(\.method) == ["PROPFIND", "PROPFIND", "REPORT", "REPORT", "REPORT"])
     }
 
+    @Test func theCacheKeepsWhatTheServerHasNotChanged() throws {
+        var cards: [String: String] = [:]
+        for n in 1...4 { cards["card-\(n).vcf"] = Self.card(n) }
+        let server = FakeDAVServer(books: [Self.book: cards])
+        let local = InMemoryFileSystem()
+        func readAll() throws -> [String] {
+            let files = DAVFileSystem(local: local, client: DAVClient(transport: server, sleep: { _ in }), cacheDirectory: "cache")
+            return try files.directoryEntries(Self.url).map(\.name).sorted().map { try Self.read(files.openForReading(Self.url + $0)) }
+        }
+        #expect(try readAll() == (1...4).map(Self.card))
+        var done = server.requests.count
+        #expect(try readAll() == (1...4).map(Self.card))
+        #expect(server.requests.dropFirst(done).map(\.method) == ["PROPFIND"], "a second run fetches nothing")
+        server.change(Self.book + "card-2.vcf", to: Self.card(22))
+        server.change(Self.book + "card-4.vcf", to: nil)
+        done = server.requests.count
+        #expect(try readAll() == [Self.card(1), Self.card(22), Self.card(3)])
+        let report = server.requests.dropFirst(done).filter { $0.method == "REPORT" }.map { String(decoding: $0.body, as: UTF8.self) }
+        #expect(report.count == 1 && report[0].contains("card-2.vcf") && !report[0].contains("card-1.vcf"), "only what changed")
+        #expect(local.files.keys.filter { $0.hasPrefix("cache/") }.count == 3, "the removed card's copy is gone")
+    }
+
     @Test func aCardTheServerDoesNotReturnFailsAloneAndTheOthersRead() throws {
         let server = FakeDAVServer(books: [Self.book: ["a.vcf": Self.card(1), "b.vcf": Self.card(2)]])
         server.answer("REPORT", Self.book, with: [.success(HTTPResponse(status: 207, body: Array("""

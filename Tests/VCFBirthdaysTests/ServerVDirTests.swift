@@ -20,7 +20,8 @@ import VCFBirthdaysTesting
         }.joined()
     }
 
-    static func run(_ server: FakeDAVServer, _ contacts: String, paths: [String] = ["contacts.vcf"],
+    /// A run on `contacts`; with `local`, in that file system (kept from run to run), with a cache in it.
+    static func run(_ server: FakeDAVServer, _ contacts: String, paths: [String] = ["contacts.vcf"], local: InMemoryFileSystem? = nil,
                     _ configure: (inout RunOptions) -> Void = { _ in }) -> (status: RunStatus, stderr: String) {
         var options = RunOptions()
         options.input.paths = paths
@@ -28,10 +29,12 @@ import VCFBirthdaysTesting
         options.output.vdir = url
         configure(&options)
         let stdout = MemoryOutput(), stderr = MemoryOutput()
+        let files = local ?? InMemoryFileSystem()
+        files.put("contacts.vcf", contacts)
         let environment = Environment(clock: FixedClock(CalendarDate(year: 2026, month: 11, day: 28)!), preferences: Preferences(),
-                                      fileSystem: InMemoryFileSystem(files: ["contacts.vcf": contacts]), opener: StubOpener(),
+                                      fileSystem: files, opener: StubOpener(),
                                       standardInput: MemorySource([]), standardOutput: stdout, standardError: stderr,
-                                      httpTransport: server, sleep: { _ in })
+                                      httpTransport: server, sleep: { _ in }, cacheDirectory: local == nil ? nil : "cache/dav")
         return (App.run(options, environment: environment), stderr.text)
     }
 
@@ -65,6 +68,29 @@ import VCFBirthdaysTesting
         _ = Self.run(server, Self.contacts(12, changed: 3, removed: 5))
         #expect(Self.changes(server, since: done) == ["DELETE match"])
         #expect(server.items(of: Self.calendar)?.count == 11)
+    }
+
+    @Test func withItsCacheARunFetchesOnlyWhatChanged() throws {
+        let server = FakeDAVServer(books: [:])
+        let local = InMemoryFileSystem()
+        _ = Self.run(server, Self.contacts(12), local: local)
+        // What was put is known by its ETag: the next run fetches nothing and changes nothing.
+        var done = server.requests.count
+        #expect(Self.run(server, Self.contacts(12), local: local).status == .success)
+        #expect(server.requests.dropFirst(done).map(\.method) == ["PROPFIND", "PROPFIND"], "listed, nothing fetched")
+        // Another client changes one event: only that one is fetched (and, being no longer as we
+        // wrote it but still ours, written again).
+        let name = server.items(of: Self.calendar)!.first { $0.value.contains("Person 4") }!.key
+        let edited = server.items(of: Self.calendar)![name]!.replacingAll("SUMMARY:", "SUMMARY:Edited ")
+        server.change(Self.calendar + name, to: edited)
+        done = server.requests.count
+        #expect(Self.run(server, Self.contacts(12), local: local).status == .success)
+        let reports = server.requests.dropFirst(done).filter { $0.method == "REPORT" }
+        #expect(reports.count == 1 && String(decoding: reports[0].body, as: UTF8.self).components("<d:href>") == 1)
+        #expect(Self.changes(server, since: done) == ["PUT match"])
+        // A removed contact's event goes from the server and from the cache.
+        _ = Self.run(server, Self.contacts(12, removed: 0), local: local)
+        #expect(local.files.keys.filter { $0.hasPrefix("cache/dav/") }.count == 11)
     }
 
     @Test func someoneElsesEventIsNeverTouched() {
@@ -134,6 +160,11 @@ import VCFBirthdaysTesting
 }
 
 extension String {
+    /// How many times `part` occurs.
+    func components(_ part: String) -> Int {
+        split(separator: part, omittingEmptySubsequences: false).count - 1
+    }
+
     func replacingAll(_ target: String, _ replacement: String) -> String {
         split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }

@@ -17,11 +17,17 @@ public protocol FileSystem {
     func makeScratchFile() throws -> ScratchFile
     /// Creates a directory (and its parents) unless it exists.
     func createDirectory(_ path: String) throws
+    /// Creates a directory (and its parents) unless it exists, that only its owner may enter
+    /// (a cache of contacts).
+    func createPrivateDirectory(_ path: String) throws
     /// Removes the directory entry `path` (a link itself, not its target).
     func removeFile(_ path: String) throws
 }
 
 extension FileSystem {
+    /// As `createDirectory`, where the file system has no owners (a double in memory).
+    public func createPrivateDirectory(_ path: String) throws { try createDirectory(path) }
+
     /// What is at `path`: `.missing` when nothing.
     public func kind(of path: String) -> FileKind { status(of: path)?.kind ?? .missing }
 }

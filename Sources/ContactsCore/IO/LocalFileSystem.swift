@@ -109,10 +109,19 @@ public struct LocalFileSystem: FileSystem, Sendable {
     }
 
     public func createDirectory(_ path: String) throws {
+        try createDirectory(path, mode: 0o777)
+    }
+
+    public func createPrivateDirectory(_ path: String) throws {
+        try createDirectory(path, mode: 0o700)
+    }
+
+    /// Makes the folders of `path` that are missing, with `mode` (less the umask).
+    private func createDirectory(_ path: String, mode: mode_t) throws {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for part in path.split(separator: "/") {
             prefix += part
-            if mkdir(prefix, 0o777) != 0 && errno != EEXIST { throw IOFailure(path: prefix, errno: errno) }
+            if mkdir(prefix, mode) != 0 && errno != EEXIST { throw IOFailure(path: prefix, errno: errno) }
             prefix += "/"
         }
         guard kind(of: path) == .directory else { throw IOFailure(path: path, reason: "Not a directory") }

@@ -20,6 +20,7 @@ public final class DAVFileSystem: FileSystem, @unchecked Sendable {
     let client: DAVClient
     private let batchSize: Int
     private let newCollections: CollectionKind
+    private let cache: ItemCache?
     private let lock = ThreadLock()
     /// Members of the collections listed, in the order listed, and where each one is (by `key`).
     private var members: [String] = []
@@ -28,18 +29,24 @@ public final class DAVFileSystem: FileSystem, @unchecked Sendable {
     private var etags: [String: String] = [:]
     /// The collections listed that are calendars, by `key`.
     private var calendars = Set<String>()
+    /// The collections listed in this run (once: the check that no output lands on an input
+    /// and the vdir's writer both list it), by `key`.
+    private var listings: [String: [DirectoryEntry]] = [:]
     /// Items fetched and not yet opened, by `key`.
     private var fetched: [String: Result<[UInt8], DAVFailure>] = [:]
     /// What a URL turned out to be (a collection or not), by `key`; a failure waits for the
     /// opening that reports it.
     private var statuses: [String: Result<Bool, DAVFailure>] = [:]
 
-    /// `local` for paths, `client` for URLs; collections made are `newCollections`.
-    public init(local: any FileSystem, client: DAVClient, batchSize: Int = 100, newCollections: CollectionKind = .calendar) {
+    /// `local` for paths, `client` for URLs; collections made are `newCollections`; the items
+    /// fetched are kept in `cacheDirectory` (of `local`), so that a second run fetches only what changed.
+    public init(local: any FileSystem, client: DAVClient, batchSize: Int = 100, newCollections: CollectionKind = .calendar,
+                cacheDirectory: String? = nil) {
         self.local = local
         self.client = client
         self.batchSize = max(1, batchSize)
         self.newCollections = newCollections
+        cache = cacheDirectory.map { ItemCache(files: local, directory: $0) }
     }
 
     /// A URL as the same resource whatever its spelling: no credentials, the path decoded, no
@@ -107,6 +114,7 @@ public final class DAVFileSystem: FileSystem, @unchecked Sendable {
     public func directoryEntries(_ path: String) throws -> [DirectoryEntry] {
         guard ServerURL.isURL(path) else { return try local.directoryEntries(path) }
         guard let folder = ServerURL(path)?.asFolder else { throw IOFailure(path: path, reason: "not an http or https URL") }
+        if let listed = lock.locked({ listings[Self.key(path)] }) { return listed }
         let answer: (responses: [DAVResponse], url: ServerURL)
         do {
             answer = try propfind(folder.withoutPassword, depth: 1, properties: ["<d:resourcetype/>", "<d:getcontenttype/>", "<d:getetag/>"])
@@ -131,7 +139,9 @@ public final class DAVFileSystem: FileSystem, @unchecked Sendable {
         }
         // In the order the listing opens them (by name, bytewise): a batch is the items read next.
         listed.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        cache?.keepOnly(listed.map { Self.key(base + $0.name) }, in: Self.key(base))
         lock.locked {
+            listings[Self.key(base)] = entries
             if isCalendar { calendars.insert(Self.key(base)) }
             statuses[Self.key(base)] = .success(true)
             for (name, etag) in listed {
@@ -194,10 +204,21 @@ public final class DAVFileSystem: FileSystem, @unchecked Sendable {
         var first = index, end = index
         while first > 0 && Self.folder(of: members[first - 1]) == folder { first -= 1 }
         while end < members.count && Self.folder(of: members[end]) == folder { end += 1 }
+        // Items the cache holds under the ETag listed come from there, as many as a batch.
+        let collection = Self.key(String(folder))
         var batch: [String] = []
-        for i in Array(index..<end) + Array(first..<index) where batch.count < batchSize && fetched[Self.key(members[i])] == nil {
-            batch.append(members[i])
+        var cached = 0
+        for i in Array(index..<end) + Array(first..<index) where batch.count + cached < batchSize {
+            let key = Self.key(members[i])
+            guard fetched[key] == nil else { continue }
+            if let item = cache?.item(key, in: collection, etag: etags[key]) {
+                fetched[key] = .success(item)
+                cached += 1
+            } else {
+                batch.append(members[i])
+            }
         }
+        if batch.isEmpty { return fetched.removeValue(forKey: Self.key(path))! }
         let isCalendar = calendars.contains(Self.key(String(folder)))
         let (report, namespace, data) = isCalendar ? ("calendar-multiget", DAVNamespace.calDAV, "calendar-data")
             : ("addressbook-multiget", DAVNamespace.cardDAV, "address-data")
@@ -221,8 +242,10 @@ public final class DAVFileSystem: FileSystem, @unchecked Sendable {
             guard let url = answer.url.resolving(response.href), let member = byKey[Self.key(url.description)] else { continue }
             let key = Self.key(member)
             if let item = response.property(namespace, data) {
-                fetched[key] = .success(Array(item.text.utf8))
+                let bytes = Array(item.text.utf8)
+                fetched[key] = .success(bytes)
                 if let etag = response.text(DAVNamespace.dav, "getetag") { etags[key] = etag }
+                cache?.store(bytes, item: key, in: collection, etag: etags[key])
             } else {
                 let status = response.status ?? 404
                 fetched[key] = .failure(DAVFailure(url: member, status: status, reason: DAVClient.explain(status: status)))
@@ -283,6 +306,8 @@ public final class DAVFileSystem: FileSystem, @unchecked Sendable {
                 : DAVClient.explain(status: response.status)
             throw IOFailure(path: url, reason: reason)
         }
+        // A server that stores other bytes than it was sent gives no ETag (RFC 4791 §5.3.4).
+        cache?.store(bytes, item: Self.key(url), in: Self.key(String(Self.folder(of: url))), etag: response.headers["etag"])
         lock.locked {
             let key = Self.key(url)
             etags[key] = response.headers["etag"]
@@ -306,6 +331,7 @@ public final class DAVFileSystem: FileSystem, @unchecked Sendable {
             throw IOFailure(path: path, reason: response.status == 412 ? "412 Precondition Failed: it changed on the server meanwhile; left as it is"
                                                                        : DAVClient.explain(status: response.status))
         }
+        cache?.forget(Self.key(path), in: Self.key(String(Self.folder(of: path))))
     }
 
     public func createDirectory(_ path: String) throws {
@@ -349,6 +375,7 @@ public final class DAVFileSystem: FileSystem, @unchecked Sendable {
         lock.locked { statuses[Self.key(path)] = .success(true) }
     }
 
+    public func createPrivateDirectory(_ path: String) throws { try local.createPrivateDirectory(path) }
     public func makeTemporaryFile(extension: String) throws -> String { try local.makeTemporaryFile(extension: `extension`) }
     public func makeScratchFile() throws -> ScratchFile { try local.makeScratchFile() }
 }
