@@ -29,7 +29,7 @@ import xml.etree.ElementTree as ET
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VENV = os.path.join(ROOT, ".build", "integration-venv")
-PACKAGES = ["radicale>=3.1,<4", "vdirsyncer>=0.19,<0.22"]
+PACKAGES = ["radicale>=3.1,<4", "vdirsyncer>=0.19,<0.22", "xandikos>=0.2"]
 USER, PASSWORD = "test", "secret"
 DAV = {"D": "DAV:", "C": "urn:ietf:params:xml:ns:caldav", "A": "urn:ietf:params:xml:ns:carddav"}
 
@@ -50,7 +50,7 @@ def venv_tool(name):
 
 
 def install():
-    if not os.path.exists(venv_tool("radicale")) or not os.path.exists(venv_tool("vdirsyncer")):
+    if not all(os.path.exists(venv_tool(tool)) for tool in ("radicale", "vdirsyncer", "xandikos")):
         print("installing " + ", ".join(PACKAGES) + " into " + VENV)
         subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
         subprocess.run([venv_tool("pip"), "install", "--quiet", "--disable-pip-version-check"] + PACKAGES, check=True)
@@ -162,7 +162,7 @@ def contacts(count, changed=None, removed=None):
         if i == removed:
             continue
         day = 1 + i % 28
-        year = 1950 + i
+        year = 1950 + i % 70
         if i == changed:
             day = 1 + (day % 27)
         cards.append("BEGIN:VCARD\r\nVERSION:3.0\r\n"
@@ -195,6 +195,73 @@ def tool(binary, *arguments, stdin=None, env=None):
     if result.returncode != 0:
         fail("vcf2birthdays %s exited %d: %s" % (" ".join(arguments), result.returncode, result.stderr))
     return result
+
+def start_xandikos(work, port):
+    """Xandikos, the second server: its default principal /user/ with a calendar and an address book."""
+    log = open(os.path.join(work, "xandikos.log"), "w")
+    server = subprocess.Popen([venv_tool("xandikos"), "serve", "-d", os.path.join(work, "xandikos"), "--defaults",
+                               "-l", "127.0.0.1", "-p", str(port)], stdout=log, stderr=subprocess.STDOUT)
+    for _ in range(300):
+        try:
+            request("PROPFIND", "http://127.0.0.1:%d/user/" % port, depth="0")
+            return server
+        except (urllib.error.URLError, ConnectionError):
+            time.sleep(0.1)
+    fail("Xandikos did not answer on 127.0.0.1:%d within 30 seconds" % port)
+
+
+def stop(server):
+    server.terminate()
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+
+
+def direct_checks(binary, work, name, collections, root, env, books=None):
+    """A server's collections written and read straight, without vdirsyncer: an address book of
+    1,000 cards written and read back through discovery, its birthday calendar written, kept,
+    changed, shrunk beside a foreign event, and untouched by an unclean read."""
+    print("%s, straight (--vdir URL, the server's URL as input):" % name)
+    people = 1000
+    source = os.path.join(work, "direct-%s.vcf" % name)
+    with open(source, "w") as f:
+        f.write(contacts(people))
+    expected = tool(binary, "--to", "json", "--sort", "last", source).stdout
+    book = (books or collections) + "direct-contacts/"
+    tool(binary, "--to", "vcard4", "--vdir", book, source, env=env)
+    check(len(report(book.replace("%s@" % USER, ""), calendar=False)) == people, "an address book of %d cards is made and filled" % people)
+    back = tool(binary, "--to", "json", "--sort", "last", root + "#direct-contacts", env=env).stdout
+    check(back == expected, "the server's URL finds it (named by the fragment), and it reads back as the same people")
+
+    calendar = collections + "direct-birthdays/"
+    plain = calendar.replace("%s@" % USER, "")
+    tool(binary, "--to", "ics", "--vdir", calendar, book, env=env)
+    events = report(plain, calendar=True)
+    check(len(events) == people, "its birthday calendar is made and holds every event (%d of %d)" % (len(events), people))
+    foreign = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Other//EN\r\nBEGIN:VEVENT\r\nUID:foreign-1\r\n" \
+              "DTSTAMP:20260101T000000Z\r\nDTSTART;VALUE=DATE:20260101\r\nSUMMARY:Not ours\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    status, _ = request("PUT", plain + "foreign-1.ics", foreign, content_type="text/calendar")
+    check(status in (201, 204), "a foreign event is put beside ours (%d)" % status)
+    tool(binary, "--to", "ics", "--vdir", calendar, source, env=env)
+    again = report(plain, calendar=True)
+    check({h: v for h, v in again.items() if "foreign" not in h} == events, "the same contacts again change no event")
+    with open(source, "w") as f:
+        f.write(contacts(people, changed=7))
+    tool(binary, "--to", "ics", "--vdir", calendar, source, env=env)
+    changed = report(plain, calendar=True)
+    differing = [h for h in events if changed.get(h, (None,))[0] != events[h][0]]
+    check(len(differing) == 1, "one changed birthday changes exactly one event (%d)" % len(differing))
+    with open(source, "w") as f:
+        f.write(contacts(people, changed=7, removed=3))
+    tool(binary, "--to", "ics", "--vdir", calendar, source, env=env)
+    after = report(plain, calendar=True)
+    check(len(after) == people and not set(after) - set(changed) and any("foreign" in h for h in after),
+          "a removed contact's event is deleted, the foreign one kept")
+    result = subprocess.run([binary, "--today", "2026-11-22", "--to", "ics", "--vdir", calendar, os.path.join(work, "missing.vcf"), source],
+                            capture_output=True, text=True, timeout=120, env=env)
+    check(result.returncode == 66 and report(plain, calendar=True) == after,
+          "an unclean read removes nothing on the server", "exit %d: %s" % (result.returncode, result.stderr[-800:]))
 
 
 def main():
@@ -306,41 +373,16 @@ def main():
         named = tool(binary, "--to", "json", "--sort", "last", root + "#contacts", env=with_netrc).stdout
         check(named == from_source, "... and the one named by the URL's fragment")
 
-        print("calendar written straight to the server (--vdir URL):")
-        direct_url = as_user + "direct-birthdays/"
-        with open(source, "w") as f:
-            f.write(contacts(people))
-        tool(binary, "--to", "ics", "--vdir", direct_url, source, env=with_netrc)
-        events = report(base + "direct-birthdays/", calendar=True)
-        check(len(events) == people, "the calendar is made and holds every event (%d of %d)" % (len(events), people))
-        foreign = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Other//EN\r\nBEGIN:VEVENT\r\nUID:foreign-1\r\n" \
-                  "DTSTAMP:20260101T000000Z\r\nDTSTART;VALUE=DATE:20260101\r\nSUMMARY:Not ours\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
-        status, _ = request("PUT", base + "direct-birthdays/foreign-1.ics", foreign, content_type="text/calendar")
-        check(status in (201, 204), "a foreign event is put beside ours (%d)" % status)
-        tool(binary, "--to", "ics", "--vdir", direct_url, source, env=with_netrc)
-        again = report(base + "direct-birthdays/", calendar=True)
-        check({h: v for h, v in again.items() if "foreign" not in h} == events, "the same contacts again change no event")
-        with open(source, "w") as f:
-            f.write(contacts(people, changed=7))
-        tool(binary, "--to", "ics", "--vdir", direct_url, source, env=with_netrc)
-        changed = report(base + "direct-birthdays/", calendar=True)
-        differing = [h for h in events if changed.get(h, (None,))[0] != events[h][0]]
-        check(len(differing) == 1, "one changed birthday changes exactly one event (%d)" % len(differing))
-        with open(source, "w") as f:
-            f.write(contacts(people, changed=7, removed=3))
-        tool(binary, "--to", "ics", "--vdir", direct_url, source, env=with_netrc)
-        after = report(base + "direct-birthdays/", calendar=True)
-        check(len(after) == people and not set(after) - set(changed), "a removed contact's event is deleted, the foreign one kept")
-        check(any("foreign" in h for h in after), "the foreign event is untouched")
-        result = subprocess.run([binary, "--today", "2026-11-22", "--to", "ics", "--vdir", direct_url, os.path.join(work, "missing.vcf"), source],
-                                capture_output=True, text=True, timeout=60, env=with_netrc)
-        check(result.returncode == 66 and report(base + "direct-birthdays/", calendar=True) == after,
-              "an unclean read removes nothing on the server", "exit %d: %s" % (result.returncode, result.stderr[-800:]))
-        cards_url = as_user + "direct-contacts/"
-        tool(binary, "--to", "vcard4", "--vdir", cards_url, source, env=with_netrc)
-        back = tool(binary, "--to", "json", "--sort", "last", cards_url, env=with_netrc).stdout
-        check(back == tool(binary, "--to", "json", "--sort", "last", source).stdout,
-              "an address book written to the server reads back as the same people")
+        direct_checks(binary, work, "Radicale", as_user, "http://%s@127.0.0.1:%d/" % (USER, port), with_netrc)
+
+        xandikos_port = free_port()
+        xandikos = start_xandikos(work, xandikos_port)
+        try:
+            xandikos_root = "http://127.0.0.1:%d/" % xandikos_port
+            direct_checks(binary, work, "Xandikos", xandikos_root + "user/calendars/", xandikos_root, with_netrc,
+                          books=xandikos_root + "user/contacts/")
+        finally:
+            stop(xandikos)
         print("integration test: passed")
     finally:
         server.terminate()

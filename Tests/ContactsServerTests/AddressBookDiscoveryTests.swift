@@ -61,6 +61,16 @@ import Testing
         }
     }
 
+    @Test func aCalendarIsNoAddressBook() {
+        let server = FakeDAVServer(books: [:], calendars: ["/cal/anna/birthdays/": [:]], principal: "/p/", home: "/h/")
+        do {
+            _ = try Self.books(server, "https://dav.example/cal/anna/birthdays/")
+            Issue.record("a calendar was read as address books")
+        } catch {
+            #expect(error.reason.contains("a calendar, not an address book"))
+        }
+    }
+
     @Test func aCollectionWithoutBooksSaysSo() {
         let server = FakeDAVServer(books: [:], principal: "/p/", home: "/h/")
         do {

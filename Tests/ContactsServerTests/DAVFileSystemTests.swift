@@ -99,6 +99,14 @@ import Testing
         }
     }
 
+    @Test func aMissingCollectionAnsweredAsAMultistatusIsMissing() {
+        // As Xandikos answers: 207, with one response whose own status is 404.
+        let server = FakeDAVServer(books: [:])
+        server.answer("PROPFIND", Self.book, with: [.success(HTTPResponse(status: 207, body: Array(
+            "<multistatus xmlns='DAV:'><response><href>\(Self.book)</href><status>HTTP/1.1 404 Not Found</status></response></multistatus>".utf8)))])
+        #expect(Self.files(server).status(of: Self.url) == nil)
+    }
+
     @Test func aBrokenAnswerIsAFailureNotACrash() {
         let server = FakeDAVServer(books: [Self.book: ["a.vcf": Self.card(1)]])
         server.answer("PROPFIND", Self.book, with: [.success(HTTPResponse(status: 207, body: Array("<multistatus xmlns='DAV:'><response>".utf8)))])

@@ -40,6 +40,9 @@ extension DAVFileSystem {
         }
         guard let own = answer.responses.first else { return [] }
         if own.isAddressBook { return [(answer.url, own.text(DAVNamespace.dav, "displayname"))] }
+        if own.isCalendar {
+            throw DAVFailure(url: url.description, status: nil, reason: "a calendar, not an address book: give an address book's URL, or the server's")
+        }
         if !own.isCollection && own.property(DAVNamespace.dav, "current-user-principal") == nil { return nil }
         if let homes = hrefs(own.property(DAVNamespace.cardDAV, "addressbook-home-set"), answer.url) {
             return try books(in: homes)

@@ -96,7 +96,12 @@ public final class DAVFileSystem: FileSystem, @unchecked Sendable {
             + properties.joined() + "</d:prop></d:propfind>"
         let request = HTTPRequest(method: "PROPFIND", url: url,
                                   headers: ["Depth: \(depth)", "Content-Type: application/xml; charset=utf-8"], body: Array(body.utf8))
-        return try multistatus(request)
+        let answer = try multistatus(request)
+        // Xandikos answers a missing resource with a multistatus whose one response is a 404.
+        if depth == 0, let status = answer.responses.first?.status, !(200..<300).contains(status) {
+            throw DAVFailure(url: answer.url.description, status: status, reason: DAVClient.explain(status: status))
+        }
+        return answer
     }
 
     func multistatus(_ request: HTTPRequest) throws(DAVFailure) -> (responses: [DAVResponse], url: ServerURL) {
