@@ -75,9 +75,14 @@ def request(method, url, body=None, depth=None, content_type="application/xml; c
 
 def start_server(storage, port):
     log = open(os.path.join(storage, "radicale.log"), "w")
+    # A real password: the netrc file and --password-command are checked by the server.
+    users = os.path.join(storage, "users")
+    with open(users, "w") as f:
+        f.write("%s:%s\n" % (USER, PASSWORD))
     server = subprocess.Popen([venv_tool("radicale"), "--server-hosts", f"127.0.0.1:{port}",
                                "--storage-filesystem-folder", os.path.join(storage, "collections"),
-                               "--auth-type", "none", "--rights-type", "owner_only",
+                               "--auth-type", "htpasswd", "--auth-htpasswd-filename", users,
+                               "--auth-htpasswd-encryption", "plain", "--rights-type", "owner_only",
                                "--logging-level", "warning"], stdout=log, stderr=subprocess.STDOUT)
     deadline = time.time() + 30
     while time.time() < deadline:
@@ -361,6 +366,13 @@ def main():
         check(direct == from_source, "the address book read from its URL gives the same people (--to json)")
         cached = tool(binary, "--to", "json", "--sort", "last", as_user + "contacts/", env=with_netrc).stdout
         cache_dir = os.path.join(work, "cache", "vcf2birthdays", "dav")
+        by_command = tool(binary, "--to", "json", "--sort", "last", "--password-command", "printf %s" % PASSWORD, as_user + "contacts/",
+                          env=dict(os.environ, NETRC="/nonexistent")).stdout
+        check(by_command == from_source, "the password from --password-command instead of a netrc file")
+        wrong = subprocess.run([binary, "--password-command", "printf wrong", as_user + "contacts/"], capture_output=True,
+                               text=True, timeout=60, env=dict(os.environ, NETRC="/nonexistent"))
+        check(wrong.returncode == 66 and "401 Unauthorized" in wrong.stderr and "wrong" not in wrong.stderr.replace("printf wrong", ""),
+              "a wrong password: 401, said, the input unread (exit 66), the password never shown", wrong.stderr[-500:])
         check(cached == from_source and os.listdir(cache_dir) and all(
                   os.stat(os.path.join(cache_dir, d)).st_mode & 0o077 == 0 for d in os.listdir(cache_dir)),
               "read again from its cache (a folder only its owner enters), the same people")

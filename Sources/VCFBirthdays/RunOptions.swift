@@ -98,6 +98,8 @@ public struct RunOptions: Sendable {
         public var allowsPlainHTTP = false
         /// The CA certificates servers are verified with (`--ca-file`); nil: the system's.
         public var caFile: String?
+        /// Prints the servers' password (`--password-command`); nil: the netrc file gives it.
+        public var passwordCommand: String?
 
         /// Standard input, each input's format detected.
         public init() {}

@@ -137,7 +137,8 @@ struct Command: ParsableCommand {
         mallopt(M_ARENA_MAX, Int32(min(options.threads + 1, 3)))
         #endif
         InterruptCleanup.install()
-        let status = App.run(options, environment: .live(closedAtStart: closed, caFile: options.input.caFile))
+        let status = App.run(options, environment: .live(closedAtStart: closed, caFile: options.input.caFile,
+                                                         passwordCommand: options.input.passwordCommand))
         if status != .success { throw ExitCode(status.rawValue) }
     }
 }
@@ -210,8 +211,9 @@ extension RemovalLimit: ExpressibleByArgument {
 extension Environment {
     /// The real world: system clock, environment variables, local files, standard streams.
     /// `closedAtStart`: the standard descriptors that were closed (now open on /dev/null);
-    /// `caFile`: the certificates servers are verified with instead of the system's.
-    static func live(closedAtStart: Set<Int32>, caFile: String?) -> Environment {
+    /// `caFile`: the certificates servers are verified with instead of the system's;
+    /// `passwordCommand`: prints the servers' password (else the netrc file gives it).
+    static func live(closedAtStart: Set<Int32>, caFile: String?, passwordCommand: String?) -> Environment {
         var variables: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {
@@ -231,7 +233,8 @@ extension Environment {
             standardOutput: closedAtStart.contains(1) ? ClosedOutput(path: "<stdout>") : FileDescriptorOutput(fd: 1, path: "<stdout>"),
             standardError: FileDescriptorOutput(fd: 2, path: "<stderr>"),
             standardErrorIsTerminal: isatty(2) != 0,
-            httpTransport: CurlTransport(netrcFile: variables["NETRC"].flatMap { $0.isEmpty ? nil : $0 }, caFile: caFile),
+            httpTransport: CurlTransport(netrcFile: variables["NETRC"].flatMap { $0.isEmpty ? nil : $0 }, caFile: caFile,
+                                         passwordCommand: passwordCommand.map(PasswordCommand.init)),
             sleep: { seconds in usleep(UInt32(min(seconds, 3600) * 1_000_000)) },
             cacheDirectory: (variables["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
                              ?? variables["HOME"].flatMap { $0.isEmpty ? nil : $0 + "/.cache" }).map { $0 + "/vcf2birthdays/dav" })

@@ -45,6 +45,10 @@ struct InputOptions: ParsableArguments {
                                                              valueName: "file"))
     var caFile: String?
 
+    @Option(name: .customLong("password-command"), help: ArgumentHelp("Run this command (by /bin/sh) for the servers' password, the first line it prints, instead of ~/.netrc; the URL gives the user name.",
+                                                                      valueName: "command"))
+    var passwordCommand: String?
+
     func validate() throws {
         if let region, region.utf8.count != 2 || !region.utf8.allSatisfy({ (0x41...0x5A).contains($0 & 0xDF) })
             || !isRegion(region.uppercased()) {
@@ -70,6 +74,7 @@ struct InputOptions: ParsableArguments {
         input.region = region?.uppercased()
         input.allowsPlainHTTP = allowsPlainHTTP
         input.caFile = caFile
+        input.passwordCommand = passwordCommand
         return input
     }
 }

@@ -16,13 +16,17 @@ public struct CurlTransport: HTTPTransport {
     public var timeoutSeconds: Int
     /// Responses larger than this fail (`HTTPFailure.Kind.tooLarge`).
     public var maxResponseBytes: Int
+    /// Gives the password instead of the netrc file (`--password-command`).
+    public var passwordCommand: PasswordCommand?
 
     /// A transport with these settings.
-    public init(netrcFile: String? = nil, caFile: String? = nil, timeoutSeconds: Int = 30, maxResponseBytes: Int = 256 << 20) {
+    public init(netrcFile: String? = nil, caFile: String? = nil, timeoutSeconds: Int = 30, maxResponseBytes: Int = 256 << 20,
+                passwordCommand: PasswordCommand? = nil) {
         self.netrcFile = netrcFile
         self.caFile = caFile
         self.timeoutSeconds = timeoutSeconds
         self.maxResponseBytes = maxResponseBytes
+        self.passwordCommand = passwordCommand
     }
 
     /// Whether libcurl can be loaded.
@@ -42,10 +46,14 @@ public struct CurlTransport: HTTPTransport {
         let transfer = CurlTransfer(limit: maxResponseBytes)
         var settings = vc_http_request()
         settings.method = c(request.method)
-        settings.url = c(url.withoutCredentials)
+        // The user in the URL: libcurl looks the netrc file up by the URL's host and user.
+        settings.url = c(url.withoutPassword)
         settings.header_count = Int32(headers.count)
-        settings.user = c(url.user)
-        settings.password = c(url.password)
+        if let passwordCommand {
+            guard url.user != nil else { throw HTTPFailure(.unusable, "--password-command needs the user name in the URL (https://USER@host/...)") }
+            settings.user = c(url.user)
+            settings.password = c(try passwordCommand.password())
+        }
         settings.netrc_file = c(netrcFile)
         settings.ca_file = c(caFile)
         settings.protocols = c(url.isSecure ? "https" : "http")

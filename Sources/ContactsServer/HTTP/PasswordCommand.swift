@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ContactsCore
+
+/// The password a command prints (as vdirsyncer's `password.fetch`: `pass show dav`), run by
+/// `/bin/sh` at the first request that needs it and kept for the run: the first line of its
+/// standard output. Its text is never shown; a command that fails says only its exit status.
+public final class PasswordCommand: @unchecked Sendable {
+    private let command: String
+    private let lock = ThreadLock()
+    private var result: Result<String, HTTPFailure>?
+
+    /// The password `command` prints.
+    public init(_ command: String) {
+        self.command = command
+    }
+
+    /// The password; throws when the command fails or prints nothing.
+    public func password() throws(HTTPFailure) -> String {
+        try lock.locked {
+            if result == nil { result = run() }
+            return result!
+        }.get()
+    }
+
+    private func run() -> Result<String, HTTPFailure> {
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { return .failure(HTTPFailure(.unusable, "the password command could not be started (no pipe)")) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+        var pid: pid_t = 0
+        let arguments: [UnsafeMutablePointer<CChar>?] = ([String](["/bin/sh", "-c", command])).map { strdup($0) }
+        defer { arguments.forEach { free($0) } }
+        var argv = arguments + [nil]
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, &argv, environ)
+        close(pipeEnds[1])
+        guard spawned == 0 else {
+            close(pipeEnds[0])
+            return .failure(HTTPFailure(.unusable, "the password command could not be started"))
+        }
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while output.count < 1 << 16 {
+            let n = read(pipeEnds[0], &buffer, buffer.count)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            output += buffer[..<n]
+        }
+        close(pipeEnds[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exited = status & 0x7F == 0, code = (status >> 8) & 0xFF
+        guard exited && code == 0 else {
+            return .failure(HTTPFailure(.unusable, exited ? "the password command failed (exit status \(code))" : "the password command was killed"))
+        }
+        let line = output.prefix { $0 != 0x0A && $0 != 0x0D }
+        guard !line.isEmpty else { return .failure(HTTPFailure(.unusable, "the password command printed no password")) }
+        return .success(String(decoding: line, as: UTF8.self))
+    }
+}
