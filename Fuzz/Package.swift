@@ -4,7 +4,7 @@
 import PackageDescription
 
 let targets = ["fuzz-vcard", "fuzz-csv", "fuzz-dates", "fuzz-decoding", "fuzz-roundtrip", "fuzz-threads",
-               "fuzz-vcard-frames", "fuzz-csv-fields", "fuzz-ldif", "fuzz-merge", "fuzz-lines", "fuzz-jcard", "fuzz-jscontact"]
+               "fuzz-vcard-frames", "fuzz-csv-fields", "fuzz-ldif", "fuzz-merge", "fuzz-lines", "fuzz-jcard", "fuzz-jscontact", "fuzz-dav"]
 
 let package = Package(
     name: "vcf2birthdays-fuzz",

@@ -10,7 +10,7 @@ set -eu
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
 work=${VCF2BIRTHDAYS_FUZZ_DIR:-$HOME/.cache/vcf2birthdays-fuzz}
-targets=${FUZZ_TARGETS:-"vcard csv dates decoding roundtrip threads vcard-frames csv-fields ldif merge lines jcard jscontact"}
+targets=${FUZZ_TARGETS:-"vcard csv dates decoding roundtrip threads vcard-frames csv-fields ldif merge lines jcard jscontact dav"}
 repeatable=""
 [ -z "${FUZZ_SEED:-}" ] || repeatable="-seed=$FUZZ_SEED"
 [ -z "${FUZZ_RUNS:-}" ] || repeatable="$repeatable -runs=$FUZZ_RUNS"
@@ -45,6 +45,7 @@ for target in $targets; do
         ldif) cp Fixtures/ldif/*.ldif "$corpus/" 2>/dev/null || true ;;
         jcard) cp Fixtures/jcard/*.json Fixtures/fuzz/*.json "$corpus/" 2>/dev/null || true ;;
         jscontact) cp Fixtures/jscontact/*.json Fixtures/fuzz/*.json "$corpus/" 2>/dev/null || true ;;
+        dav) cp Fixtures/dav/*.xml "$corpus/" 2>/dev/null || true ;;
         lines) cp Fixtures/*.vcf Fixtures/csv/* Fixtures/ldif/*.ldif Fixtures/fuzz/* "$corpus/" 2>/dev/null || true ;;
     esac
     log="Fuzz/findings/$target.log"

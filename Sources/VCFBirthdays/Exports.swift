@@ -2,3 +2,4 @@
 @_exported import ContactsCore
 @_exported import ContactFormats
 @_exported import ContactsOutput
+@_exported import ContactsServer

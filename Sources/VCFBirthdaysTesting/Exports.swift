@@ -2,3 +2,4 @@
 // the vCard parsing of `ContactFormatsTesting`.
 @_exported import ContactsTesting
 @_exported import ContactFormatsTesting
+@_exported import ContactsServerTesting
