@@ -269,6 +269,106 @@ def direct_checks(binary, work, name, collections, root, env, books=None):
           "an unclean read removes nothing on the server", "exit %d: %s" % (result.returncode, result.stderr[-800:]))
 
 
+class FaultProxy:
+    """A proxy in front of a server that makes requests fail as networks and servers do: by method,
+    the Nth request gets a 500, a 503 with Retry-After, a 412, a slow answer, or a dropped
+    connection; every other request goes through."""
+
+    def __init__(self, target_port, faults):
+        import http.server
+        import threading
+        self.faults = dict(faults)  # (method, n) -> fault
+        self.counts = {}
+        proxy = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args):
+                pass
+
+            def handle_any(self):
+                length = int(self.headers.get("Content-Length") or 0)
+                body = self.rfile.read(length) if length else None
+                n = proxy.counts[self.command] = proxy.counts.get(self.command, 0) + 1
+                fault = proxy.faults.get((self.command, n))
+                if fault == "drop":
+                    self.close_connection = True
+                    self.connection.shutdown(socket.SHUT_RDWR)
+                    return
+                if fault in ("500", "412", "503"):
+                    self.send_response(int(fault))
+                    if fault == "503":
+                        self.send_header("Retry-After", "1")
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
+                if fault == "slow":
+                    time.sleep(2)
+                headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "content-length", "connection")}
+                req = urllib.request.Request("http://127.0.0.1:%d%s" % (target_port, self.path), data=body, method=self.command,
+                                             headers=headers)
+                try:
+                    with urllib.request.urlopen(req, timeout=30) as response:
+                        status, answer, reply_headers = response.status, response.read(), response.headers
+                except urllib.error.HTTPError as error:
+                    status, answer, reply_headers = error.code, error.read(), error.headers
+                self.send_response(status)
+                for key, value in reply_headers.items():
+                    if key.lower() not in ("content-length", "connection", "transfer-encoding", "server", "date"):
+                        self.send_header(key, value)
+                self.send_header("Content-Length", str(len(answer)))
+                self.end_headers()
+                self.wfile.write(answer)
+
+            do_GET = do_PUT = do_DELETE = do_PROPFIND = do_REPORT = do_MKCALENDAR = do_MKCOL = do_PROPPATCH = handle_any
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+
+
+def fault_checks(binary, work, port, env):
+    """Faults between the program and the server: what retries absorb ends well; what they cannot
+    (a 500, a 412 on a PUT) ends with exit status 73, loses nothing, and the next run converges."""
+    print("faults between the program and Radicale (a proxy):")
+    people = 1000
+    source = os.path.join(work, "direct-Radicale.vcf")
+    plain = "http://127.0.0.1:%d/%s/direct-birthdays/" % (port, USER)
+    before = report(plain, calendar=True)
+    proxy = FaultProxy(port, {("PROPFIND", 1): "drop", ("PROPFIND", 2): "503", ("PROPFIND", 3): "slow",
+                              ("REPORT", 1): "503", ("REPORT", 2): "drop"})
+    try:
+        url = "http://%s@127.0.0.1:%d/%s/direct-birthdays/" % (USER, proxy.port, USER)
+        tool(binary, "--to", "ics", "--vdir", url, source, env=env)
+        check(report(plain, calendar=True) == before, "a dropped connection, a 503 and a slow answer: retried, nothing changed")
+        text = contacts(people, changed=7, removed=3)
+        moved = [("BDAY:1951-02-02", "BDAY:1951-02-03"), ("BDAY:1952-03-03", "BDAY:1952-03-04")]
+        changes = sum(text.count(old) for old, _ in moved)
+        for old, new in moved:
+            text = text.replace(old, new)
+        with open(source, "w") as f:
+            f.write(text)
+        proxy.faults = {("PUT", 1): "500", ("PUT", 2): "412"}
+        proxy.counts = {}
+        result = subprocess.run([binary, "--today", "2026-11-22", "--to", "ics", "--vdir", url, source],
+                                capture_output=True, text=True, timeout=120, env=env)
+        half = report(plain, calendar=True)
+        check(result.returncode == 73 and "500" in result.stderr and "412" in result.stderr,
+              "a 500 and a 412 on two of %d changes: said, exit 73" % changes, "exit %d: %s" % (result.returncode, result.stderr[-600:]))
+        check(set(half) == set(before) and sum(half[h][0] != before[h][0] for h in half) == changes - 2,
+              "nothing lost: every event still there, the changes that went through changed")
+    finally:
+        proxy.close()
+    tool(binary, "--to", "ics", "--vdir", "http://%s@127.0.0.1:%d/%s/direct-birthdays/" % (USER, port, USER), source, env=env)
+    after = report(plain, calendar=True)
+    check(set(after) == set(before) and sum(after[h][0] != before[h][0] for h in after) == changes,
+          "the next run converges: every change is on the server")
+
+
 def main():
     if len(sys.argv) != 2:
         fail("usage: integration_test.py BINARY")
@@ -386,6 +486,8 @@ def main():
         check(named == from_source, "... and the one named by the URL's fragment")
 
         direct_checks(binary, work, "Radicale", as_user, "http://%s@127.0.0.1:%d/" % (USER, port), with_netrc)
+
+        fault_checks(binary, work, port, with_netrc)
 
         xandikos_port = free_port()
         xandikos = start_xandikos(work, xandikos_port)
