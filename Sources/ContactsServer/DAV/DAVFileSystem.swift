@@ -293,18 +293,22 @@ public final class DAVFileSystem: FileSystem, @unchecked Sendable {
         return ServerItem(fileSystem: self, url: target.path, replacing: target.writing == .replacing)
     }
 
+    /// The server's answer to a change of `path`, whatever its status; no answer is an `IOFailure`.
+    private func answer(_ request: HTTPRequest, for path: String) throws -> HTTPResponse {
+        do {
+            return try client.send(request).response
+        } catch {
+            throw IOFailure(path: path, reason: error.reason)
+        }
+    }
+
     /// Puts `bytes` at `url`: only if nothing is there, or only if what is there is what was listed.
     func put(_ bytes: [UInt8], at url: String, replacing: Bool) throws {
         let etag = lock.locked { etags[Self.key(url)] }
         let condition = replacing ? etag.map { "If-Match: " + $0 } : "If-None-Match: *"
         let type = url.lowercased().hasSuffix(".ics") ? "text/calendar; charset=utf-8" : "text/vcard; charset=utf-8"
         let request = HTTPRequest(method: "PUT", url: url, headers: ["Content-Type: " + type] + (condition.map { [$0] } ?? []), body: bytes)
-        let response: HTTPResponse
-        do {
-            response = try client.send(request).response
-        } catch {
-            throw IOFailure(path: url, reason: error.reason)
-        }
+        let response = try answer(request, for: url)
         guard (200..<300).contains(response.status) else {
             let reason = response.status == 412 && !replacing ? "412 Precondition Failed: something of that name appeared on the server meanwhile; left as it is"
                 : response.status == 412 ? "412 Precondition Failed: it changed on the server meanwhile; left as it is (the next run looks again)"
@@ -326,12 +330,7 @@ public final class DAVFileSystem: FileSystem, @unchecked Sendable {
     public func removeFile(_ path: String) throws {
         guard ServerURL.isURL(path) else { return try local.removeFile(path) }
         let etag = lock.locked { etags[Self.key(path)] }
-        let response: HTTPResponse
-        do {
-            response = try client.send(HTTPRequest(method: "DELETE", url: path, headers: etag.map { ["If-Match: " + $0] } ?? [])).response
-        } catch {
-            throw IOFailure(path: path, reason: error.reason)
-        }
+        let response = try answer(HTTPRequest(method: "DELETE", url: path, headers: etag.map { ["If-Match: " + $0] } ?? []), for: path)
         guard (200..<300).contains(response.status) || response.status == 404 || response.status == 410 else {
             throw IOFailure(path: path, reason: response.status == 412 ? "412 Precondition Failed: it changed on the server meanwhile; left as it is"
                                                                        : DAVClient.explain(status: response.status))
@@ -362,12 +361,7 @@ public final class DAVFileSystem: FileSystem, @unchecked Sendable {
                 + "<d:resourcetype><d:collection/><c:addressbook/></d:resourcetype><d:displayname>\(name)</d:displayname>"
                 + "</d:prop></d:set></d:mkcol>").utf8))
         }
-        let response: HTTPResponse
-        do {
-            response = try client.send(request).response
-        } catch {
-            throw IOFailure(path: path, reason: error.reason)
-        }
+        let response = try answer(request, for: path)
         guard (200..<300).contains(response.status) else {
             throw IOFailure(path: path, reason: "cannot make the collection: " + DAVClient.explain(status: response.status))
         }
