@@ -29,7 +29,7 @@ import xml.etree.ElementTree as ET
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VENV = os.path.join(ROOT, ".build", "integration-venv")
-PACKAGES = ["radicale>=3.1,<4", "vdirsyncer>=0.19,<0.22", "xandikos>=0.2"]
+PACKAGES = ["radicale>=3.1,<4", "vdirsyncer>=0.19,<0.22", "xandikos>=0.2", "cryptography"]
 USER, PASSWORD = "test", "secret"
 DAV = {"D": "DAV:", "C": "urn:ietf:params:xml:ns:caldav", "A": "urn:ietf:params:xml:ns:carddav"}
 
@@ -50,10 +50,15 @@ def venv_tool(name):
 
 
 def install():
-    if not all(os.path.exists(venv_tool(tool)) for tool in ("radicale", "vdirsyncer", "xandikos")):
+    # The packages installed are written beside them: a new one in the list installs again.
+    marker = os.path.join(VENV, "packages.txt")
+    wanted = "\n".join(PACKAGES) + "\n"
+    if not os.path.exists(marker) or open(marker).read() != wanted:
         print("installing " + ", ".join(PACKAGES) + " into " + VENV)
         subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
         subprocess.run([venv_tool("pip"), "install", "--quiet", "--disable-pip-version-check"] + PACKAGES, check=True)
+        with open(marker, "w") as f:
+            f.write(wanted)
 
 
 def free_port():
@@ -69,7 +74,7 @@ def request(method, url, body=None, depth=None, content_type="application/xml; c
     if depth is not None:
         headers["Depth"] = depth
     req = urllib.request.Request(url, data=body.encode() if body else None, method=method, headers=headers)
-    with urllib.request.urlopen(req, timeout=10) as response:
+    with urllib.request.urlopen(req, timeout=120) as response:
         return response.status, response.read().decode()
 
 
@@ -196,17 +201,26 @@ def deletions(log):
 
 def tool(binary, *arguments, stdin=None, env=None):
     result = subprocess.run([binary, "--today", "2026-11-22"] + list(arguments), input=stdin, capture_output=True,
-                            text=True, timeout=60, env=env)
+                            text=True, timeout=600, env=env)
     if result.returncode != 0:
         fail("vcf2birthdays %s exited %d: %s" % (" ".join(arguments), result.returncode, result.stderr))
     return result
 
-def start_xandikos(work, port):
-    """Xandikos, the second server: its default principal /user/ with a calendar and an address book."""
-    log = open(os.path.join(work, "xandikos.log"), "w")
+def start_xandikos(work, port, tls=False):
+    """Xandikos, the second server: its default principal /user/ with a calendar and an address
+    book; with `tls`, over https with a certificate of its own making (in work/xandikos-state/certs)."""
+    log = open(os.path.join(work, "xandikos.log"), "a")
     server = subprocess.Popen([venv_tool("xandikos"), "serve", "-d", os.path.join(work, "xandikos"), "--defaults",
-                               "-l", "127.0.0.1", "-p", str(port)], stdout=log, stderr=subprocess.STDOUT)
+                               "-l", "127.0.0.1", "-p", str(port)]
+                              + (["--autocert", "--state-dir", os.path.join(work, "xandikos-state")] if tls else []),
+                              stdout=log, stderr=subprocess.STDOUT)
     for _ in range(300):
+        if tls:
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", port)) == 0:
+                    return server
+            time.sleep(0.1)
+            continue
         try:
             request("PROPFIND", "http://127.0.0.1:%d/user/" % port, depth="0")
             return server
@@ -264,7 +278,7 @@ def direct_checks(binary, work, name, collections, root, env, books=None):
     check(len(after) == people and not set(after) - set(changed) and any("foreign" in h for h in after),
           "a removed contact's event is deleted, the foreign one kept")
     result = subprocess.run([binary, "--today", "2026-11-22", "--to", "ics", "--vdir", calendar, os.path.join(work, "missing.vcf"), source],
-                            capture_output=True, text=True, timeout=120, env=env)
+                            capture_output=True, text=True, timeout=600, env=env)
     check(result.returncode == 66 and report(plain, calendar=True) == after,
           "an unclean read removes nothing on the server", "exit %d: %s" % (result.returncode, result.stderr[-800:]))
 
@@ -309,7 +323,7 @@ class FaultProxy:
                 req = urllib.request.Request("http://127.0.0.1:%d%s" % (target_port, self.path), data=body, method=self.command,
                                              headers=headers)
                 try:
-                    with urllib.request.urlopen(req, timeout=30) as response:
+                    with urllib.request.urlopen(req, timeout=120) as response:
                         status, answer, reply_headers = response.status, response.read(), response.headers
                 except urllib.error.HTTPError as error:
                     status, answer, reply_headers = error.code, error.read(), error.headers
@@ -355,7 +369,7 @@ def fault_checks(binary, work, port, env):
         proxy.faults = {("PUT", 1): "500", ("PUT", 2): "412"}
         proxy.counts = {}
         result = subprocess.run([binary, "--today", "2026-11-22", "--to", "ics", "--vdir", url, source],
-                                capture_output=True, text=True, timeout=120, env=env)
+                                capture_output=True, text=True, timeout=600, env=env)
         half = report(plain, calendar=True)
         check(result.returncode == 73 and "500" in result.stderr and "412" in result.stderr,
               "a 500 and a 412 on two of %d changes: said, exit 73" % changes, "exit %d: %s" % (result.returncode, result.stderr[-600:]))
@@ -497,6 +511,23 @@ def main():
                           books=xandikos_root + "user/contacts/")
         finally:
             stop(xandikos)
+
+        print("TLS (Xandikos with a certificate of its own):")
+        tls_port = free_port()
+        tls_server = start_xandikos(work, tls_port, tls=True)
+        try:
+            url = "https://127.0.0.1:%d/" % tls_port
+            refused = subprocess.run([binary, url], capture_output=True, text=True, timeout=60, env=with_netrc)
+            check(refused.returncode == 66 and "TLS failed" in refused.stderr and "self-signed" in refused.stderr,
+                  "a certificate the system does not know is refused (exit 66)", refused.stderr[-400:])
+            cert = os.path.join(work, "xandikos-state", "certs", "selfsigned.crt")
+            named = subprocess.run([binary, "--ca-file", cert, url], capture_output=True, text=True, timeout=60, env=with_netrc)
+            # Xandikos names 127.0.0.1 as a DNS name, not an IP address: with its certificate
+            # trusted, the host name is still checked, and fails.
+            check(named.returncode == 66 and "self-signed" not in named.stderr and "name" in named.stderr,
+                  "with --ca-file the certificate is trusted, and the host name still checked", named.stderr[-400:])
+        finally:
+            stop(tls_server)
         print("integration test: passed")
     finally:
         server.terminate()
