@@ -195,6 +195,51 @@ def khard_config(directory):
     return config
 
 
+def server_rows(add):
+    """A birthday calendar on a CalDAV server from its address book (#42): 1,000 cards read from
+    Radicale and their calendar written to it, the first time and again with nothing changed;
+    beside vdirsyncer syncing a local vdir of the same events (the way without talking to the
+    server: its rows leave out reading the address book). Radicale and vdirsyncer come from the
+    integration test's virtual environment."""
+    import integration_test as it
+    it.install()
+    work = tempfile.mkdtemp(prefix="vcf2birthdays-bench-server-")
+    port = it.free_port()
+    server = it.start_server(work, port)
+    saved = {k: os.environ.get(k) for k in ("NETRC", "XDG_CACHE_HOME")}
+    try:
+        base = f"http://127.0.0.1:{port}/{it.USER}/"
+        it.make_collections(base)
+        config = it.write_config(work, base)
+        subprocess.run([it.venv_tool("vdirsyncer"), "-c", config, "discover"], input="y\ny\n", capture_output=True,
+                       text=True, check=True)
+        netrc = os.path.join(work, "netrc")
+        with open(netrc, "w") as f:
+            f.write(f"machine 127.0.0.1 login {it.USER} password {it.PASSWORD}\n")
+        os.chmod(netrc, 0o600)
+        os.environ["NETRC"], os.environ["XDG_CACHE_HOME"] = netrc, os.path.join(work, "cache")
+        source = os.path.join(work, "people.vcf")
+        with open(source, "w") as f:
+            f.write(it.contacts(1000))
+        user_base = base.replace("http://", f"http://{it.USER}@")
+        subprocess.run([BIN, "-q", "--to", "vcard4", "--vdir", user_base + "contacts/", source], check=True)
+        ours = [BIN, "-q", "--today", "2026-11-22", "--to", "ics", "--vdir", user_base + "bench-birthdays/", user_base + "contacts/"]
+        add("ours", "server: 1,000 cards from Radicale, their calendar written to it", ours, source, 1000, runs=1)
+        add("ours", "server: the same again, nothing changed", ours, source, 1000)
+        subprocess.run([BIN, "-q", "--today", "2026-11-22", "--to", "ics", "--vdir", os.path.join(work, "birthdays"), source], check=True)
+        sync = [it.venv_tool("vdirsyncer"), "-c", config, "sync", "birthdays"]
+        add("peer", "vdirsyncer: a local vdir of 1,000 events synced to Radicale", sync, source, 1000, runs=1)
+        add("peer", "vdirsyncer: the same again, nothing changed", sync, source, 1000)
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+        it.stop(server)
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def main():
     subprocess.run(["make", "-s", "build"], cwd=ROOT, check=True)  # the release build users get
     if PEERS:
@@ -273,6 +318,8 @@ def main():
             [sys.executable, "-m", "khard", "-c", khard_config(folder), "birthdays"], folder, 10_000, runs=1)
         add("peer", "khard email --parsable on the vdir of 10,000 files",
             [sys.executable, "-m", "khard", "-c", khard_config(folder), "email", "--parsable", QUERY], folder, 10_000, runs=1)
+    if PEERS:
+        server_rows(add)
     # The guards against peers, measured again with the two sides in turn.
     paired = {}
     if PEERS:
@@ -323,6 +370,8 @@ SAME_JOB = {
                                     ("miller: Google CSV birthday list", "miller")],
     "vdir of 10,000 files to birthday list": [("khard birthdays on the vdir of 10,000 files", "khard")],
     "mail query on the vdir of 10,000 files": [("khard email --parsable on the vdir of 10,000 files", "khard")],
+    "server: 1,000 cards from Radicale, their calendar written to it": [("vdirsyncer: a local vdir of 1,000 events synced to Radicale", "vdirsyncer")],
+    "server: the same again, nothing changed": [("vdirsyncer: the same again, nothing changed", "vdirsyncer")],
 }
 
 # What the mail-query rows look for: part of a family name the corpus generator uses.
