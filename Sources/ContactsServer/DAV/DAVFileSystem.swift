@@ -60,9 +60,7 @@ public final class DAVFileSystem: FileSystem, @unchecked Sendable {
 
     /// Which file a URL is, for the check that no output lands on an input.
     static func identity(_ url: String) -> FileIdentity {
-        var hash: UInt64 = 0xcbf29ce484222325
-        for b in key(url).utf8 { hash = (hash ^ UInt64(b)) &* 0x100000001b3 }
-        return FileIdentity(device: 0xDA7_0000_0000, inode: hash)
+        FileIdentity(device: 0xDA7_0000_0000, inode: ItemCache.fnv1a(key(url)))
     }
 
     public func status(of path: String) -> FileStatus? {

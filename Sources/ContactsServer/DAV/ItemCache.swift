@@ -16,11 +16,17 @@ final class ItemCache: @unchecked Sendable {
         self.directory = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
     }
 
+    /// A file name for `text`: its FNV-1a hash in 16 hex digits.
     private static func hash(_ text: String) -> String {
+        let hex = String(fnv1a(text), radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// The 64-bit FNV-1a hash of `text`'s bytes (a URL's name here, and its identity in `DAVFileSystem`).
+    static func fnv1a(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf29ce484222325
         for b in text.utf8 { hash = (hash ^ UInt64(b)) &* 0x100000001b3 }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        return hash
     }
 
     private func folder(_ collection: String) -> String { directory + "/" + Self.hash(collection) }

@@ -43,16 +43,22 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
     /// `%` that starts no `%XX`) as `%XX`: a name read from a listing, decoded, is asked for as
     /// the server wrote it.
     static func percentEncoded(_ path: String) -> String {
-        let bytes = Array(path.utf8)
+        percentEncoded(path, keeping: "-._~!$&'()*+,;=:@/?")
+    }
+
+    /// `text` with every byte but letters, digits and those of `kept` as `%XX`; a `%` that
+    /// starts a `%XX` stays.
+    static func percentEncoded(_ text: String, keeping kept: String) -> String {
+        let bytes = Array(text.utf8)
         func isHex(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x66) }
+        let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
         for (i, b) in bytes.enumerated() {
-            let allowed = (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || "-._~!$&'()*+,;=:@/?".utf8.contains(b)
+            let allowed = (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || kept.utf8.contains(b)
                 || (b == UInt8(ascii: "%") && i + 2 < bytes.count && isHex(bytes[i + 1]) && isHex(bytes[i + 2]))
             if allowed {
                 out.append(b)
             } else {
-                let hex = Array("0123456789ABCDEF".utf8)
                 out += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 0x0F)]]
             }
         }
@@ -74,12 +80,7 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
     /// so that the netrc file's entry for this user is the one taken.
     public var withoutPassword: String {
         guard let user else { return withoutCredentials }
-        var encoded = ""
-        for b in user.utf8 {
-            let plain = (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || "-._~".utf8.contains(b)
-            encoded += plain ? String(UnicodeScalar(b)) : "%" + (b < 16 ? "0" : "") + String(b, radix: 16, uppercase: true)
-        }
-        return scheme + "://" + encoded + "@" + authority + path
+        return scheme + "://" + Self.percentEncoded(user, keeping: "-._~") + "@" + authority + path
     }
 
     /// TLS.
