@@ -15,6 +15,7 @@ public final class FakeDAVServer: HTTPTransport, @unchecked Sendable {
     private let displayNames: [String: String]
     private var overrides: [String: [Result<HTTPResponse, HTTPFailure>]] = [:]
     private var recorded: [HTTPRequest] = []
+    private var pendingChanges: [String: [String?]] = [:]
     /// The scheme and authority of every URL (`https://dav.example`).
     public let origin: String
 
@@ -47,6 +48,12 @@ public final class FakeDAVServer: HTTPTransport, @unchecked Sendable {
         lock.locked { collections[folder]?[name] = text }
     }
 
+    /// Changes an item as another client would, just before the next `method` on `path` is
+    /// answered (a change between this program's listing and its own change).
+    public func change(_ path: String, to text: String?, before method: String) {
+        lock.locked { pendingChanges[method + " " + path, default: []].append(text) }
+    }
+
     /// Answers `method` on `path` with these, one per request, before answering as a server.
     public func answer(_ method: String, _ path: String, with answers: [Result<HTTPResponse, HTTPFailure>]) {
         lock.locked { overrides[method + " " + path, default: []] += answers }
@@ -64,6 +71,11 @@ public final class FakeDAVServer: HTTPTransport, @unchecked Sendable {
         return try lock.locked { () throws -> HTTPResponse in
             recorded.append(request)
             let key = request.method + " " + path
+            if var changes = pendingChanges[key], !changes.isEmpty {
+                let (folder, name) = Self.split(path)
+                collections[folder]?[name] = changes.removeFirst()
+                pendingChanges[key] = changes
+            }
             if var queue = overrides[key], !queue.isEmpty {
                 let first = queue.removeFirst()
                 overrides[key] = queue

@@ -44,9 +44,11 @@ public enum App {
            let transport = env.httpTransport {
             // Address books and calendars on servers are folders of cards and events (CardDAV, CalDAV).
             let client = DAVClient(transport: transport, allowsPlainHTTP: options.input.allowsPlainHTTP, sleep: env.sleep)
+            // An item of the vdir changed on the server meanwhile is changed after all only if it is still ours.
+            let items = options.output.vdir == nil ? nil : options.output.format.described.vdirItems?(options, plan.dates, plan.locale)
             env.fileSystem = DAVFileSystem(local: env.fileSystem, client: client,
                                            newCollections: options.output.format == .ics ? .calendar : .addressBook,
-                                           cacheDirectory: env.cacheDirectory)
+                                           cacheDirectory: env.cacheDirectory, mayChange: items.map { items in { items.isOwn($0) } })
         }
         // The inputs are listed first, so that no output lands on one of them; the outputs are
         // made before any reading, so that a path that cannot be written fails fast.

@@ -124,17 +124,77 @@ import VCFBirthdaysTesting
         #expect(server.items(of: Self.calendar) == nil)
     }
 
-    @Test func anEventChangedMeanwhileIsLeftAndTheNextRunConverges() {
+    /// What another client does to an event between this program's listing and its change of it.
+    enum Meanwhile: String, CaseIterable, Sendable {
+        /// Another run of ours wrote it (still ours), another client wrote its own, or removed it.
+        case ours, foreign, removed
+    }
+
+    /// A change the server refuses (412: changed meanwhile) is read again and tried once more
+    /// when the event is still ours (or gone); one of someone else's is left, and said. Rows: the
+    /// event replaced (the birthday changed), made (a new contact: something of its name
+    /// appeared), and removed (its contact gone); each against each change meanwhile.
+    @Test(arguments: ["replace", "make", "remove"], Meanwhile.allCases)
+    func anEventChangedMeanwhileIsChangedOnlyIfStillOurs(_ change: String, _ meanwhile: Meanwhile) throws {
+        let server = FakeDAVServer(books: [:])
+        // Five people on another server first, to know the fifth one's event.
+        let other = FakeDAVServer(books: [:])
+        _ = Self.run(other, Self.contacts(5))
+        let events = try #require(other.items(of: Self.calendar))
+        let fifth = try #require(events.first { $0.value.contains("Person 4") })
+        _ = Self.run(server, Self.contacts(change == "make" ? 4 : 5))
+        let first = try #require(server.items(of: Self.calendar)?.first { $0.value.contains("Person 0") })
+        let (name, text) = change == "make" ? fifth : first
+        let contacts = change == "make" ? Self.contacts(5)
+            : change == "remove" ? Self.contacts(5, removed: 0)
+            : Self.contacts(5).replacingAll("BDAY:1970-01-10", "BDAY:1970-01-11")
+        let theirs: String? = switch meanwhile {
+        case .ours: text.replacingAll("SUMMARY:", "SUMMARY:Changed ")
+        case .foreign: text.replacingAll("PRODID:-//vcf2birthdays//", "PRODID:-//Someone else//")
+        case .removed: nil
+        }
+        server.change(Self.calendar + name, to: theirs, before: change == "remove" ? "DELETE" : "PUT")
+        let done = server.requests.count
+        let raced = Self.run(server, contacts)
+        let now = server.items(of: Self.calendar)?[name]
+        let sent = server.requests.dropFirst(done).filter { $0.method != "PROPFIND" && $0.method != "REPORT" }
+            .map { $0.method + ($0.headers.first { $0.hasPrefix("If-") }.map { $0.hasPrefix("If-None") ? " new" : " match" } ?? "") }
+        let method = change == "remove" ? "DELETE" : "PUT"
+        let tried = [method + (change == "make" ? " new" : " match"), "GET"]
+        switch meanwhile {
+        case .foreign:
+            // Left as the other client made it, and said; the next run leaves it too (not ours).
+            #expect(raced.status == .cannotCreate && raced.stderr.contains("not an item this program wrote now"), "\(raced.stderr)")
+            #expect(now == theirs && sent == tried, "\(sent)")
+            let again = Self.run(server, contacts)
+            #expect(server.items(of: Self.calendar)?[name] == theirs, "\(again.stderr)")
+        case .ours, .removed:
+            #expect(raced.status == .success, "\(raced.stderr)")
+            // Removed meanwhile, what was never there or was to go: nothing to refuse.
+            let retried = meanwhile == .removed && change != "replace" ? [] : change == "remove" ? tried + ["DELETE match"]
+                : tried + [meanwhile == .ours ? "PUT match" : "PUT new"]
+            #expect(sent == (retried.isEmpty ? [tried[0]] : retried), "\(sent)")
+            if change == "remove" {
+                #expect(now == nil)
+            } else {
+                #expect(now?.contains(change == "make" ? "Person 4" : "0111") == true && now?.contains("Changed") == false, "\(now ?? "")")
+            }
+        }
+    }
+
+    /// Tried once more only once: a second 412 leaves the event, and the next run converges.
+    @Test func anEventChangedTwiceMeanwhileIsLeftAndTheNextRunConverges() {
         let server = FakeDAVServer(books: [:])
         _ = Self.run(server, Self.contacts(4))
-        // Between our listing and our PUT, another client changes the event.
-        let path = Self.calendar + server.items(of: Self.calendar)!.first { $0.value.contains("Person 0") }!.key
-        server.answer("PUT", path, with: [.success(HTTPResponse(status: 412))])
-        let raced = Self.run(server, Self.contacts(4).replacingAll("BDAY:1970-01-10", "BDAY:1970-01-11"))
-        #expect(raced.status != .success && raced.stderr.contains("changed on the server meanwhile"), "\(raced.stderr)")
-        let again = Self.run(server, Self.contacts(4).replacingAll("BDAY:1970-01-10", "BDAY:1970-01-11"))
+        let (name, before) = server.items(of: Self.calendar)!.first { $0.value.contains("Person 0") }!
+        server.answer("PUT", Self.calendar + name, with: [.success(HTTPResponse(status: 412)), .success(HTTPResponse(status: 412))])
+        let changed = Self.contacts(4).replacingAll("BDAY:1970-01-10", "BDAY:1970-01-11")
+        let raced = Self.run(server, changed)
+        #expect(raced.status == .cannotCreate && raced.stderr.contains("and again after it was read once more"), "\(raced.stderr)")
+        #expect(server.items(of: Self.calendar)?[name] == before)
+        let again = Self.run(server, changed)
         #expect(again.status == .success, "\(again.stderr)")
-        #expect(server.items(of: Self.calendar)!.values.contains { $0.contains("0111") })
+        #expect(server.items(of: Self.calendar)?[name]?.contains("0111") == true)
     }
 
     @Test func anAddressBookIsWrittenAsOne() {

@@ -9,7 +9,9 @@ import ContactsCore
 /// the size of the collection). Writing, for `--vdir URL`: an item is put whole on `commit`
 /// (`If-None-Match: *` when new, so nothing of someone else's is overwritten; `If-Match` with
 /// the ETag listed when replaced, so nothing changed meanwhile is), removed with `If-Match`, and
-/// a missing collection is made (`MKCALENDAR`, or an extended `MKCOL` for an address book).
+/// a missing collection is made (`MKCALENDAR`, or an extended `MKCOL` for an address book). An
+/// item whose condition fails (412: changed on the server meanwhile) is read again, and the change
+/// tried once more on what is there now when that is still one of ours (`mayChange`).
 public final class DAVFileSystem: FileSystem, @unchecked Sendable {
     /// What a collection made here is.
     public enum CollectionKind: Sendable {
@@ -21,6 +23,7 @@ public final class DAVFileSystem: FileSystem, @unchecked Sendable {
     private let batchSize: Int
     private let newCollections: CollectionKind
     private let cache: ItemCache?
+    private let mayChange: (([UInt8]) -> Bool)?
     private let lock = ThreadLock()
     /// Members of the collections listed, in the order listed, and where each one is (by `key`).
     private var members: [String] = []
@@ -39,14 +42,17 @@ public final class DAVFileSystem: FileSystem, @unchecked Sendable {
     private var statuses: [String: Result<Bool, DAVFailure>] = [:]
 
     /// `local` for paths, `client` for URLs; collections made are `newCollections`; the items
-    /// fetched are kept in `cacheDirectory` (of `local`), so that a second run fetches only what changed.
+    /// fetched are kept in `cacheDirectory` (of `local`), so that a second run fetches only what
+    /// changed. An item changed on the server meanwhile is replaced or removed after all when
+    /// `mayChange` says its bytes now are still an item of ours (`VDirItems.isOwn`); without it, never.
     public init(local: any FileSystem, client: DAVClient, batchSize: Int = 100, newCollections: CollectionKind = .calendar,
-                cacheDirectory: String? = nil) {
+                cacheDirectory: String? = nil, mayChange: (([UInt8]) -> Bool)? = nil) {
         self.local = local
         self.client = client
         self.batchSize = max(1, batchSize)
         self.newCollections = newCollections
         cache = cacheDirectory.map { ItemCache(files: local, directory: $0) }
+        self.mayChange = mayChange
     }
 
     /// A URL as the same resource whatever its spelling: no credentials, the path decoded, no
@@ -300,18 +306,20 @@ public final class DAVFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    /// Puts `bytes` at `url`: only if nothing is there, or only if what is there is what was listed.
+    /// Puts `bytes` at `url`: only if nothing is there, or only if what is there is what was
+    /// listed; when that condition fails, once more on what is there now if it is still ours.
     func put(_ bytes: [UInt8], at url: String, replacing: Bool) throws {
         let etag = lock.locked { etags[Self.key(url)] }
-        let condition = replacing ? etag.map { "If-Match: " + $0 } : "If-None-Match: *"
         let type = url.lowercased().hasSuffix(".ics") ? "text/calendar; charset=utf-8" : "text/vcard; charset=utf-8"
-        let request = HTTPRequest(method: "PUT", url: url, headers: ["Content-Type: " + type] + (condition.map { [$0] } ?? []), body: bytes)
-        let response = try answer(request, for: url)
+        func put(_ condition: String?) throws -> HTTPResponse {
+            try answer(HTTPRequest(method: "PUT", url: url, headers: ["Content-Type: " + type] + (condition.map { [$0] } ?? []), body: bytes), for: url)
+        }
+        var response = try put(replacing ? etag.map { "If-Match: " + $0 } : "If-None-Match: *")
+        if response.status == 412 {
+            response = try put(try conditionAfterChange(of: url, appeared: !replacing) ?? "If-None-Match: *")
+        }
         guard (200..<300).contains(response.status) else {
-            let reason = response.status == 412 && !replacing ? "412 Precondition Failed: something of that name appeared on the server meanwhile; left as it is"
-                : response.status == 412 ? "412 Precondition Failed: it changed on the server meanwhile; left as it is (the next run looks again)"
-                : DAVClient.explain(status: response.status)
-            throw IOFailure(path: url, reason: reason)
+            throw IOFailure(path: url, reason: response.status == 412 ? Self.changedTwice : DAVClient.explain(status: response.status))
         }
         // A server that stores other bytes than it was sent gives no ETag (RFC 4791 §5.3.4).
         cache?.store(bytes, item: Self.key(url), in: Self.key(String(Self.folder(of: url))), etag: response.headers["etag"])
@@ -328,12 +336,44 @@ public final class DAVFileSystem: FileSystem, @unchecked Sendable {
     public func removeFile(_ path: String) throws {
         guard ServerURL.isURL(path) else { return try local.removeFile(path) }
         let etag = lock.locked { etags[Self.key(path)] }
-        let response = try answer(HTTPRequest(method: "DELETE", url: path, headers: etag.map { ["If-Match: " + $0] } ?? []), for: path)
+        func delete(_ condition: String?) throws -> HTTPResponse {
+            try answer(HTTPRequest(method: "DELETE", url: path, headers: condition.map { [$0] } ?? []), for: path)
+        }
+        var response = try delete(etag.map { "If-Match: " + $0 })
+        if response.status == 412 {
+            // Gone meanwhile is what the removal wanted.
+            response = try conditionAfterChange(of: path, appeared: false).map(delete) ?? HTTPResponse(status: 404)
+        }
         guard (200..<300).contains(response.status) || response.status == 404 || response.status == 410 else {
-            throw IOFailure(path: path, reason: response.status == 412 ? "412 Precondition Failed: it changed on the server meanwhile; left as it is"
-                                                                       : DAVClient.explain(status: response.status))
+            throw IOFailure(path: path, reason: response.status == 412 ? Self.changedTwice : DAVClient.explain(status: response.status))
         }
         cache?.forget(Self.key(path), in: Self.key(String(Self.folder(of: path))))
+    }
+
+    static let changedTwice = "412 Precondition Failed: it changed on the server meanwhile, and again after it was read once more; "
+        + "left as it is (the next run looks again)"
+
+    /// The condition a change of `url` is tried once more with, after the server said (412) that
+    /// it changed meanwhile (or, `appeared`, that something of its name is there now): the item
+    /// is read again, and if it is still ours, `If-Match` on its ETag now; nil if it is gone.
+    /// Anything else is left as it is: an `IOFailure` that says why.
+    private func conditionAfterChange(of url: String, appeared: Bool) throws -> String? {
+        let what = appeared ? "something of that name appeared on the server meanwhile" : "it changed on the server meanwhile"
+        guard let mayChange else { throw IOFailure(path: url, reason: "412 Precondition Failed: \(what); left as it is (the next run looks again)") }
+        let response = try answer(HTTPRequest(method: "GET", url: url), for: url)
+        switch response.status {
+        case 404, 410: return nil
+        case 200..<300:
+            guard mayChange(response.body) else {
+                throw IOFailure(path: url, reason: "412 Precondition Failed: \(what), and it is not an item this program wrote now; left as it is")
+            }
+            guard let etag = response.headers["etag"], !etag.hasPrefix("W/") else {
+                throw IOFailure(path: url, reason: "412 Precondition Failed: \(what), and the server gives no strong ETag to change it by; left as it is")
+            }
+            return "If-Match: " + etag
+        default:
+            throw IOFailure(path: url, reason: "412 Precondition Failed: \(what), and reading it again failed: " + DAVClient.explain(status: response.status))
+        }
     }
 
     public func createDirectory(_ path: String) throws {
