@@ -94,7 +94,10 @@ import ContactFormatsTesting
         Example(section: "Figure 14 (NICKNAME)", vcard: "NICKNAME:Johnny", card: #"{"nicknames":{"NICK-1":{"name":"Johnny"}}}"#, keys: true),
         Example(section: "Figure 15 (PHOTO)", vcard: "PHOTO:https://www.example.com/pub/photos/jqpublic.gif",
                 card: #"{"media":{"PHOTO-1":{"kind":"photo","uri":"https://www.example.com/pub/photos/jqpublic.gif"}}}"#, keys: true),
-        Example(section: "Figure 16 (ADR)", vcard: "ADR;TYPE=work;CC=US:;;54321 Oak St;Reston;VA;20190;USA;;;;Oak St;54321;;;;;",
+        // RFC 9555's figures have the street name at 10 and the number at 11; RFC 9554's ABNF, which
+        // defines ADR, has the number at 10 and the name at 11 (as the RFC authors' conformance tests and
+        // other converters do): the figures' vCards are given in the ABNF's order (also in Figure 54).
+        Example(section: "Figure 16 (ADR)", vcard: "ADR;TYPE=work;CC=US:;;54321 Oak St;Reston;VA;20190;USA;;;;54321;Oak St;;;;;",
                 card: #"""
             {"addresses":{"ADDR-1":{"contexts":{"work":true},
               "components":[{"kind":"number","value":"54321"},{"kind":"name","value":"Oak St"},{"kind":"locality","value":"Reston"},
@@ -265,7 +268,7 @@ import ContactFormatsTesting
                                    {"kind":"surname","value":"Stevenson"},{"kind":"generation","value":"Jr."},
                                    {"kind":"credential","value":"M.D."}],"isOrdered":true}}
             """#),
-        Example(section: "Figure 54 (JSCOMPS, separators)", vcard: #"ADR;JSCOMPS="s,\, ;11;s, ;10;3":;;54321 Oak St;Reston;;;;;;;Oak St;54321;;;;;;"#,
+        Example(section: "Figure 54 (JSCOMPS, separators)", vcard: #"ADR;JSCOMPS="s,\, ;10;s, ;11;3":;;54321 Oak St;Reston;;;;;;;54321;Oak St;;;;;;"#,
                 card: #"""
             {"addresses":{"a1":{"components":[{"kind":"number","value":"54321"},{"kind":"separator","value":" "},
                                               {"kind":"name","value":"Oak St"},{"kind":"locality","value":"Reston"}],
@@ -374,20 +377,20 @@ import ContactFormatsTesting
             {"schedulingAddresses": {"sched1": {"uri": "mailto:janedoe@example.com"}}}
             """#, keys: true),
         Example(section: "RFC 9553 §2.5.1.1 (an address in the USA)", vcard: #"""
-            ADR;TYPE=work;JSCOMPS="s,\, ;11;s, ;10;3;4;s, ;5;6";CC=US;PROP-ID=k23:;;54321 Oak St;Reston;VA;20190;USA;;;;Oak St;54321;;;;;;
+            ADR;TYPE=work;JSCOMPS="s,\, ;10;s, ;11;3;4;s, ;5;6";CC=US;PROP-ID=k23:;;54321 Oak St;Reston;VA;20190;USA;;;;54321;Oak St;;;;;;
             """#,
                 card: #"""
             {"addresses": {"k23": {"contexts": {"work": true}, "components": [{"kind": "number", "value": "54321"}, {"kind": "separator", "value": " "}, {"kind": "name", "value": "Oak St"}, {"kind": "locality", "value": "Reston"}, {"kind": "region", "value": "VA"}, {"kind": "separator", "value": " "}, {"kind": "postcode", "value": "20190"}, {"kind": "country", "value": "USA"}], "countryCode": "US", "defaultSeparator": ", ", "isOrdered": true}}}
             """#, keys: true),
         Example(section: "RFC 9553 §2.5.1.3 (an address in Thailand)", vcard: #"""
-            ADR;JSCOMPS="s,\, ;11;10;14;15;3;6;5";PROP-ID=k25:;;46 1 Sukhumvit 51 Alley Khlong Tan Nuea  Watthana;Bangkok;;10110;Thailand;;;;1 Sukhumvit 51 Alley;46;;;Khlong Tan Nuea; Watthana;;
+            ADR;JSCOMPS="s,\, ;10;11;14;15;3;6;5";PROP-ID=k25:;;46 1 Sukhumvit 51 Alley Khlong Tan Nuea  Watthana;Bangkok;;10110;Thailand;;;;46;1 Sukhumvit 51 Alley;;;Khlong Tan Nuea; Watthana;;
             """#,
                 card: #"""
             {"addresses": {"k25": {"components": [{"kind": "number", "value": "46"}, {"kind": "name", "value": "1 Sukhumvit 51 Alley"}, {"kind": "subdistrict", "value": "Khlong Tan Nuea"}, {"kind": "district", "value": " Watthana"}, {"kind": "locality", "value": "Bangkok"}, {"kind": "country", "value": "Thailand"}, {"kind": "postcode", "value": "10110"}], "defaultSeparator": ", ", "isOrdered": true}}}
             """#, keys: true),
         Example(section: "RFC 9553 §2.5.1.3 (an address in Tokyo, localized)", vcard: #"""
-            ADR;JSCOMPS="s,\, ;13;s,-;11;s, ;15;3;4;s, ;5";LABEL="2-7-2 Marunouchi, Chiyoda-ku, Tokyo 100-8994";PROP-ID=k26;ALTID=1:;;2 2-7 Marunouchi;Chiyoda-ku;Tokyo;100-8994;;;;;;2;;2-7;;Marunouchi;;
-            ADR;JSCOMPS="s,;4;3;15;13;s,-;11;5";LABEL=〒100-8994東京都千代田区丸ノ内2-7-2;PROP-ID=k26;LANGUAGE=jp;ALTID=1:;;2 2-7 丸ノ内;千代田区;東京都;〒100-8994;;;;;;2;;2-7;;丸ノ内;;
+            ADR;JSCOMPS="s,\, ;13;s,-;10;s, ;15;3;4;s, ;5";LABEL="2-7-2 Marunouchi, Chiyoda-ku, Tokyo 100-8994";PROP-ID=k26;ALTID=1:;;2 2-7 Marunouchi;Chiyoda-ku;Tokyo;100-8994;;;;;2;;;2-7;;Marunouchi;;
+            ADR;JSCOMPS="s,;4;3;15;13;s,-;10;5";LABEL=〒100-8994東京都千代田区丸ノ内2-7-2;PROP-ID=k26;LANGUAGE=jp;ALTID=1:;;2 2-7 丸ノ内;千代田区;東京都;〒100-8994;;;;;2;;;2-7;;丸ノ内;;
             """#,
                 card: #"""
             {"addresses": {"k26": {"components": [{"kind": "block", "value": "2-7"}, {"kind": "separator", "value": "-"}, {"kind": "number", "value": "2"}, {"kind": "separator", "value": " "}, {"kind": "district", "value": "Marunouchi"}, {"kind": "locality", "value": "Chiyoda-ku"}, {"kind": "region", "value": "Tokyo"}, {"kind": "separator", "value": " "}, {"kind": "postcode", "value": "100-8994"}], "defaultSeparator": ", ", "full": "2-7-2 Marunouchi, Chiyoda-ku, Tokyo 100-8994", "isOrdered": true}}, "localizations": {"jp": {"addresses/k26": {"components": [{"kind": "region", "value": "東京都"}, {"kind": "locality", "value": "千代田区"}, {"kind": "district", "value": "丸ノ内"}, {"kind": "block", "value": "2-7"}, {"kind": "separator", "value": "-"}, {"kind": "number", "value": "2"}, {"kind": "postcode", "value": "〒100-8994"}], "defaultSeparator": "", "full": "〒100-8994東京都千代田区丸ノ内2-7-2", "isOrdered": true}}}}

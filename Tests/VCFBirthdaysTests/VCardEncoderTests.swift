@@ -48,6 +48,18 @@ private func card(_ version: String, _ lines: String...) -> String {
         #expect(convert(card("3.0", "N:Doe;Jane,Mary;;;"), to: .vcard4).lines.contains("N:Doe;Jane,Mary;;;"))
     }
 
+    /// A `tel:` URI is no text: RFC 6350 §6.4.1's own example keeps its `;ext=` bare in 4.0; 3.0,
+    /// which has no URI numbers, gets the number as text, its `;` escaped.
+    @Test(arguments: [("tel:+1-555-555-5555;ext=5555", "TEL;VALUE=uri;TYPE=home:tel:+1-555-555-5555;ext=5555", "TEL;TYPE=home:+1-555-555-5555\\;ext=5555"),
+                      ("tel:+1-555-555-5555\\;ext=5555", "TEL;VALUE=uri;TYPE=home:tel:+1-555-555-5555;ext=5555", "TEL;TYPE=home:+1-555-555-5555\\;ext=5555"),
+                      ("+1 555 555\\;5555", "TEL;TYPE=home:+1 555 555\\;5555", "TEL;TYPE=home:+1 555 555\\;5555")])
+    func aTelURIKeepsItsParameters(_ value: String, _ v4: String, _ v3: String) {
+        let uri = value.hasPrefix("tel:") ? ";VALUE=uri" : ""
+        let input = card("4.0", "FN:A", "TEL\(uri);TYPE=home:" + value)
+        #expect(convert(input, to: .vcard4).lines.contains(v4), "\(convert(input, to: .vcard4).lines)")
+        #expect(convert(input, to: .vcard3).lines.contains(v3), "\(convert(input, to: .vcard3).lines)")
+    }
+
     @Test func parametersAreQuotedAndCaretEscaped() {
         let lines = convert(card("4.0", "FN:A", "ADR;LABEL=\"Haus ^'Sonne^' ^^ 1^nBerlin\";TYPE=home:;;x;;;;",
                                  "X-SOCIAL;X-NOTE=\"a:b;c\":v"), to: .vcard4).lines

@@ -316,7 +316,7 @@ struct JSContactParsing {
         }
         if hasNew {  // RFC 9554 §2.2: the extended and street address for readers that know only those
             parts[1] = [[7, 9, 8, 12].flatMap { parts[$0] }.joined(separator: " ")]
-            parts[2] = [[11, 10, 13, 17, 16, 14, 15].flatMap { parts[$0] }.joined(separator: " ")]
+            parts[2] = [[10, 11, 13, 17, 16, 14, 15].flatMap { parts[$0] }.joined(separator: " ")]
         }
         var property = VCardProperty(name: "ADR", value: VCardText.structured(Array(parts.prefix(hasNew ? 18 : 7))), line: object.line)
         if object["isOrdered"]?.kind.isTrue == true {

@@ -397,11 +397,11 @@ struct JSContactWriting {
                 indices.flatMap { $0 < parts.count ? parts[$0].filter { !$0.isEmpty } : [] }.joined(separator: " ")
             }
             guard parts[1].filter({ !$0.isEmpty }).joined(separator: " ") == joined([7, 9, 8, 12]),
-                  parts[2].filter({ !$0.isEmpty }).joined(separator: " ") == joined([11, 10, 13, 17, 16, 14, 15]) else { return nil }
+                  parts[2].filter({ !$0.isEmpty }).joined(separator: " ") == joined([10, 11, 13, 17, 16, 14, 15]) else { return nil }
         }
         var components: [JSONValue] = []
         // With RFC 9554's components, those of the street and extended address in their place (as RFC 9555 Figure 16 orders them).
-        let order = hasNew ? [0, 7, 9, 8, 12, 11, 10, 13, 17, 16, 14, 15, 3, 4, 5, 6] : Array(parts.indices)
+        let order = hasNew ? [0, 7, 9, 8, 12, 10, 11, 13, 17, 16, 14, 15, 3, 4, 5, 6] : Array(parts.indices)
         for index in order where index < parts.count {
             for item in parts[index] where !item.isEmpty {
                 components.append(.object([("kind", .string(AddressKinds.all[index])), ("value", .string(item))]))
@@ -742,10 +742,14 @@ enum NameKinds {
     static let all = ["surname", "given", "given2", "title", "credential", "surname2", "generation"]
 }
 
-/// ADR's components in order, as JSContact's AddressComponent kinds (RFC 9555 Table 2, RFC 9554 §2.2).
+/// ADR's components in order, as JSContact's AddressComponent kinds (RFC 9555 Table 2), in the
+/// order of RFC 9554 §2.2's ABNF: the street number (10) before the street name (11). RFC 9555's
+/// examples have the two the other way round; the ABNF, which defines the vCard syntax, is
+/// followed, as the RFCs' authors' conformance tests (jmapio/jscontact-tests) and other
+/// converters (Stalwart's calcard) do.
 enum AddressKinds {
     static let all = ["postOfficeBox", "apartment", "name", "locality", "region", "postcode", "country",
-                      "room", "apartment", "floor", "name", "number", "building", "block", "subdistrict", "district",
+                      "room", "apartment", "floor", "number", "name", "building", "block", "subdistrict", "district",
                       "landmark", "direction"]
 }
 

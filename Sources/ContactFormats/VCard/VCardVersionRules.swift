@@ -129,6 +129,8 @@ struct VCardPropertyConverter {
 
     /// An escaped value re-escaped for its type, exactly as the reader will decode it.
     static func value(_ value: String, kind: PropertyValueKind) -> String {
+        // A `tel:` URI (4.0's VALUE=uri) is no text: its `;ext=` stays as it is (RFC 6350 §6.4.1's example).
+        let kind = kind == .phone && isTelURI(value) ? .uri : kind
         if let same = unchanged(value, kind: kind) { return same }
         let bytes = Array(value.utf8)
         switch kind {
@@ -172,10 +174,16 @@ struct VCardPropertyConverter {
         components.count >= count ? components : components + Array(repeating: [""], count: count - components.count)
     }
 
-    /// 4.0 `tel:` URIs become plain numbers in 3.0, which has no URI phone numbers.
+    /// Whether a phone number's value is a `tel:` URI.
+    private static func isTelURI(_ value: String) -> Bool {
+        value.utf8.count > 4 && value.utf8.prefix(4).lazy.map(asciiLower).elementsEqual("tel:".utf8)
+    }
+
+    /// 4.0 `tel:` URIs become plain numbers in 3.0, which has no URI phone numbers: text, whose
+    /// `;` is escaped.
     private func plainPhone(_ p: inout VCardProperty) {
         guard p.value.trimmingSpaces().lowercased().hasPrefix("tel:") else { return }
-        p.value = ValueDecoding.phoneNumber(p.value)
+        p.value = VCardText.escape(ValueDecoding.unescape(Array(ValueDecoding.phoneNumber(p.value).utf8)))
         p.parameters.removeAll { $0.name == "VALUE" }
     }
 
