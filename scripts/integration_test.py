@@ -239,7 +239,8 @@ def stop(server):
 
 def direct_checks(binary, work, name, collections, root, env, books=None):
     """A server's collections written and read straight, without vdirsyncer: an address book of
-    1,000 cards written and read back through discovery, its birthday calendar written, kept,
+    1,000 cards written and read back through discovery, a calendar found by its name from the
+    server's URL, the address book's birthday calendar written, kept,
     changed, shrunk beside a foreign event, and untouched by an unclean read."""
     print("%s, straight (--vdir URL, the server's URL as input):" % name)
     people = 1000
@@ -252,6 +253,17 @@ def direct_checks(binary, work, name, collections, root, env, books=None):
     check(len(report(book.replace("%s@" % USER, ""), calendar=False)) == people, "an address book of %d cards is made and filled" % people)
     back = tool(binary, "--to", "json", "--sort", "last", root + "#direct-contacts", env=env).stdout
     check(back == expected, "the server's URL finds it (named by the fragment), and it reads back as the same people")
+
+    # A calendar named from the server's URL (as iCloud's must be): made in the calendar home, then found.
+    few = os.path.join(work, "named-%s.vcf" % name)
+    with open(few, "w") as f:
+        f.write(contacts(10))
+    named = (collections + "Named%20Birthdays/").replace("%s@" % USER, "")
+    tool(binary, "--to", "ics", "--vdir", root + "#Named Birthdays", few, env=env)
+    made = report(named, calendar=True)
+    check(len(made) == 10, "--vdir SERVER#Named Birthdays makes that calendar in the user's calendar home (%d events)" % len(made))
+    tool(binary, "--to", "ics", "--vdir", root + "#Named Birthdays", few, env=env)
+    check(report(named, calendar=True) == made, "and the next run finds it by its name and changes nothing")
 
     calendar = collections + "direct-birthdays/"
     plain = calendar.replace("%s@" % USER, "")

@@ -21,8 +21,9 @@ public final class FakeDAVServer: HTTPTransport, @unchecked Sendable {
 
     /// A server at `origin` holding `books` (address-book paths, ending in `/`, to card names and
     /// texts) and `calendars` (likewise, of events). With `principal`, the root names it as the
-    /// `current-user-principal`, and it names `home` as its `addressbook-home-set`, the
-    /// collection of the books under it (each with its display name from `displayNames`).
+    /// `current-user-principal`, and it names `home` as its `addressbook-home-set` and
+    /// `calendar-home-set`, the collection of the books and calendars under it (each with its
+    /// display name from `displayNames`).
     public init(origin: String = "https://dav.example", books: [String: [String: String]], calendars: [String: [String: String]] = [:],
                 principal: String? = nil, home: String? = nil, displayNames: [String: String] = [:]) {
         self.origin = origin
@@ -171,7 +172,9 @@ public final class FakeDAVServer: HTTPTransport, @unchecked Sendable {
             return Self.multistatus(responses)
         }
         if let principal, folder == principal {
-            let homeSet = home.map { "<C:addressbook-home-set><D:href>\($0)</D:href></C:addressbook-home-set>" } ?? ""
+            // One home for both, as Radicale has it.
+            let homeSet = home.map { "<C:addressbook-home-set><D:href>\($0)</D:href></C:addressbook-home-set>"
+                + "<K:calendar-home-set><D:href>\($0)</D:href></K:calendar-home-set>" } ?? ""
             return Self.multistatus([Self.response(folder, collection + homeSet)])
         }
         if folder == "/", let principal {

@@ -38,7 +38,8 @@ public enum App {
     /// removes the outputs, says what came of it and opens the result (`--open`).
     private static func carryOut(_ plan: RunPlan, _ env: Environment, reporter: DiagnosticsReporter, standardError stderr: TextOutput,
                                  progress: ProgressMeter?, outcome: inout RunOutcome) throws(RunFailure) {
-        let options = plan.options
+        var plan = plan
+        var options = plan.options
         var env = env
         if options.input.paths.contains(where: ServerURL.isURL) || options.output.vdir.map(ServerURL.isURL) == true,
            let transport = env.httpTransport {
@@ -46,9 +47,18 @@ public enum App {
             let client = DAVClient(transport: transport, allowsPlainHTTP: options.input.allowsPlainHTTP, sleep: env.sleep)
             // An item of the vdir changed on the server meanwhile is changed after all only if it is still ours.
             let items = options.output.vdir == nil ? nil : options.output.format.described.vdirItems?(options, plan.dates, plan.locale)
-            env.fileSystem = DAVFileSystem(local: env.fileSystem, client: client,
-                                           newCollections: options.output.format == .ics ? .calendar : .addressBook,
-                                           cacheDirectory: env.cacheDirectory, mayChange: items.map { items in { items.isOwn($0) } })
+            let server = DAVFileSystem(local: env.fileSystem, client: client, newCollections: options.output.format == .ics ? .calendar : .addressBook,
+                                       cacheDirectory: env.cacheDirectory, mayChange: items.map { items in { items.isOwn($0) } })
+            env.fileSystem = server
+            // `--vdir URL#Name`: the user's calendar (address book) of that name, found from the server's URL.
+            if let vdir = options.output.vdir, ServerURL.isURL(vdir), vdir.contains("#") {
+                do {
+                    plan = plan.writing(vdir: try server.namedCollection(vdir, kind: options.output.format == .ics ? .calendar : .addressBook))
+                    options = plan.options
+                } catch {
+                    throw RunFailure(.cannotCreate, .cannotCreate, "--vdir \(InputListing.shown(vdir)): \(error.reason)")
+                }
+            }
         }
         // The inputs are listed first, so that no output lands on one of them; the outputs are
         // made before any reading, so that a path that cannot be written fails fast.

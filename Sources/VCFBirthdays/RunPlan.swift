@@ -29,7 +29,7 @@ struct RunPlan {
     }
 
     /// The options, `today` set (the readers check birth years against it).
-    let options: RunOptions
+    private(set) var options: RunOptions
     /// Today, and where 29 February falls.
     let dates: DateContext
     /// The collation locale, also the language of the list and of the calendar's titles.
@@ -43,7 +43,7 @@ struct RunPlan {
     /// Who is written; nil: everyone.
     let selection: BirthdaySelection?
     let stages: [Stage]
-    let final: Final
+    private(set) var final: Final
     /// What the run warns of before it reads: a preference it ignores, a locale without collation.
     let warnings: [Diagnostic]
     /// `--open` with neither `-o` nor a folder: the output goes to a temporary file, which is then opened.
@@ -100,6 +100,14 @@ struct RunPlan {
         self.stages = stages
         writesTemporaryFile = output.opensResult && output.file == nil && output.photoDirectory == nil && output.vdir == nil
         threads = options.threads > 1 && !options.diagnostics.checksOnly ? options.threads : nil
+    }
+
+    /// The plan with its vdir at `directory` instead (`--vdir URL#Name`: the server's collection of that name).
+    func writing(vdir directory: String) -> RunPlan {
+        var plan = self
+        plan.options.output.vdir = directory
+        plan.final = .vdir(directory)
+        return plan
     }
 
     /// Phone numbers are compared (`--dupes`, `--merge`), which loads libphonenumber.

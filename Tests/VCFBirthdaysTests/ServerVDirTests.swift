@@ -197,6 +197,23 @@ import VCFBirthdaysTesting
         #expect(server.items(of: Self.calendar)?[name]?.contains("0111") == true)
     }
 
+    /// `--vdir URL#Name`: the user's calendar of that name, found from the server's URL (as
+    /// iCloud's, at per-account URLs, must be); made in the calendar home when there is none.
+    @Test func aCalendarNamedFromTheServersURLIsMadeThenFound() {
+        let server = FakeDAVServer(books: [:], principal: "/dav/principals/anna/", home: "/dav/anna/")
+        let named: (inout RunOptions) -> Void = { $0.output.vdir = "https://anna@dav.example/#Birthdays" }
+        let first = Self.run(server, Self.contacts(3), named)
+        #expect(first.status == .success, "\(first.stderr)")
+        #expect(server.isCalendar("/dav/anna/Birthdays/") && server.items(of: "/dav/anna/Birthdays/")?.count == 3)
+        let done = server.requests.count
+        let again = Self.run(server, Self.contacts(3), named)
+        #expect(again.status == .success && Self.changes(server, since: done).isEmpty, "\(again.stderr)")
+        // An address book is no calendar: said, nothing written.
+        let wrong = Self.run(FakeDAVServer(books: ["/dav/anna/Birthdays/": [:]], principal: "/dav/principals/anna/", home: "/dav/anna/"),
+                             Self.contacts(3)) { $0.output.vdir = "https://anna@dav.example/dav/anna/Birthdays/#Birthdays" }
+        #expect(wrong.status == .cannotCreate && wrong.stderr.contains("an address book, not a calendar"), "\(wrong.stderr)")
+    }
+
     @Test func anAddressBookIsWrittenAsOne() {
         let server = FakeDAVServer(books: [:])
         let result = Self.run(server, Self.contacts(3)) {

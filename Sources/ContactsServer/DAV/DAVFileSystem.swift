@@ -93,10 +93,10 @@ public final class DAVFileSystem: FileSystem, @unchecked Sendable {
         return result
     }
 
-    /// The responses of a PROPFIND of `properties` (XML elements, `d:` for DAV, `c:` for CardDAV),
+    /// The responses of a PROPFIND of `properties` (XML elements, `d:` for DAV, `c:` for CardDAV, `k:` for CalDAV),
     /// and the URL that answered (after redirects).
     func propfind(_ url: String, depth: Int, properties: [String]) throws(DAVFailure) -> (responses: [DAVResponse], url: ServerURL) {
-        let body = #"<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav"><d:prop>"#
+        let body = #"<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav" xmlns:k="urn:ietf:params:xml:ns:caldav"><d:prop>"#
             + properties.joined() + "</d:prop></d:propfind>"
         let request = HTTPRequest(method: "PROPFIND", url: url,
                                   headers: ["Depth: \(depth)", "Content-Type: application/xml; charset=utf-8"], body: Array(body.utf8))

@@ -106,7 +106,7 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
     public func resolving(_ reference: String) -> ServerURL? {
         if Self.isURL(reference) {
             guard var url = ServerURL(reference) else { return nil }
-            if url.authority == authority && url.scheme == scheme && url.user == nil {
+            if url.user == nil && (url.authority == authority && url.scheme == scheme || isSibling(of: url)) {
                 (url.user, url.password) = (user, password)
             }
             return url
@@ -119,6 +119,20 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
             url.path = String(folder[...(folder.lastIndex(of: "/") ?? folder.startIndex)]) + reference
         }
         return url
+    }
+
+    /// Whether `other` is another host of this one's domain, both over https
+    /// (`p42-caldav.icloud.com` from `caldav.icloud.com`: iCloud answers from per-account hosts):
+    /// the user name goes along to it. A domain is what follows the host's first label, and has
+    /// two labels at least (`dav.example` and `cal.example` share none).
+    func isSibling(of other: ServerURL) -> Bool {
+        func domain(_ host: String) -> Substring? {
+            guard let dot = host.firstIndex(of: "."), !host.hasPrefix("[") else { return nil }
+            let domain = host[host.index(after: dot)...]
+            return domain.contains(".") && !domain.hasSuffix(".") ? domain : nil
+        }
+        guard scheme == "https", other.scheme == "https", let mine = domain(host) else { return false }
+        return domain(other.host) == mine
     }
 
     /// The path as a folder (ending in `/`).

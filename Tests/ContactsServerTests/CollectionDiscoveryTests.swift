@@ -4,8 +4,9 @@ import ContactsServerTesting
 import ContactsTesting
 import Testing
 
-/// The address books behind a server's, a principal's, a home set's or a book's URL.
-@Suite struct AddressBookDiscoveryTests {
+/// The address books and calendars behind a server's, a principal's, a home set's or a
+/// collection's URL.
+@Suite struct CollectionDiscoveryTests {
     static let family = "/dav/addressbooks/anna/family/"
     static let work = "/dav/addressbooks/anna/work/"
     static let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nEND:VCARD\r\n"
@@ -78,6 +79,50 @@ import Testing
             Issue.record("found books")
         } catch {
             #expect(error.reason.contains("no address book found"))
+        }
+    }
+
+    static let calendar = "/dav/addressbooks/anna/cal1/"
+
+    /// `--vdir URL#Name`: the collection of that kind and name, or a new one in the home set.
+    @Test(arguments: [
+        ("https://anna@dav.example/#Birthdays", DAVFileSystem.CollectionKind.calendar, "https://anna@dav.example" + calendar),
+        ("https://anna@dav.example/#cal1", .calendar, "https://anna@dav.example" + calendar),
+        ("https://anna@dav.example/dav/principals/anna/#Birthdays", .calendar, "https://anna@dav.example" + calendar),
+        ("https://anna@dav.example/#Family birthdays", .calendar, "https://anna@dav.example/dav/addressbooks/anna/Family%20birthdays/"),
+        ("https://anna@dav.example/#Family", .addressBook, "https://anna@dav.example" + family),
+        ("https://anna@dav.example/#Friends", .addressBook, "https://anna@dav.example/dav/addressbooks/anna/Friends/"),
+        ("https://anna@dav.example" + calendar, .calendar, "https://anna@dav.example" + calendar),
+        ("https://anna@dav.example/somewhere/new/", .calendar, "https://anna@dav.example/somewhere/new/"),
+    ])
+    func named(url: String, kind: DAVFileSystem.CollectionKind, collection: String) throws {
+        let server = FakeDAVServer(books: [Self.family: [:], Self.work: [:]], calendars: [Self.calendar: [:]],
+                                   principal: "/dav/principals/anna/", home: "/dav/addressbooks/anna/",
+                                   displayNames: [Self.family: "Family", Self.calendar: "Birthdays"])
+        let files = DAVFileSystem(local: InMemoryFileSystem(), client: DAVClient(transport: server, sleep: { _ in }))
+        #expect(try files.namedCollection(url, kind: kind) == collection)
+        // Found, not made: nothing is changed on the server.
+        #expect(server.requests.allSatisfy { ["PROPFIND"].contains($0.method) })
+    }
+
+    @Test(arguments: [
+        ("https://anna@dav.example" + family + "#Birthdays", "an address book, not a calendar"),
+        ("https://anna@dav.example/#a/b", "names no collection"),
+        ("https://anna@dav.example/#", "names no collection"),
+        ("https://anna@dav.example" + calendar + "#Other", "no calendar named 'Other' here; there are: 'Birthdays'"),
+        ("https://anna@dav.example/#Twice", "more than one calendar is named 'Twice'"),
+    ])
+    func notNamed(url: String, reason: String) {
+        let twice = ["/dav/addressbooks/anna/t1/", "/dav/addressbooks/anna/t2/"]
+        let server = FakeDAVServer(books: [Self.family: [:]], calendars: [Self.calendar: [:], twice[0]: [:], twice[1]: [:]],
+                                   principal: "/dav/principals/anna/", home: "/dav/addressbooks/anna/",
+                                   displayNames: [Self.calendar: "Birthdays", twice[0]: "Twice", twice[1]: "Twice"])
+        do {
+            let found = try DAVFileSystem(local: InMemoryFileSystem(), client: DAVClient(transport: server, sleep: { _ in }))
+                .namedCollection(url, kind: .calendar)
+            Issue.record("\(url) gave \(found)")
+        } catch {
+            #expect(error.reason.contains(reason), "\(error.reason)")
         }
     }
 }
