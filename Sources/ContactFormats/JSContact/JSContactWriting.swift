@@ -24,6 +24,8 @@ struct JSContactWriting {
     private var relatedTo: [(key: String, value: JSONValue)] = []
     private var speakToAs: [(key: String, value: JSONValue)] = []
     private var vCardProps: [JSONValue] = []
+    /// The names of the properties kept in vCardProps.
+    private var keptNames: Set<String> = []
     private var counters: [String: Int] = [:]
     private var labels: [(property: VCardProperty, group: String)] = []
     private var places: [(property: VCardProperty, kind: String, members: [(key: String, value: JSONValue)])] = []
@@ -94,7 +96,13 @@ struct JSContactWriting {
                 return localized.append(property)
             }
         }
-        guard let home, convert(property, home) else { return keep(property) }
+        // One after a property of its name kept in vCardProps is kept there too: the reader puts
+        // vCardProps after the rest, so that the two come back in their order (addresses, phones…).
+        if !keptNames.isEmpty && keptNames.contains(upper) { return keep(property) }
+        guard let home, convert(property, home) else {
+            keptNames.insert(upper)
+            return keep(property)
+        }
     }
 
     /// The Card's language: its `LANGUAGE`, else its only FN's `LANGUAGE` parameter (RFC 9555 Figure 3).
