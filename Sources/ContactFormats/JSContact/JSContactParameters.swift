@@ -150,6 +150,9 @@ enum JSContactParameters {
                 switch key.lowercased() {
                 case "group": property.group = values[0]
                 case "type": types += values
+                // A parameter vCard does not list, repeated (`PREF=0;PREF=1`): as many as there are values, as jCard reads it.
+                case _ where values.count > 1 && !JCardProperty.listParameters.contains(key.uppercased()):
+                    property.parameters += values.map { VCardParameter(name: key.uppercased(), values: [$0]) }
                 default: property.parameters.append(VCardParameter(name: key.uppercased(), values: values))
                 }
             }
