@@ -73,8 +73,13 @@ import ContactFormatsTesting
         (#"["url",{"value":"uri"},"uri","http://example.com/"]"#, "URL:http://example.com/"),
         // A text value given as an array outside a structured property: its components.
         (#"["note",{},"text",["a","b"]]"#, "NOTE:a;b"),
-        // Several values of a structured property.
+        // Several values of a list property.
         (#"["nickname",{},"text","Jim","Jimmie, J."]"#, #"NICKNAME:Jim,Jimmie\, J."#),
+        // A structured value written as several strings instead of one array, as RDAP servers do:
+        // its components (a list only where one is meant, as NICKNAME above).
+        (#"["adr",{"cc":"US"},"text","","","","","Washington","",""]"#, "ADR;CC=US:;;;;Washington;;"),
+        (#"["n",{},"text","Doe","Jane, Q.","","",""]"#, #"N:Doe;Jane\, Q.;;;"#),
+        (#"["org",{},"text","ABC, Inc.","Marketing"]"#, #"ORG:ABC\, Inc.;Marketing"#),
         // A date already in vCard's basic form.
         (#"["bday",{},"date","19850412"]"#, "BDAY;VALUE=date:19850412"),
         // A line break in an unknown value is escaped, so that it stays one line.

@@ -176,7 +176,12 @@ package enum JCardProperty {
             }
             texts.append(text)
         }
-        property.value = texts.joined(separator: ",")
+        // A structured value given as several strings instead of one array (RDAP servers write
+        // `["adr", {}, "text", "", "", "", "", "Washington", "", ""]`): its components, not a list.
+        let kind = PropertyTable.declaration(in40: upper)?.kind
+        let isStructured = [.name, .address, .organization, .gender].contains(kind) && type == "text"
+            && elements.count > 4 && !elements[3...].contains { $0.array != nil }
+        property.value = texts.joined(separator: isStructured ? ";" : ",")
         return .success(property)
     }
 
