@@ -106,7 +106,7 @@ struct RunPlan {
     func writing(vdir directory: String) -> RunPlan {
         var plan = self
         plan.options.output.vdir = directory
-        plan.final = .vdir(directory)
+        if case .vdir = final { plan.final = .vdir(directory) }
         return plan
     }
 

@@ -85,6 +85,17 @@ import VCFBirthdaysTesting
         #expect(try Self.plan({ $0.selection.locale = "sv"; $0.input.region = "FI" }, preferences: Preferences(locale: "de")).region == "FI")
     }
 
+    /// `--vdir URL#Name` found on the server: the plan writes to the collection found, and a
+    /// run whose end is no vdir (`--dupes`) stays what it was.
+    @Test func aVDirFoundOnTheServer() throws {
+        let found = "https://dav.example/cal/anna/Birthdays/"
+        let vdir = try Self.plan { $0.output.format = .ics; $0.output.vdir = "https://dav.example/#Birthdays" }.writing(vdir: found)
+        #expect(vdir.final == .vdir(found) && vdir.options.output.vdir == found)
+        let dupes = try Self.plan { $0.output.format = .ics; $0.output.reportsDuplicates = true; $0.output.vdir = "https://dav.example/#Birthdays" }
+            .writing(vdir: found)
+        #expect(dupes.final == .duplicateReport && dupes.options.output.vdir == found)
+    }
+
     @Test func whatThePlanWarnsOf() throws {
         let codes = try Self.plan({ $0.selection.locale = "xx" }, preferences: Preferences(sortOrder: "sideways")).warnings.map(\.code)
         #expect(codes == [.ignoredPreference, .noCollation])
