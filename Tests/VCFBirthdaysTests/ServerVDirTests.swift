@@ -202,6 +202,9 @@ import VCFBirthdaysTesting
     @Test func aCalendarNamedFromTheServersURLIsMadeThenFound() {
         let server = FakeDAVServer(books: [:], principal: "/dav/principals/anna/", home: "/dav/anna/")
         let named: (inout RunOptions) -> Void = { $0.output.vdir = "https://anna@dav.example/#Birthdays" }
+        // A dry run finds nothing of that name and makes nothing.
+        let dry = Self.run(server, Self.contacts(3)) { named(&$0); $0.output.dryRun = true }
+        #expect(dry.status == .success && Self.changes(server, since: 0).isEmpty && server.items(of: "/dav/anna/Birthdays/") == nil, "\(dry.stderr)")
         let first = Self.run(server, Self.contacts(3), named)
         #expect(first.status == .success, "\(first.stderr)")
         #expect(server.isCalendar("/dav/anna/Birthdays/") && server.items(of: "/dav/anna/Birthdays/")?.count == 3)
