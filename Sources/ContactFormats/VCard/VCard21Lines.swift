@@ -8,7 +8,7 @@ import ContactsCore
 ///   `ENCODING=b` is `ENCODING=BASE64`, `VALUE=uri` is `VALUE=URL`.
 /// - Text is 2.1's: a comma is a comma (only `CATEGORIES` and `NICKNAME` list items with commas,
 ///   a comma in an item escaped), a semicolon is escaped (`\;`), a backslash is written as one
-///   unless it would read as an escape (`\\`).
+///   unless it would read as an escape (`\\`), as one at a value's end would.
 /// - A value that is not printable ASCII, holds a line break, or would make its line longer
 ///   than 75 octets is quoted-printable (`ENCODING=QUOTED-PRINTABLE`, with `CHARSET=UTF-8` when
 ///   it is not ASCII): a line break is `=0D=0A`, and the lines are at most 76 octets, each but
@@ -88,7 +88,8 @@ enum VCard21Lines {
             case 0x3B: out += [0x5C, 0x3B]
             case 0x2C where comma: out += [0x5C, 0x2C]
             case 0x5C:
-                let next = i + 1 < bytes.count ? bytes[i + 1] : 0
+                // At the end, what follows is the next component's `;` or item's `,` (or the line's end).
+                let next = i + 1 < bytes.count ? bytes[i + 1] : 0x3B
                 out += "\\,;:nN".utf8.contains(next) ? [0x5C, 0x5C] : [0x5C]
             default: out.append(b)
             }
