@@ -494,6 +494,8 @@ def main():
         as_user = base.replace("http://", "http://%s@" % USER)
         direct = tool(binary, "--to", "json", "--sort", "last", as_user + "contacts/", env=with_netrc).stdout
         check(direct == from_source, "the address book read from its URL gives the same people (--to json)")
+        userless = tool(binary, "--to", "json", "--sort", "last", base + "contacts/", env=with_netrc).stdout
+        check(userless == from_source, "... and without a user in the URL: the netrc line of the machine gives user and password")
         cached = tool(binary, "--to", "json", "--sort", "last", as_user + "contacts/", env=with_netrc).stdout
         cache_dir = os.path.join(work, "cache", "vcf2birthdays", "dav")
         by_command = tool(binary, "--to", "json", "--sort", "last", "--password-command", "printf %s" % PASSWORD, as_user + "contacts/",
