@@ -108,6 +108,17 @@ import VCFBirthdaysTesting
         #expect(run(fixtureBytes("jscontact/problems.json"), path: "problems.json", to: .list).status == .dataError)
     }
 
+    /// A Card's member in other letters (`nickNames`) is most likely a mistake: said, and kept as
+    /// JSPROP; a member of no name JSContact knows (`foo`, a vendor's) is kept without a word.
+    @Test func aMemberInOtherLettersIsSaid() throws {
+        let text = #"{"@type":"Card","version":"1.0","uid":"a","name":{"full":"A"},"foo":1,"example.com:x":2,"#
+            + "\n" + #""nickNames":{"n1":{"name":"Johnny"}}}"#
+        let (people, diagnostics) = try readContacts(Array(text.utf8), format: .jscontact)
+        #expect(diagnostics.warnings.map { "\($0.line) \($0.code.rawValue)" } == ["2 invalid-jscontact-member"])
+        #expect(diagnostics.warnings.first?.message.contains("'nicknames' is one") == true)
+        #expect(people.first?.extraProperties.filter { $0.name == "JSPROP" }.count == 3)
+    }
+
     /// A Card that is no JSON, no Card, too large; text between Cards.
     @Test(arguments: [
         (#"[{"@type":"Card","uid":"a" "name":{}},{"@type":"Card","uid":"b","name":{"full":"B"}}]"#, ["1 invalid-json"]),

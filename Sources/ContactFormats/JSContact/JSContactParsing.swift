@@ -469,11 +469,18 @@ struct JSContactParsing {
     private mutating func unknown(_ path: [String], _ value: JSONValue, malformed: String? = nil) {
         let pointer = JSONPointer.pointer(path)
         if let malformed { warnings.append((value.line, "\(pointer): \(malformed); kept as JSPROP")) }
+        // A Card's member in other letters (`nickNames`) is no member (names are case-sensitive): most likely a mistake.
+        if malformed == nil, path.count == 1, let meant = Self.cardMembers.first(where: { $0.lowercased() == path[0].lowercased() }) {
+            warnings.append((value.line, "\(pointer): no member of a Card (names are case-sensitive; '\(meant)' is one); kept as JSPROP"))
+        }
         add(VCardProperty(name: "JSPROP", parameters: [VCardParameter(name: "JSPTR", values: [pointer])],
                           value: VCardText.escape(value.text), line: value.line))
     }
 
     private mutating func add(_ property: VCardProperty) { properties.append(property) }
+
+    /// The members of a Card (RFC 9553, RFC 9555), as written.
+    static let cardMembers = JSContactWriting.order + ["localizations", "vCardProps"]
 
     /// The groups named in `vCardParams` anywhere in the Card, which a new group must not take.
     private mutating func noteGroups(_ value: JSONValue) {
