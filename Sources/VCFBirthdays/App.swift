@@ -47,13 +47,14 @@ public enum App {
             let client = DAVClient(transport: transport, allowsPlainHTTP: options.input.allowsPlainHTTP, sleep: env.sleep)
             // An item of the vdir changed on the server meanwhile is changed after all only if it is still ours.
             let items = options.output.vdir == nil ? nil : options.output.format.described.vdirItems?(options, plan.dates, plan.locale)
-            let server = DAVFileSystem(local: env.fileSystem, client: client, newCollections: options.output.format == .ics ? .calendar : .addressBook,
+            let kind: DAVFileSystem.CollectionKind = options.output.format == .ics ? .calendar : .addressBook
+            let server = DAVFileSystem(local: env.fileSystem, client: client, newCollections: kind,
                                        cacheDirectory: env.cacheDirectory, mayChange: items.map { items in { items.isOwn($0) } })
             env.fileSystem = server
             // `--vdir URL#Name`: the user's calendar (address book) of that name, found from the server's URL.
             if let vdir = options.output.vdir, ServerURL.isURL(vdir), vdir.contains("#") {
                 do {
-                    plan = plan.writing(vdir: try server.namedCollection(vdir, kind: options.output.format == .ics ? .calendar : .addressBook))
+                    plan = plan.writing(vdir: try server.namedCollection(vdir, kind: kind))
                     options = plan.options
                 } catch {
                     throw RunFailure(.cannotCreate, .cannotCreate, "--vdir \(InputListing.shown(vdir)): \(error.reason)")
