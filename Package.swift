@@ -62,7 +62,7 @@ let package = Package(
         // The tests by layer (ARCHITECTURE.md), each importing its layer and the ones beneath
         // it (ArchitectureTests checks it): the model, the formats, the outputs, the program
         // with its command line end to end.
-        .testTarget(name: "ContactsCoreTests", dependencies: ["ContactsCore", "ContactsTesting"]),
+        .testTarget(name: "ContactsCoreTests", dependencies: ["ContactsCore", "ContactsTesting", "VCICU"]),
         .testTarget(name: "ContactFormatsTests",
                     dependencies: ["ContactsCore", "ContactFormats", "ContactsTesting", "ContactFormatsTesting"]),
         .testTarget(name: "ContactsOutputTests",

@@ -25,7 +25,7 @@ package struct ColumnWidths: Equatable {
 
 extension AlignedFormat {
     /// Writes the rows, in order, each as a line with the widths of all.
-    func write<Rows: Collection<UnsafeRawBufferPointer>>(_ rows: Rows, to output: TextOutput) throws {
+    func write(_ rows: SortedRecords.Payloads, to output: TextOutput) throws {
         var widths = ColumnWidths()
         for row in rows { measure(row, into: &widths) }
         var line: [UInt8] = []

@@ -77,7 +77,8 @@ public struct ListFormat: AlignedFormat {
             } else {
                 if birthday.day < 10 { row.append(0x20) }
                 row.appendDecimal(birthday.day)
-                row.append(contentsOf: (" " + ListFormat.months[birthday.month - 1]).utf8)
+                row.append(0x20)
+                row.append(contentsOf: ListFormat.months[birthday.month - 1].utf8)
                 if let year = birthday.year {
                     row.append(0x20)
                     row.appendDecimal(year, width: 4)
@@ -90,10 +91,13 @@ public struct ListFormat: AlignedFormat {
             if let other { age = (age.isEmpty ? "" : age + " ") + "(\(other.calendar) \(other.monthAndDay))" }
         }
         row.append(0)
-        for field in [name, age, when] {
-            row.append(contentsOf: field.utf8)
+        func field(_ text: String) {
+            row.append(contentsOf: text.utf8)
             row.append(0)
         }
+        field(name)
+        field(age)
+        field(when)
     }
 
     /// `5 Jan 1990`, `15 Apr`: a day of death (the rare row; the birthday is appended as bytes).
@@ -109,7 +113,8 @@ public struct ListFormat: AlignedFormat {
         init(_ bytes: UnsafeRawBufferPointer) {
             var start = bytes.startIndex
             func field() -> UnsafeRawBufferPointer.SubSequence {
-                let end = bytes[start...].firstIndex(of: 0) ?? bytes.endIndex
+                var end = start
+                while end < bytes.endIndex && bytes[end] != 0 { end += 1 }
                 defer { start = min(end + 1, bytes.endIndex) }
                 return bytes[start..<end]
             }

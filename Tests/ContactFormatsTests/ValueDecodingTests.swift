@@ -90,8 +90,10 @@ import ContactFormatsTesting
         let interesting: [UInt8] = [0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xA0, 0x9F, 0xED, 0xEF,
                                     0xF0, 0x90, 0x8F, 0xF4, 0xF5, 0xFF]
         for _ in 0..<20000 {
-            // After an ASCII run of up to two 8-byte words, which is checked a word at a time.
-            let bytes = Array(repeating: 0x41, count: r.int(0...17)) + (0..<r.int(0...6)).map { _ in r.pick(interesting) }
+            // ASCII runs of up to two 8-byte words, which are checked a word at a time, between other bytes.
+            let bytes = (0..<r.int(1...3)).flatMap { _ in
+                Array(repeating: 0x41, count: r.int(0...17)) + (0..<r.int(0...6)).map { _ in r.pick(interesting) }
+            }
             let valid = String(validating: bytes, as: UTF8.self) != nil
             #expect(ValueDecoding.isValidUTF8(bytes) == valid, "\(bytes)")
             #expect(ValueDecoding.isValidUTF8(([0x41, 0x42, 0x43] + bytes)[3...]) == valid, "slice of \(bytes)")

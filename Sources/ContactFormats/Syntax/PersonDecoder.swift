@@ -46,23 +46,25 @@ package final class PersonDecoder {
         warnings.removeAll(keepingCapacity: true)
         var person = PersonInfo(source: SourcePosition(path: path, line: card.beginLine))
         var version: VCardVersion?
-        var labels: [[UInt8]: String] = [:]  // Apple item group → X-ABLabel
+        var hasLabels = false, hasLabelledDate = false
         names.removeAll(keepingCapacity: true)
         for property in card.properties {
             let name = fields.field(of: card.slice(property.name))
             names.append(name)
             if name == .version {
                 let v = card.slice(property.value)
-                let parsed: VCardVersion = v.starts(with: Array("2.1".utf8)) ? .v21 : v.starts(with: Array("4.0".utf8)) ? .v40 : .v30
+                let parsed: VCardVersion = Self.starts(v, with: "2.1") ? .v21 : Self.starts(v, with: "4.0") ? .v40 : .v30
                 if let version, version != parsed {
                     warn(property.line, .conflictingVersion, "conflicting VERSION; the first one counts")
                 } else {
                     version = parsed
                 }
-            } else if name == .appleLabel, !property.group.isEmpty {
-                labels[Array(card.slice(property.group))] = withValue(card, property) { Apple.plainLabel(ValueDecoding.unescape($0)) }
+            } else if !property.group.isEmpty {
+                if name == .appleLabel { hasLabels = true } else if name == .appleDate { hasLabelledDate = true }
             }
         }
+        // The birthday formats read a label for a labelled date only.
+        let labels = hasLabels && (scope != .namesAndDates || hasLabelledDate) ? appleLabels(card) : [:]
         let v = version ?? .v30
         if scope == .card { person.cardProperties.reserveCapacity(card.properties.count) }
         var meaningful = card.skippedProperties
@@ -88,6 +90,20 @@ package final class PersonDecoder {
         if keptContacts { nameByContacts(&person, card, version: v) }
         if meaningful == 0 { warn(card.beginLine, .emptyCard, "empty vCard") }
         return person
+    }
+
+    /// Apple's labels of the card's item groups: group → `X-ABLabel` (the names read already).
+    private func appleLabels(_ card: BorrowedCard) -> [[UInt8]: String] {
+        var labels: [[UInt8]: String] = [:]
+        for (index, property) in card.properties.enumerated() where names[index] == .appleLabel && !property.group.isEmpty {
+            labels[Array(card.slice(property.group))] = withValue(card, property) { Apple.plainLabel(ValueDecoding.unescape($0)) }
+        }
+        return labels
+    }
+
+    /// Whether the bytes start with the ASCII text.
+    private static func starts(_ bytes: UnsafeBufferPointer<UInt8>, with text: StaticString) -> Bool {
+        text.withUTF8Buffer { bytes.starts(with: $0) }
     }
 
     /// For the birthday formats: a person with no name of their own takes the e-mail address and

@@ -245,12 +245,12 @@ package enum ValueDecoding {
 
     private static func isValidUTF8(contiguous bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let end = bytes.count
-        // ASCII, the usual case, 8 bytes at a time.
+        // ASCII, the usual case, 8 bytes at a time: at the start and after every other character.
         var i = ByteScan.firstNonASCII(bytes, from: 0)
         while i < end {
             let b = bytes[i]
             if b < 0x80 {
-                i += 1
+                i = ByteScan.firstNonASCII(bytes, from: i + 1)
                 continue
             }
             let count: Int

@@ -51,6 +51,10 @@ int32_t vc_trans_convert(vc_transcoder *trans, const uint8_t *src, int32_t lengt
 /* Terminal columns of a UTF-8 string: East Asian wide and fullwidth characters and emoji take 2,
    combining marks, format and control characters 0, everything else 1. */
 int32_t vc_display_width(const uint8_t *utf8, int32_t length);
+/* The columns one character takes: 2 for East Asian wide and full-width characters and emoji
+   shown as emoji, 0 for combining and enclosing marks, format and control characters (zero-width
+   joiner and space too), 1 otherwise. */
+int32_t vc_char_width(int32_t c);
 
 /* Folding ------------------------------------------------------------------------------------ */
 
