@@ -63,7 +63,8 @@ package struct JSONObject {
         empty = false
         buffer.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { buffer.append(contentsOf: $0) }
-        buffer.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        buffer.append(UInt8(ascii: "\""))  // two bytes appended one by one: an array of them cost an allocation a key
+        buffer.append(UInt8(ascii: ":"))
     }
 
     mutating func string(_ name: StaticString, _ value: String?) {

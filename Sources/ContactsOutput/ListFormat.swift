@@ -111,17 +111,21 @@ public struct ListFormat: AlignedFormat {
         var date, name, age, when: UnsafeRawBufferPointer.SubSequence
 
         init(_ bytes: UnsafeRawBufferPointer) {
-            var start = bytes.startIndex
-            func field() -> UnsafeRawBufferPointer.SubSequence {
-                var end = start
-                while end < bytes.endIndex && bytes[end] != 0 { end += 1 }
-                defer { start = min(end + 1, bytes.endIndex) }
-                return bytes[start..<end]
-            }
-            var width = 0
-            for digit in field() { width = width * 10 + Int(digit &- 0x30) }
-            nameWidth = width
-            (date, name, age, when) = (field(), field(), field(), field())
+            let widthEnd = Row.end(of: bytes, from: 0)
+            for digit in bytes[0..<widthEnd] { nameWidth = nameWidth &* 10 &+ Int(digit &- 0x30) }
+            let dateEnd = Row.end(of: bytes, from: widthEnd + 1), nameEnd = Row.end(of: bytes, from: dateEnd + 1)
+            let ageEnd = Row.end(of: bytes, from: nameEnd + 1), whenEnd = Row.end(of: bytes, from: ageEnd + 1)
+            date = bytes[min(widthEnd + 1, dateEnd)..<dateEnd]
+            name = bytes[min(dateEnd + 1, nameEnd)..<nameEnd]
+            age = bytes[min(nameEnd + 1, ageEnd)..<ageEnd]
+            when = bytes[min(ageEnd + 1, whenEnd)..<whenEnd]
+        }
+
+        /// Where the field that starts at `start` ends: its 0, or the end of the row.
+        private static func end(of bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+            var i = start
+            while i < bytes.count && bytes[i] != 0 { i &+= 1 }
+            return min(i, bytes.count)
         }
     }
 

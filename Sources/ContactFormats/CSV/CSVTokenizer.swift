@@ -10,7 +10,7 @@ import ContactsCore
 ///
 /// Resumable and pure: feed chunks of any size (one byte at a time gives the same records).
 /// Memory grows with the longest record only.
-package struct CSVTokenizer {
+package struct CSVTokenizer: ~Copyable {
     /// A problem inside a record, with its 1-based line and byte column.
     package struct Problem: Equatable, Sendable {
         /// The line of the problem.
@@ -76,7 +76,7 @@ package struct CSVTokenizer {
     private var isTooWide = false
     private var bom = ByteOrderMarkSkipper()
     private var state = State.fieldStart
-    private var bytes: [UInt8] = []
+    private var bytes = ByteBuffer(capacity: 1024)  // the fields' bytes: appended for every field of every row
     private var ends: [Int] = []
     private var raw: [UInt8] = []
     private var problems: [Problem] = []
@@ -98,7 +98,6 @@ package struct CSVTokenizer {
         self.delimiter = delimiter
         self.keepsRaw = keepsRawText
         self.maxRecordBytes = maxRecordBytes
-        bytes.reserveCapacity(1024)
     }
 
     /// A tokenizer for a later part of an input, which starts at a record on line `firstLine`
@@ -133,14 +132,25 @@ package struct CSVTokenizer {
         let quote = UInt8(ascii: "\"")
         while i < n {
             if bytes.count > maxRecordBytes || (discarding && !bytes.isEmpty) { startDiscarding() }
-            if state == .unquoted || state == .quoted {
-                // A run of plain bytes inside a field goes in at once.
+            if state != .afterQuote {
+                // A run of plain bytes inside a field, or starting an unquoted one, goes in at once.
                 let j = ByteScan.firstOf(quote, state == .quoted ? quote : delimiter, orLineEnd: chunk, from: i)
                 if j > i {
+                    if state == .fieldStart {
+                        if !recordHasContent { recordLine = line }
+                        state = .unquoted
+                        recordHasContent = true
+                    }
                     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[i..<j]))
                     column += j - i
                     previousWasCR = false
                     i = j
+                    // The delimiter that ends an unquoted field, at once.
+                    if state == .unquoted && i < n && chunk[i] == delimiter && bytes.count <= maxRecordBytes {
+                        column += 1
+                        i += 1
+                        endField()
+                    }
                     continue
                 }
             }
@@ -221,7 +231,7 @@ package struct CSVTokenizer {
     private mutating func startDiscarding() {
         discarding = true
         isOversized = true
-        bytes.removeAll(keepingCapacity: true)
+        bytes.removeAll()
         ends.removeAll(keepingCapacity: true)
         raw.removeAll()
         problems.removeAll()
@@ -282,19 +292,18 @@ package struct CSVTokenizer {
 
     private mutating func emitRecord(emit: (Record) throws -> Void) rethrows {
         defer { clearRecord() }
-        try bytes.withUnsafeBufferPointer { b in
-            try ends.withUnsafeBufferPointer { e in
-                try raw.withUnsafeBufferPointer { r in
-                    try emit(Record(bytes: b, ends: e, raw: r, line: recordLine, problems: problems,
-                                    isUnterminated: isUnterminated && !isOversized, isOversized: isOversized,
-                                    isTooWide: isTooWide))
-                }
+        let b = bytes.bytes
+        try ends.withUnsafeBufferPointer { e in
+            try raw.withUnsafeBufferPointer { r in
+                try emit(Record(bytes: b, ends: e, raw: r, line: recordLine, problems: problems,
+                                isUnterminated: isUnterminated && !isOversized, isOversized: isOversized,
+                                isTooWide: isTooWide))
             }
         }
     }
 
     private mutating func clearRecord() {
-        bytes.removeAll(keepingCapacity: true)
+        bytes.removeAll()
         ends.removeAll(keepingCapacity: true)
         raw.removeAll(keepingCapacity: true)
         problems.removeAll(keepingCapacity: true)

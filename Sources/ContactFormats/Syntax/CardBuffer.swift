@@ -46,7 +46,12 @@ package struct CardBuffer {
 
     /// Adds a logical line; false when it is not a property (no name or no colon).
     package mutating func append(line: UnsafeBufferPointer<UInt8>, number: Int) -> Bool {
-        guard let parsed = ContentLineParser.parse(line, parameters: &lineParameters) else { return false }
+        append(line: line, number: number, head: ContentLineParser.head(line))
+    }
+
+    /// As `append(line:number:)`, with the line's `ContentLineParser.head` known already.
+    package mutating func append(line: UnsafeBufferPointer<UInt8>, number: Int, head: ContentLineParser.Head?) -> Bool {
+        guard let head, let parsed = ContentLineParser.parse(line, parameters: &lineParameters, head: head) else { return false }
         let base = bytes.count
         bytes.append(contentsOf: line)
         let firstParameter = parameters.count
@@ -151,14 +156,21 @@ package enum ContentLineParser {
     /// The name of a property line (after its group), or nil when the line is not a property
     /// (no name, or no colon): what `parse` would find as the name, without splitting the rest.
     package static func name(_ line: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        guard let (_, name, end) = groupAndName(line),
-              UnsafeBufferPointer(rebasing: line[end...]).contains(UInt8(ascii: ":")) else { return nil }
-        return name
+        guard let head = head(line), isProperty(line, head) else { return nil }
+        return head.name
     }
+
+    /// Whether a line with this head is a property: a colon comes at or after its end.
+    package static func isProperty(_ line: UnsafeBufferPointer<UInt8>, _ head: Head) -> Bool {
+        line[head.end] == UInt8(ascii: ":") || ByteScan.firstIndex(of: UInt8(ascii: ":"), in: line, from: head.end) != nil
+    }
+
+    /// A line's group and name, and where the name ends (at its first `;` or `:`).
+    package typealias Head = (group: Range<Int>, name: Range<Int>, end: Int)
 
     /// The group and name before the first `;` or `:` (where the name ends), nil when there is
     /// no name or neither character.
-    private static func groupAndName(_ line: UnsafeBufferPointer<UInt8>) -> (group: Range<Int>, name: Range<Int>, end: Int)? {
+    package static func head(_ line: UnsafeBufferPointer<UInt8>) -> Head? {
         let n = line.count
         var i = 0
         while i < n && (line[i] == 0x20 || line[i] == 0x09) { i += 1 }
@@ -190,15 +202,25 @@ package enum ContentLineParser {
     /// As `parse`, with the parameters put in `parameters` (emptied first), whose memory is reused.
     static func parse(_ line: UnsafeBufferPointer<UInt8>, parameters: inout [(name: Range<Int>, value: Range<Int>)])
         -> (group: Range<Int>, name: Range<Int>, value: Range<Int>)? {
-        if let parsed = parse(line, honouringQuotes: true, parameters: &parameters) { return parsed }
-        return parse(line, honouringQuotes: false, parameters: &parameters)  // an unbalanced quote: take the first colon
+        guard let head = head(line) else {
+            parameters.removeAll(keepingCapacity: true)
+            return nil
+        }
+        return parse(line, parameters: &parameters, head: head)
     }
 
-    private static func parse(_ line: UnsafeBufferPointer<UInt8>, honouringQuotes: Bool,
+    /// As `parse(_:parameters:)`, with the line's `head`.
+    static func parse(_ line: UnsafeBufferPointer<UInt8>, parameters: inout [(name: Range<Int>, value: Range<Int>)],
+                      head: Head) -> (group: Range<Int>, name: Range<Int>, value: Range<Int>)? {
+        if let parsed = parse(line, head, honouringQuotes: true, parameters: &parameters) { return parsed }
+        return parse(line, head, honouringQuotes: false, parameters: &parameters)  // an unbalanced quote: take the first colon
+    }
+
+    private static func parse(_ line: UnsafeBufferPointer<UInt8>, _ head: Head, honouringQuotes: Bool,
                               parameters: inout [(name: Range<Int>, value: Range<Int>)])
         -> (group: Range<Int>, name: Range<Int>, value: Range<Int>)? {
         parameters.removeAll(keepingCapacity: true)
-        guard let (group, name, end) = groupAndName(line) else { return nil }
+        let (group, name, end) = head
         let n = line.count
         var i = end
         while i < n && line[i] == UInt8(ascii: ";") {

@@ -272,17 +272,17 @@ package final class PersonDecoder {
                                     dropping: String?) -> ([String], Bool) {
         var types: [String] = []
         var preferred = false
-        func add(_ raw: String) {
-            let type = raw.trimmingSpaces().asciiLowercased()
+        func addLowercased(_ type: String) {  // trimmed and lower-case already
             if type == "pref" { preferred = true; return }
             if type.isEmpty || type == dropping || types.contains(type) { return }
             types.append(type)
         }
+        func add(_ raw: String) { addLowercased(raw.trimmingSpaces().asciiLowercased()) }
         for k in p.parameters {
             let param = card.parameters[k]
             if param.name.isEmpty || card.equalsIgnoringCase(param.name, "TYPE") {  // a bare 2.1 type is a TYPE
                 if param.name.isEmpty && Self.isEncodingName(card, param.value) { continue }
-                if ValueDecoding.forEachASCIIListItem(card.slice(param.value), { add(Self.lowercased($0)) }) { continue }
+                if ValueDecoding.forEachASCIIListItem(card.slice(param.value), { addLowercased(Self.lowercased($0)) }) { continue }
                 ValueDecoding.parameterList(card.slice(param.value)).forEach(add)
             } else if card.equalsIgnoringCase(param.name, "PREF") {
                 if ValueDecoding.parameterValue(card.slice(param.value)).trimmingSpaces() == "1" { preferred = true }

@@ -215,11 +215,14 @@ public final class VCardParser: ContactsParser {
                 try finishCard()
             case .none:
                 if keepsRaw { card.raw.append(contentsOf: line.raw) }
-                if skipsUnneeded, let name = ContentLineParser.name(line.bytes),
-                   !namesAndDates.keeps(fields.field(of: UnsafeBufferPointer(rebasing: line.bytes[name]))) {
+                // The birthday formats look at the name first, and keep what they need.
+                let head = skipsUnneeded ? ContentLineParser.head(line.bytes) : nil
+                if let head, ContentLineParser.isProperty(line.bytes, head),
+                   !namesAndDates.keeps(fields.field(of: UnsafeBufferPointer(rebasing: line.bytes[head.name]))) {
                     card.skip(line: line.bytes)
                     state.lastLine = .skipped
-                } else if card.append(line: line.bytes, number: line.number) {
+                } else if skipsUnneeded ? card.append(line: line.bytes, number: line.number, head: head)
+                            : card.append(line: line.bytes, number: line.number) {
                     state.lastLine = .kept
                 } else {
                     try continuation(line)
