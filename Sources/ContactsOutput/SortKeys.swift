@@ -33,10 +33,9 @@ struct SortKeys {
                 key.append(0xFF)
             }
         }
-        var name: [UInt8] = []
-        name.reserveCapacity(64)
-        Self.appendSortName(person, familyFirst: order != .first, to: &name)
-        name.withUnsafeBytes { collator.appendSortKey($0, to: &key) }
+        let start = key.count
+        Self.appendSortName(person, familyFirst: order != .first, to: &key)
+        collator.replaceWithSortKey(&key, from: start)
     }
 
     /// The name people are sorted by: name parts separated by tabs (which sort before every

@@ -14,6 +14,16 @@ enum CSVDates {
     }
 
     static func parse(_ text: String, order: DateOrder) -> Parsed {
+        // The usual ISO date (Google's `1985-04-15`, `--04-15`), with no space anywhere, read
+        // from the string's own bytes.
+        var text = text
+        let iso = text.withUTF8 { bytes -> Parsed? in
+            guard let first = bytes.first, first != 0x09, bytes.last != 0x09, !bytes.contains(0x20) else { return nil }
+            let isoStart = bytes.count >= 5 && bytes[4] == UInt8(ascii: "-") && bytes[0..<4].allSatisfy(isDigit)
+            guard bytes.starts(with: "--".utf8) || isoStart else { return nil }
+            return Parsed(result: DateParsing.parse(bytes))
+        }
+        if let iso { return iso }
         let trimmed = text.trimmingSpaces()
         if trimmed.isEmpty { return Parsed(result: .empty) }
         let bytes = Array(trimmed.utf8)

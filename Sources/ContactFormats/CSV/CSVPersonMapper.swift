@@ -68,12 +68,13 @@ final class CSVPersonMapper {
             let raw = record.field(column)
             if raw.isEmpty { continue }
             anyValue = true
-            let role = column < schema.roles.count ? schema.roles[column] : nil
-            if role?.identifies ?? false { identifies = true }
-            if scope == .namesAndDates && !(role?.isNameOrDate ?? false) {
-                if role?.isContactPoint ?? false { skippedContacts = true }
+            let traits = column < schema.traits.count ? schema.traits[column] : []
+            if traits.contains(.identifies) { identifies = true }
+            if scope == .namesAndDates && !traits.contains(.nameOrDate) {
+                if traits.contains(.contactPoint) { skippedContacts = true }
                 continue
             }
+            let role = column < schema.roles.count ? schema.roles[column] : nil
             let value = string(raw, line: record.line)
             let trimmed = value.trimmingSpaces()
             if trimmed.isEmpty { continue }

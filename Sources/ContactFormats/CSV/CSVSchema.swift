@@ -5,6 +5,8 @@ struct CSVSchema: Sendable {
     let dialect: CSVDialect
     let headers: [String]
     let roles: [ColumnRole?]
+    /// What each column's role says for every row, asked without copying the role.
+    let traits: [ColumnTraits]
 
     init(headers: [String], dialect forced: CSVDialect?) {
         let cleaned = headers.map { $0.trimmingSpaces() }
@@ -12,6 +14,7 @@ struct CSVSchema: Sendable {
         if forced == nil || forced == .thunderbird, let roles = ThunderbirdColumns.roles(cleaned) {
             self.dialect = .thunderbird
             self.roles = roles
+            traits = roles.map(ColumnTraits.init)
             return
         }
         let dialect = forced ?? CSVDialect.detect(cleaned.map(CSVColumns.normalize))
@@ -28,6 +31,7 @@ struct CSVSchema: Sendable {
             roles[k] = .familyName
         }
         self.roles = roles
+        traits = roles.map(ColumnTraits.init)
     }
 
     /// A column holds a name (or the organization a card may be named after).
@@ -43,5 +47,23 @@ struct CSVSchema: Sendable {
     /// Dates with day and month swappable follow this order unless the user gave one.
     var usualDateOrder: DateOrder? {
         dialect == .outlook ? Outlook.usualDateOrder(headers.map(CSVColumns.normalize)) : nil
+    }
+}
+
+/// A column role's `identifies`, `isNameOrDate` and `isContactPoint` (none for a column of no role).
+struct ColumnTraits: OptionSet, Sendable {
+    let rawValue: UInt8
+    static let identifies = ColumnTraits(rawValue: 1)
+    static let nameOrDate = ColumnTraits(rawValue: 2)
+    static let contactPoint = ColumnTraits(rawValue: 4)
+
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    init(_ role: ColumnRole?) {
+        var traits: ColumnTraits = []
+        if role?.identifies ?? false { traits.insert(.identifies) }
+        if role?.isNameOrDate ?? false { traits.insert(.nameOrDate) }
+        if role?.isContactPoint ?? false { traits.insert(.contactPoint) }
+        self = traits
     }
 }

@@ -77,7 +77,7 @@ package struct CSVTokenizer: ~Copyable {
     private var bom = ByteOrderMarkSkipper()
     private var state = State.fieldStart
     private var bytes = ByteBuffer(capacity: 1024)  // the fields' bytes: appended for every field of every row
-    private var ends: [Int] = []
+    private var ends = UnsharedBuffer<Int>(capacity: 64)
     private var raw: [UInt8] = []
     private var problems: [Problem] = []
     private var line = 1
@@ -232,7 +232,7 @@ package struct CSVTokenizer: ~Copyable {
         discarding = true
         isOversized = true
         bytes.removeAll()
-        ends.removeAll(keepingCapacity: true)
+        ends.removeAll()
         raw.removeAll()
         problems.removeAll()
     }
@@ -292,19 +292,16 @@ package struct CSVTokenizer: ~Copyable {
 
     private mutating func emitRecord(emit: (Record) throws -> Void) rethrows {
         defer { clearRecord() }
-        let b = bytes.bytes
-        try ends.withUnsafeBufferPointer { e in
-            try raw.withUnsafeBufferPointer { r in
-                try emit(Record(bytes: b, ends: e, raw: r, line: recordLine, problems: problems,
-                                isUnterminated: isUnterminated && !isOversized, isOversized: isOversized,
-                                isTooWide: isTooWide))
-            }
+        try raw.withUnsafeBufferPointer { r in
+            try emit(Record(bytes: bytes.bytes, ends: ends.bytes, raw: r, line: recordLine, problems: problems,
+                            isUnterminated: isUnterminated && !isOversized, isOversized: isOversized,
+                            isTooWide: isTooWide))
         }
     }
 
     private mutating func clearRecord() {
         bytes.removeAll()
-        ends.removeAll(keepingCapacity: true)
+        ends.removeAll()
         raw.removeAll(keepingCapacity: true)
         problems.removeAll(keepingCapacity: true)
         state = .fieldStart

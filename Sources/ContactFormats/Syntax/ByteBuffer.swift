@@ -1,10 +1,13 @@
 import ContactsCore
 
-/// A growable run of bytes that is never shared: unlike an array, reading or appending to it
-/// needs no reference counting or uniqueness check, which matters for a buffer touched for
-/// every line of input. `bytes` is valid until the next change.
-struct ByteBuffer: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
+/// A growable run of bytes that is never shared (`UnsharedBuffer`).
+typealias ByteBuffer = UnsharedBuffer<UInt8>
+
+/// A growable run of plain values that is never shared: unlike an array, reading or appending
+/// to it needs no reference counting or uniqueness check, which matters for a buffer touched
+/// for every line or field of input. `bytes` is valid until the next change.
+struct UnsharedBuffer<Element: BitwiseCopyable>: ~Copyable {
+    private var base: UnsafeMutablePointer<Element>
     private var capacity: Int
     private(set) var count = 0
 
@@ -16,16 +19,16 @@ struct ByteBuffer: ~Copyable {
     deinit { base.deallocate() }
 
     var isEmpty: Bool { count == 0 }
-    var last: UInt8? { count > 0 ? base[count - 1] : nil }
-    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+    var last: Element? { count > 0 ? base[count - 1] : nil }
+    var bytes: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
 
-    mutating func append(_ byte: UInt8) {
+    mutating func append(_ byte: Element) {
         if count == capacity { grow(to: count + 1) }
         base[count] = byte
         count += 1
     }
 
-    mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func append(contentsOf bytes: UnsafeBufferPointer<Element>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         if count + bytes.count > capacity { grow(to: count + bytes.count) }
         (base + count).update(from: source, count: bytes.count)
@@ -43,7 +46,7 @@ struct ByteBuffer: ~Copyable {
     private mutating func grow(to needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
-        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         grown.update(from: base, count: count)
         base.deallocate()
         base = grown

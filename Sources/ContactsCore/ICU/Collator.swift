@@ -43,26 +43,25 @@ public final class Collator {
 
     /// The sort key of `text`: comparing keys bytewise orders the strings as the locale does.
     public func sortKey(_ text: String) -> [UInt8] {
-        var text = text
-        return text.withUTF8 { utf8 in
-            sortKey(UnsafeRawBufferPointer(utf8))
-        }
-    }
-
-    func sortKey(_ utf8: UnsafeRawBufferPointer) -> [UInt8] {
-        var key: [UInt8] = []
-        appendSortKey(utf8, to: &key)
+        var key = Array(text.utf8)
+        replaceWithSortKey(&key, from: 0)
         return key
     }
 
-    /// Appends the sort key of UTF-8 text to `key`.
-    package func appendSortKey(_ utf8: UnsafeRawBufferPointer, to key: inout [UInt8]) {
-        let base = utf8.baseAddress?.assumingMemoryBound(to: UInt8.self)
+    /// Replaces the UTF-8 text at the end of `key`, from `start`, by its sort key (in place: a
+    /// sort key made for every person needs no buffer of its own for the text).
+    package func replaceWithSortKey(_ key: inout [UInt8], from start: Int) {
         while true {
-            let length = scratch.withUnsafeMutableBufferPointer { out in
-                Int(vc_coll_sort_key(handle, base, Int32(utf8.count), out.baseAddress, Int32(out.count)))
+            let length = key.withUnsafeBufferPointer { text in
+                scratch.withUnsafeMutableBufferPointer { out in
+                    Int(vc_coll_sort_key(handle, text.baseAddress.map { $0 + start }, Int32(text.count - start),
+                                         out.baseAddress, Int32(out.count)))
+                }
             }
-            if length <= scratch.count { return key.append(contentsOf: scratch[0..<length]) }
+            if length <= scratch.count {
+                key.removeLast(key.count - start)
+                return key.append(contentsOf: scratch[0..<length])
+            }
             scratch = [UInt8](repeating: 0, count: length * 2)
         }
     }
