@@ -67,10 +67,12 @@ enum VCard21Lines {
             return ValueDecoding.split(bytes, on: UInt8(ascii: ",")).map { escaped(ValueDecoding.unescape(bytes[$0]), comma: true) }
                 .joined(separator: ",")
         case .name, .address, .organization:
-            // 2.1 has no lists in a component: the items of one are joined by commas (an empty
-            // item, which readers of lists drop, left out: `Nils,` would read back as "Nils,").
+            // 2.1 has no lists in a component: the items of one are joined by commas, as readers
+            // of lists take them: without the spaces around them (`Dr., Prof.` is "Dr." and
+            // "Prof."), an empty one left out (`Nils,` would read back as "Nils,").
             return ValueDecoding.structured(bytes, lists: kind == .name).map { items in
-                items.filter { !$0.isEmpty }.map { escaped($0, comma: false) }.joined(separator: ",")
+                let shown = kind == .name && items.count > 1 ? items.map { $0.trimmingSpaces() } : items
+                return shown.filter { !$0.isEmpty }.map { escaped($0, comma: false) }.joined(separator: ",")
             }.joined(separator: ";")
         case .date, .binary, .gender, .geo, .timeZone, .timestamp, .raw:
             return value
