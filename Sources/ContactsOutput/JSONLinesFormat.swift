@@ -90,7 +90,7 @@ package struct JSONObject {
 
     mutating func bool(_ name: StaticString, _ value: Bool) {
         key(name)
-        buffer.append(contentsOf: (value ? "true" : "false").utf8)
+        (value ? "true" : "false" as StaticString).withUTF8Buffer { buffer.append(contentsOf: $0) }
     }
 
     private mutating func appendArray(_ values: [String]) {

@@ -55,6 +55,22 @@ import ContactFormatsTesting
         }
     }
 
+    @Test func firstJSONEscape() {
+        let (quote, backslash) = (UInt8(ascii: "\""), UInt8(ascii: "\\"))
+        for bytes in randomTexts() {
+            // Backslashes, and the bytes either side of 0x20, too.
+            let varied = bytes.map { $0 == UInt8(ascii: ",") ? backslash : $0 == UInt8(ascii: ";") ? 0x1F : $0 == 0x01 ? 0x21 : $0 }
+            for text in [bytes, varied] {
+                text.withUnsafeBufferPointer { p in
+                    for from in 0...p.count {
+                        let expected = p[from...].firstIndex { $0 < 0x20 || $0 == quote || $0 == backslash } ?? p.count
+                        #expect(ByteScan.firstJSONEscape(p, from: from) == expected, "\(text) from \(from)")
+                    }
+                }
+            }
+        }
+    }
+
     /// A substring found byte for byte wherever it is, and not when it only starts at the end.
     @Test func containsASubstring() {
         func holds(_ text: String, _ part: String) -> Bool {

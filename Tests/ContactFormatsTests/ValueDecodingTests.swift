@@ -84,6 +84,19 @@ import ContactFormatsTesting
         }
     }
 
+    /// Contiguous bytes (told at once whether anything is to be undone) unescape as any other
+    /// collection of them does (asked byte by byte).
+    @Test func unescapeOfContiguousBytesAsOfAnyBytes() {
+        var r = SplitMix(state: 23)
+        let pieces: [[UInt8]] = [Array("\\n".utf8), Array("\\,".utf8), Array("\\\\".utf8), [0x5C], [0x0D], [0x0D, 0x0A], [0x0A],
+                                 Array("é".utf8), Array("plain text ".utf8), Array("12345678".utf8)]
+        for _ in 0..<3000 {
+            let bytes = (0..<r.int(0...8)).flatMap { _ in r.pick(pieces) }
+            let lazy = (0..<bytes.count).lazy.map { bytes[$0] }  // no contiguous storage
+            #expect(ValueDecoding.unescape(bytes) == ValueDecoding.unescape(lazy), "\(bytes)")
+        }
+    }
+
     /// The UTF-8 check agrees with the standard library's validation, byte for byte.
     @Test func utf8ValidationAgreesWithTheStandardLibrary() {
         var r = SplitMix(state: 9)

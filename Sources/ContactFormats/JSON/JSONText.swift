@@ -3,12 +3,14 @@ package enum JSONText {
     /// A JSON string literal: `"` `\\` and control characters escaped, everything else as UTF-8.
     package static func appendString(_ value: String, to buffer: inout [UInt8]) {
         buffer.append(UInt8(ascii: "\""))
-        let plain = value.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
-            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+        var value = value
+        let plain = value.withUTF8 { utf8 -> Bool in
+            // Looked at 8 bytes at a time: most values need no escape.
+            guard ByteScan.firstJSONEscape(utf8, from: 0) == utf8.count else { return false }
             buffer.append(contentsOf: utf8)
             return true
         }
-        if plain != true {
+        if !plain {
             for b in value.utf8 {
                 switch b {
                 case UInt8(ascii: "\""): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])

@@ -58,6 +58,16 @@ package enum ByteScan {
                      stops: { $0 == a || $0 == b || $0 == 0x0A || $0 == 0x0D })
     }
 
+    /// The index of the first byte a JSON string escapes (a control character, `"` or `\`) at
+    /// or after `from`; the count when there is none.
+    static func firstJSONEscape(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        let (quotes, backslashes) = (spread(UInt8(ascii: "\"")), spread(UInt8(ascii: "\\")))
+        return first(in: bytes, from: from,
+                     // A byte below 0x20 borrows when 0x20 is taken from it (and may mark the bytes above it).
+                     marks: { ($0 &- 0x2020_2020_2020_2020) & ~$0 & 0x8080_8080_8080_8080 | zeroBytes($0 ^ quotes) | zeroBytes($0 ^ backslashes) },
+                     stops: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+    }
+
     /// Whether the text holds `a`, `b`, LF or CR.
     package static func holds(_ a: UInt8, _ b: UInt8, orLineEnd text: String) -> Bool {
         withUTF8(text) { firstOf(a, b, orLineEnd: $0, from: 0) < $0.count }
