@@ -13,6 +13,8 @@ import ContactFormats
 ///     15. Apr. 1985  Anna Müller  wird 41  in 3 Tagen
 public struct ListFormat: AlignedFormat {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    /// The months' bytes, for the row.
+    private static let monthBytes = months.map { Array($0.utf8) }
     /// Longer names are not padded further, so one long name does not push every line.
     private static let maximumNameWidth = 40
 
@@ -66,6 +68,7 @@ public struct ListFormat: AlignedFormat {
         row.appendDecimal(displayWidth(name))
         row.append(0)
         var age = "", when = ""
+        var turns: Int?  // the usual age, "turns N", written as bytes
         // Another calendar's birthday is shown on the day it falls on next, its own date beside the age.
         let other = person.birthday == nil ? person.calendarBirthday : nil
         if let upcoming = person.birthday != nil || other != nil ? dates.upcoming(of: person) : nil {
@@ -78,17 +81,21 @@ public struct ListFormat: AlignedFormat {
                 if birthday.day < 10 { row.append(0x20) }
                 row.appendDecimal(birthday.day)
                 row.append(0x20)
-                row.append(contentsOf: ListFormat.months[birthday.month - 1].utf8)
+                row.append(contentsOf: ListFormat.monthBytes[birthday.month - 1])
                 if let year = birthday.year {
                     row.append(0x20)
                     row.appendDecimal(year, width: 4)
                 }
-                age = person.deathDate.map { "† " + ListFormat.shown($0) } ?? upcoming.age.map { "turns \($0)" } ?? ""
+                if let death = person.deathDate { age = "† " + ListFormat.shown(death) } else { turns = upcoming.age }
                 if showsDaysUntil {
                     when = upcoming.days == 0 ? "today" : upcoming.days == 1 ? "tomorrow" : "in \(upcoming.days) days"
                 }
             }
-            if let other { age = (age.isEmpty ? "" : age + " ") + "(\(other.calendar) \(other.monthAndDay))" }
+            if let other {
+                if let years = turns { age = "turns \(years)" }
+                turns = nil
+                age = (age.isEmpty ? "" : age + " ") + "(\(other.calendar) \(other.monthAndDay))"
+            }
         }
         row.append(0)
         func field(_ text: String) {
@@ -96,9 +103,17 @@ public struct ListFormat: AlignedFormat {
             row.append(0)
         }
         field(name)
-        field(age)
+        if let turns {
+            row.append(contentsOf: ListFormat.turnsBytes)
+            row.appendDecimal(turns)
+            row.append(0)
+        } else {
+            field(age)
+        }
         field(when)
     }
+
+    private static let turnsBytes = Array("turns ".utf8)
 
     /// `5 Jan 1990`, `15 Apr`: a day of death (the rare row; the birthday is appended as bytes).
     static func shown(_ date: PartialDate) -> String {

@@ -87,6 +87,41 @@ private func lex(_ text: String) -> [(Int, String)] {
         #expect(raws == ["A:1\r\n 2\n", "B:3\r"])
     }
 
+    /// Whatever the bytes and however they are cut into chunks, the lines, their raw text, their
+    /// numbers and their oversized marks are the same: the lexer reads a line that is whole in its
+    /// chunk and not continued by the next one without holding it back, and every other line
+    /// through its state; random inputs of the pieces that choose between the two must agree.
+    @Test func anyChunkingGivesTheSameLinesAndRawText() {
+        let pieces = ["BEGIN:VCARD", "END:VCARD", "FN:Jane", "N:Doe;Jane;;;", "PHOTO;ENCODING=b:", "PHOTO;BASE64:",
+                      "iVBORw0KGgo", "AAAA==", "NOTE;QUOTED-PRINTABLE:a=", "=C3=BC", "item1.EMAIL:x@y", " ", "\t", "=",
+                      "ABC", "x:y", "\r\n", "\n", "\r", "\r\n", "\n", "\r\r\n", "\u{FEFF}", "ü"]
+        var random = SplitMix(state: 39)
+        func lines(_ bytes: [UInt8], chunk: Int, limit: Int) -> [String] {
+            var lexer = VCardLexer(keepsRawText: true, maxLineBytes: limit)
+            var out: [String] = []
+            func emit(_ line: VCardLexer.Line) {
+                out.append("\(line.number) \(line.isOversized) \(Array(line.bytes)) \(Array(line.raw))")
+            }
+            var offset = 0
+            while offset < bytes.count {
+                let end = min(bytes.count, offset + chunk)
+                Array(bytes[offset..<end]).withUnsafeBufferPointer { lexer.feed($0, emit: emit) }
+                offset = end
+            }
+            lexer.finish(emit: emit)
+            return out
+        }
+        for _ in 0..<3_000 {
+            let text = (0..<random.int(1...24)).map { _ in random.pick(pieces) }.joined()
+            let bytes = Array(text.utf8)
+            let limit = random.pick([12, 64 << 20])
+            let whole = lines(bytes, chunk: max(1, bytes.count), limit: limit)
+            for chunk in [1, 2, 5, 16] {
+                #expect(lines(bytes, chunk: chunk, limit: limit) == whole, "\(chunk)-byte chunks of \(Array(text.utf8))")
+            }
+        }
+    }
+
     @Test func lastLineWithoutLineEnd() {
         #expect(lex("A:1\r\nB:2").map(\.1) == ["A:1", "B:2"])
     }
@@ -128,5 +163,31 @@ private func lex(_ text: String) -> [(Int, String)] {
     @Test func linesThatAreNotProperties() {
         #expect(parsed("no colon here") == nil)
         #expect(parsed(":value without name") == nil)
+    }
+}
+
+@Suite struct CardFrameTests {
+    /// What starts and ends a card, as the parser tells it from the line's name: white space
+    /// around the parts and any case, but no group, parameter or other value.
+    @Test(arguments: [
+        ("BEGIN:VCARD", VCardParser.Marker.begin), ("END:VCARD", .end), (" begin \t: vCard \t", .begin),
+        ("\tEnd:VCARD", .end), ("END :VCARD", .end),
+        ("item1.BEGIN:VCARD", .none), (".BEGIN:VCARD", .none), (" .END:VCARD", .none), ("BEGIN;X=1:VCARD", .none),
+        ("BEGINX:VCARD", .none), ("BEGIN:VCARDS", .none), ("BEGIN:VCARD;", .none), ("END:VCARD X", .none),
+        ("BEGIN:VCALENDAR", .none), ("B EGIN:VCARD", .none), ("EMAIL:VCARD", .none), ("TEL:VCARD", .none),
+        ("BEGIN VCARD", .none), ("BEGIN:", .none), ("END", .none), ("", .none), (":VCARD", .none),
+    ])
+    func marker(line: String, expected: VCardParser.Marker) {
+        #expect(Array(line.utf8).withUnsafeBufferPointer { VCardParser.marker($0) } == expected)
+    }
+
+    /// `AGENT:` with nothing after the colon that ends its name and parameters opens a nested card.
+    @Test(arguments: [
+        ("AGENT:", true), ("agent;TYPE=x: \t", true), ("item1.AGENT:", true), ("AGENT;X=\"a:b\":", true),
+        ("AGENT::", false), ("AGENT:x", false), ("AGENTS:", false), ("AGENT", false), ("NOTE:", false),
+        ("AGENT;X=\"a:", false),
+    ])
+    func opensAgent(line: String, expected: Bool) {
+        #expect(Array(line.utf8).withUnsafeBufferPointer { VCardParser.opensAgent($0, ContentLineParser.head($0)) } == expected)
     }
 }

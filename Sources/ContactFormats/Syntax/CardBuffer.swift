@@ -9,6 +9,8 @@ package struct CardBuffer {
         package var parameters: Range<Int>  // indices into `parameters`
         package var value: Range<Int>
         package var line: Int
+        /// The model field its name is read into (`PropertyTable.field(of:)`), nil for a name with none.
+        package var field: PropertyName?
     }
 
     package struct Parameter {
@@ -27,8 +29,6 @@ package struct CardBuffer {
     /// Text of nested `AGENT` cards, by property index, in the vCard 3.0 inline form.
     private(set) package var agentValues: [Int: [UInt8]] = [:]
     private var agentBytes = 0
-    /// The parameters of the line being added (kept to reuse its memory).
-    private var lineParameters: [(name: Range<Int>, value: Range<Int>)] = []
 
     package init() {}
 
@@ -46,21 +46,22 @@ package struct CardBuffer {
 
     /// Adds a logical line; false when it is not a property (no name or no colon).
     package mutating func append(line: UnsafeBufferPointer<UInt8>, number: Int) -> Bool {
-        append(line: line, number: number, head: ContentLineParser.head(line))
+        let head = ContentLineParser.head(line)
+        return append(line: line, number: number, head: head,
+                      field: head.flatMap { PropertyTable.fields.field(of: UnsafeBufferPointer(rebasing: line[$0.name])) })
     }
 
-    /// As `append(line:number:)`, with the line's `ContentLineParser.head` known already.
-    package mutating func append(line: UnsafeBufferPointer<UInt8>, number: Int, head: ContentLineParser.Head?) -> Bool {
-        guard let head, let parsed = ContentLineParser.parse(line, parameters: &lineParameters, head: head) else { return false }
+    /// As `append(line:number:)`, with the line's `ContentLineParser.head` and the field of its
+    /// name known already.
+    package mutating func append(line: UnsafeBufferPointer<UInt8>, number: Int, head: ContentLineParser.Head?,
+                                 field: PropertyName?) -> Bool {
         let base = bytes.count
-        bytes.append(contentsOf: line)
         let firstParameter = parameters.count
-        for p in lineParameters {
-            parameters.append(Parameter(name: p.name.shifted(by: base), value: p.value.shifted(by: base)))
-        }
-        properties.append(Property(group: parsed.group.shifted(by: base), name: parsed.name.shifted(by: base),
+        guard let head, let value = ContentLineParser.parse(line, head, shiftedBy: base, into: &parameters) else { return false }
+        bytes.append(contentsOf: line)
+        properties.append(Property(group: head.group.shifted(by: base), name: head.name.shifted(by: base),
                                    parameters: firstParameter..<parameters.count,
-                                   value: parsed.value.shifted(by: base), line: number))
+                                   value: value.shifted(by: base), line: number, field: field))
         return true
     }
 
@@ -149,7 +150,7 @@ package enum ContentLineParser {
     struct Parsed {
         var group: Range<Int>
         var name: Range<Int>
-        var parameters: [(name: Range<Int>, value: Range<Int>)]
+        var parameters: [CardBuffer.Parameter]
         var value: Range<Int>
     }
 
@@ -194,35 +195,26 @@ package enum ContentLineParser {
     }
 
     static func parse(_ line: UnsafeBufferPointer<UInt8>) -> Parsed? {
-        var parameters: [(name: Range<Int>, value: Range<Int>)] = []
-        guard let (group, name, value) = parse(line, parameters: &parameters) else { return nil }
-        return Parsed(group: group, name: name, parameters: parameters, value: value)
+        guard let head = head(line) else { return nil }
+        var parameters: [CardBuffer.Parameter] = []
+        guard let value = parse(line, head, shiftedBy: 0, into: &parameters) else { return nil }
+        return Parsed(group: head.group, name: head.name, parameters: parameters, value: value)
     }
 
-    /// As `parse`, with the parameters put in `parameters` (emptied first), whose memory is reused.
-    static func parse(_ line: UnsafeBufferPointer<UInt8>, parameters: inout [(name: Range<Int>, value: Range<Int>)])
-        -> (group: Range<Int>, name: Range<Int>, value: Range<Int>)? {
-        guard let head = head(line) else {
-            parameters.removeAll(keepingCapacity: true)
-            return nil
-        }
-        return parse(line, parameters: &parameters, head: head)
+    /// The value of the line with this `head`, its parameters appended to `parameters` with
+    /// their ranges shifted by `offset`; nil (and nothing appended) when the line is no property.
+    static func parse(_ line: UnsafeBufferPointer<UInt8>, _ head: Head, shiftedBy offset: Int,
+                      into parameters: inout [CardBuffer.Parameter]) -> Range<Int>? {
+        if let value = parse(line, head, honouringQuotes: true, shiftedBy: offset, into: &parameters) { return value }
+        // An unbalanced quote: take the first colon.
+        return parse(line, head, honouringQuotes: false, shiftedBy: offset, into: &parameters)
     }
 
-    /// As `parse(_:parameters:)`, with the line's `head`.
-    static func parse(_ line: UnsafeBufferPointer<UInt8>, parameters: inout [(name: Range<Int>, value: Range<Int>)],
-                      head: Head) -> (group: Range<Int>, name: Range<Int>, value: Range<Int>)? {
-        if let parsed = parse(line, head, honouringQuotes: true, parameters: &parameters) { return parsed }
-        return parse(line, head, honouringQuotes: false, parameters: &parameters)  // an unbalanced quote: take the first colon
-    }
-
-    private static func parse(_ line: UnsafeBufferPointer<UInt8>, _ head: Head, honouringQuotes: Bool,
-                              parameters: inout [(name: Range<Int>, value: Range<Int>)])
-        -> (group: Range<Int>, name: Range<Int>, value: Range<Int>)? {
-        parameters.removeAll(keepingCapacity: true)
-        let (group, name, end) = head
+    private static func parse(_ line: UnsafeBufferPointer<UInt8>, _ head: Head, honouringQuotes: Bool, shiftedBy offset: Int,
+                              into parameters: inout [CardBuffer.Parameter]) -> Range<Int>? {
+        let first = parameters.count
         let n = line.count
-        var i = end
+        var i = head.end
         while i < n && line[i] == UInt8(ascii: ";") {
             i += 1
             let start = i
@@ -238,17 +230,22 @@ package enum ContentLineParser {
                 }
                 i += 1
             }
-            guard i < n else { return nil }
+            guard i < n else { break }
             if i > start {
                 if equals >= 0 {
-                    parameters.append((name: trimmed(line, start..<equals), value: (equals + 1)..<i))
+                    parameters.append(CardBuffer.Parameter(name: trimmed(line, start..<equals).shifted(by: offset),
+                                                           value: ((equals + 1)..<i).shifted(by: offset)))
                 } else {
-                    parameters.append((name: start..<start, value: trimmed(line, start..<i)))
+                    parameters.append(CardBuffer.Parameter(name: (start..<start).shifted(by: offset),
+                                                           value: trimmed(line, start..<i).shifted(by: offset)))
                 }
             }
         }
-        guard i < n, line[i] == UInt8(ascii: ":") else { return nil }
-        return (group, name, (i + 1)..<n)
+        guard i < n, line[i] == UInt8(ascii: ":") else {
+            parameters.removeLast(parameters.count - first)
+            return nil
+        }
+        return (i + 1)..<n
     }
 
     private static func trimmed(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {

@@ -23,14 +23,15 @@ public enum DateParsing {
         while lo < hi, text[lo] == 0x20 || text[lo] == 0x09 { lo += 1 }
         while hi > lo, text[hi - 1] == 0x20 || text[hi - 1] == 0x09 { hi -= 1 }
         if lo == hi { return .empty }
-        let s = Array(text[lo..<hi])
+        let n = hi - lo
+        @inline(__always) func at(_ k: Int) -> UInt8 { text[lo &+ k] }
         var i = 0
 
         func digits(_ count: Int) -> Int? {
-            guard i + count <= s.count else { return nil }
+            guard i + count <= n else { return nil }
             var value = 0
             for k in i..<(i + count) {
-                let d = s[k]
+                let d = at(k)
                 guard d >= UInt8(ascii: "0") && d <= UInt8(ascii: "9") else { return nil }
                 value = value * 10 + Int(d - UInt8(ascii: "0"))
             }
@@ -38,30 +39,31 @@ public enum DateParsing {
             return value
         }
         func skipDash() -> Bool {
-            if i < s.count && s[i] == UInt8(ascii: "-") { i += 1; return true }
+            if i < n && at(i) == UInt8(ascii: "-") { i += 1; return true }
             return false
         }
-        let shown = String(decoding: s, as: UTF8.self)
+        // The value in a message: made only for one.
+        var shown: String { String(decoding: text[lo..<hi], as: UTF8.self) }
 
-        if s[0] == UInt8(ascii: "T") || s[0] == UInt8(ascii: "t") { return .invalid(.invalidDate, "'\(shown)' is a time with no date") }
+        if at(0) == UInt8(ascii: "T") || at(0) == UInt8(ascii: "t") { return .invalid(.invalidDate, "'\(shown)' is a time with no date") }
         var year: Int?
-        if s.count >= 2 && s[0] == UInt8(ascii: "-") && s[1] == UInt8(ascii: "-") {
+        if n >= 2 && at(0) == UInt8(ascii: "-") && at(1) == UInt8(ascii: "-") {
             i = 2
-            if i < s.count && s[i] == UInt8(ascii: "-") { return .invalid(.invalidDate, "date '\(shown)' has no month") }
+            if i < n && at(i) == UInt8(ascii: "-") { return .invalid(.invalidDate, "date '\(shown)' has no month") }
         } else {
             guard let y = digits(4) else { return .invalid(.invalidDate, "invalid date '\(shown)'") }
-            if i == s.count { return .invalid(.invalidDate, "date '\(shown)' has only a year") }
+            if i == n { return .invalid(.invalidDate, "date '\(shown)' has only a year") }
             year = y
             _ = skipDash()
         }
         guard let month = digits(2) else { return .invalid(.invalidDate, "invalid date '\(shown)'") }
         let dashed = skipDash()
         guard let day = digits(2) else {
-            return i == s.count && !dashed ? .invalid(.invalidDate, "date '\(shown)' has no day") : .invalid(.invalidDate, "invalid date '\(shown)'")
+            return i == n && !dashed ? .invalid(.invalidDate, "date '\(shown)' has no day") : .invalid(.invalidDate, "invalid date '\(shown)'")
         }
-        if i < s.count {
+        if i < n {
             // The rest must be a time: `T10:00:00Z`, or after a space.
-            guard s[i] == UInt8(ascii: "T") || s[i] == UInt8(ascii: "t") || s[i] == 0x20 else {
+            guard at(i) == UInt8(ascii: "T") || at(i) == UInt8(ascii: "t") || at(i) == 0x20 else {
                 return .invalid(.invalidDate, "invalid date '\(shown)'")
             }
         }

@@ -19,10 +19,8 @@ public enum DecodeScope: Sendable {
 /// Builds a `PersonInfo` from the properties of one card and collects warnings with positions.
 package final class PersonDecoder {
     private let scope: DecodeScope
-    private let fields = PropertyTable.fields
     // Changed for every card: no run-time exclusivity checks (see VCardParser).
     @exclusivity(unchecked) private var converters: [String: Transcoder?] = [:]
-    @exclusivity(unchecked) private var names: [PropertyName?] = []
     @exclusivity(unchecked) package private(set) var warnings: [(line: Int, code: Diagnostic.Code, message: String)] = []
 
     /// Read bytes that name no character set and are not UTF-8 in, without a warning; nil:
@@ -47,10 +45,8 @@ package final class PersonDecoder {
         var person = PersonInfo(source: SourcePosition(path: path, line: card.beginLine))
         var version: VCardVersion?
         var hasLabels = false, hasLabelledDate = false
-        names.removeAll(keepingCapacity: true)
         for property in card.properties {
-            let name = fields.field(of: card.slice(property.name))
-            names.append(name)
+            let name = property.field
             if name == .version {
                 let v = card.slice(property.value)
                 let parsed: VCardVersion = Self.starts(v, with: "2.1") ? .v21 : Self.starts(v, with: "4.0") ? .v40 : .v30
@@ -70,7 +66,7 @@ package final class PersonDecoder {
         var meaningful = card.skippedProperties
         var keptContacts = false  // for the birthday formats, an e-mail address or phone kept to name a card that has no name
         for (index, property) in card.properties.enumerated() {
-            let name = names[index]
+            let name = property.field
             if name != .version { meaningful += 1 }
             if scope == .namesAndDates && !(name?.isNameOrDate ?? false) {
                 if name == .email || name == .phone { keptContacts = true }
@@ -95,7 +91,7 @@ package final class PersonDecoder {
     /// Apple's labels of the card's item groups: group → `X-ABLabel` (the names read already).
     private func appleLabels(_ card: BorrowedCard) -> [[UInt8]: String] {
         var labels: [[UInt8]: String] = [:]
-        for (index, property) in card.properties.enumerated() where names[index] == .appleLabel && !property.group.isEmpty {
+        for (index, property) in card.properties.enumerated() where property.field == .appleLabel && !property.group.isEmpty {
             labels[Array(card.slice(property.group))] = withValue(card, property) { Apple.plainLabel(ValueDecoding.unescape($0)) }
         }
         return labels
@@ -111,8 +107,8 @@ package final class PersonDecoder {
     @inline(never)
     private func nameByContacts(_ person: inout PersonInfo, _ card: BorrowedCard, version: VCardVersion) {
         guard !person.isNamedByItself else { return }
-        for (index, property) in card.properties.enumerated() where names[index] == .email || names[index] == .phone {
-            _ = apply(names[index], property, index: index, in: card, version: version, label: nil, to: &person)
+        for (index, property) in card.properties.enumerated() where property.field == .email || property.field == .phone {
+            _ = apply(property.field, property, index: index, in: card, version: version, label: nil, to: &person)
         }
     }
 

@@ -57,7 +57,7 @@ package struct VCardLexer: ~Copyable {
         if afterCR {
             afterCR = false
             if i < n && chunk[i] == 0x0A {  // the LF of a CRLF split across chunks
-                if lastLineInRaw && keepsRaw {
+                if lastLineInRaw && keepsRaw && raw.count + blankCRs + 1 <= maxLineBytes {
                     // `CR CR LF` cut after its last CR: the CRs held back belong to the line end too.
                     for _ in 0..<blankCRs { raw.append(0x0D) }
                     raw.append(0x0A)
@@ -85,7 +85,15 @@ package struct VCardLexer: ~Copyable {
                     afterCR = true
                 }
             }
-            if carry.isEmpty {
+            if carry.isEmpty && !hasPending && (chunk[end] == 0x0A || terminatorLength == 2)
+                && Self.endsHere(chunk, line: i..<end, next: next) && next - i <= maxLineBytes
+                && !endedWithLoneCR && blankCRs == 0 {
+                // The usual line: whole in the chunk, and the next one neither continues it nor is
+                // blank. It is emitted from the chunk, without being copied or held back.
+                physicalNumber += 1
+                try emit(Line(bytes: UnsafeBufferPointer(rebasing: chunk[i..<end]),
+                              raw: UnsafeBufferPointer(rebasing: chunk[i..<next]), number: physicalNumber, isOversized: false))
+            } else if carry.isEmpty {
                 if end - i > maxLineBytes { carryOversized = true }
                 try physicalLine(UnsafeBufferPointer(rebasing: chunk[i..<min(end, i + maxLineBytes)]),
                                  terminator: UnsafeBufferPointer(rebasing: chunk[end..<end + terminatorLength]),
@@ -100,6 +108,35 @@ package struct VCardLexer: ~Copyable {
                 }
             }
             i = next
+        }
+    }
+
+    /// Whether the physical line `line` of `chunk`, whose line end is over at `next`, is a whole
+    /// logical line as far as the bytes after it tell: the next line starts in the chunk with
+    /// no white space (a folded line), no line end (a blank line) and no base64 text (more of a
+    /// picture), and this one does not end with "=" (a quoted-printable soft line break).
+    @inline(__always)
+    private static func endsHere(_ chunk: UnsafeBufferPointer<UInt8>, line: Range<Int>, next: Int) -> Bool {
+        guard next < chunk.count, !line.isEmpty, chunk[line.upperBound - 1] != UInt8(ascii: "=") else { return false }
+        switch chunk[next] {
+        case 0x20, 0x09, 0x0A, 0x0D: return false
+        default: break
+        }
+        // A line of base64 characters to its end may continue a picture: the usual property
+        // line stops being one at its first `:`, `;`, `.` or `-`.
+        var k = next
+        while k < chunk.count && isBase64Character(chunk[k]) { k += 1 }
+        return k < chunk.count && chunk[k] != 0x0A && chunk[k] != 0x0D
+    }
+
+    @inline(__always)
+    private static func isBase64Character(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="):
+            return true
+        default:
+            return false
         }
     }
 
@@ -179,11 +216,13 @@ package struct VCardLexer: ~Copyable {
             appendLogical(content)
         }
         if oversized { pendingOversized = true }
-        if keepsRaw && raw.count + content.count + terminator.count <= maxLineBytes {
+        // A CR may be the start of a CRLF cut between chunks: room for both, however it is cut.
+        let terminatorRoom = terminator.first == 0x0D ? 2 : terminator.count
+        lastLineInRaw = keepsRaw && raw.count + content.count + terminatorRoom <= maxLineBytes
+        if lastLineInRaw {
             raw.append(contentsOf: content)
             raw.append(contentsOf: terminator)
         }
-        lastLineInRaw = true
     }
 
     /// Adds to the pending line unless that would pass the limit, which marks it oversized.
@@ -239,16 +278,7 @@ package struct VCardLexer: ~Copyable {
 
     /// A line that can only be more base64 text: base64 characters and nothing else.
     static func isBase64Text(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        for b in line {
-            switch b {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="):
-                continue
-            default:
-                return false
-            }
-        }
-        return true
+        line.allSatisfy(isBase64Character)
     }
 
     /// Whether `needle` (upper-case ASCII) occurs, ignoring case, in the part of `line` before

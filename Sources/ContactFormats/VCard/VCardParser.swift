@@ -141,11 +141,13 @@ public final class VCardParser: ContactsParser {
     /// only right after an empty `AGENT`; anywhere else it starts a card at the outer level,
     /// whatever is open (so that an unclosed card never takes the cards after it).
     private func handle(_ line: VCardLexer.Line) throws {
-        let marker = Self.marker(line.bytes)
+        // A line's name is found once: the card's frame, a nested card and the property are told by it.
+        let head = ContentLineParser.head(line.bytes)
+        let marker = Self.marker(line.bytes, head)
         let afterEmptyAgent = state.afterEmptyAgent
         let inCard = state.inCard
         if inCard { checker?.physicalLines(line.raw, firstLine: line.number) }
-        state.afterEmptyAgent = inCard && marker == .none && Self.opensAgent(line.bytes)
+        state.afterEmptyAgent = inCard && marker == .none && Self.opensAgent(line.bytes, head)
         switch state.place {
         case .outside:
             if marker == .begin {
@@ -216,13 +218,11 @@ public final class VCardParser: ContactsParser {
             case .none:
                 if keepsRaw { card.raw.append(contentsOf: line.raw) }
                 // The birthday formats look at the name first, and keep what they need.
-                let head = skipsUnneeded ? ContentLineParser.head(line.bytes) : nil
-                if let head, ContentLineParser.isProperty(line.bytes, head),
-                   !namesAndDates.keeps(fields.field(of: UnsafeBufferPointer(rebasing: line.bytes[head.name]))) {
+                let field = head.flatMap { fields.field(of: UnsafeBufferPointer(rebasing: line.bytes[$0.name])) }
+                if skipsUnneeded, let head, ContentLineParser.isProperty(line.bytes, head), !namesAndDates.keeps(field) {
                     card.skip(line: line.bytes)
                     state.lastLine = .skipped
-                } else if skipsUnneeded ? card.append(line: line.bytes, number: line.number, head: head)
-                            : card.append(line: line.bytes, number: line.number) {
+                } else if card.append(line: line.bytes, number: line.number, head: head, field: field) {
                     state.lastLine = .kept
                 } else {
                     try continuation(line)
@@ -292,11 +292,13 @@ public final class VCardParser: ContactsParser {
     private enum PreviousLine { case none, kept, skipped }
 
     /// `AGENT:` (with a group or parameters, in any case) and no value: a nested card follows.
-    static func opensAgent(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// `head`: the line's `ContentLineParser.head`.
+    static func opensAgent(_ line: UnsafeBufferPointer<UInt8>, _ head: ContentLineParser.Head?) -> Bool {
+        guard let name = head?.name, name.count == 5, matchesIgnoringCase(line[name], "AGENT") else { return false }
         var end = line.count
         while end > 0 && (line[end - 1] == 0x20 || line[end - 1] == 0x09) { end -= 1 }
-        guard end > 0, line[end - 1] == UInt8(ascii: ":"), let name = ContentLineParser.name(line),
-              matchesIgnoringCase(line[name], "AGENT") else { return false }
+        // A colon ends it, so the line is a property.
+        guard end > 0, line[end - 1] == UInt8(ascii: ":") else { return false }
         // The colon that ends the name and parameters (the first outside quotes) must be that
         // last one: `AGENT::` has the value `:`.
         var quoted = false
@@ -369,28 +371,29 @@ public final class VCardParser: ContactsParser {
 
     /// `BEGIN:VCARD` / `END:VCARD`, in any case, with white space around the parts.
     package static func marker(_ line: UnsafeBufferPointer<UInt8>) -> Marker {
-        var i = 0
-        let n = line.count
-        while i < n && (line[i] == 0x20 || line[i] == 0x09) { i += 1 }
-        guard i < n else { return .none }
-        let first = asciiUpper(line[i])
-        guard first == UInt8(ascii: "B") || first == UInt8(ascii: "E") else { return .none }
-        func word(_ w: StaticString) -> Bool {
-            let count = w.utf8CodeUnitCount
-            guard i + count <= n, matchesIgnoringCase(line[i..<(i + count)], w) else { return false }
-            i += count
-            return true
+        marker(line, ContentLineParser.head(line))
+    }
+
+    /// As `marker(_:)`, with the line's `ContentLineParser.head`: a name with no group (nor a
+    /// dot before it) and a colon after it, the value `VCARD`.
+    static func marker(_ line: UnsafeBufferPointer<UInt8>, _ head: ContentLineParser.Head?) -> Marker {
+        guard let (group, name, end) = head, name.count == 5 || name.count == 3, group.isEmpty,
+              line[end] == UInt8(ascii: ":"), name.lowerBound == 0 || line[name.lowerBound - 1] != UInt8(ascii: ".") else {
+            return .none
         }
-        func skipSpace() { while i < n && (line[i] == 0x20 || line[i] == 0x09) { i += 1 } }
         let marker: Marker
-        if word("BEGIN") { marker = .begin } else if word("END") { marker = .end } else { return .none }
-        skipSpace()
-        guard i < n, line[i] == UInt8(ascii: ":") else { return .none }
-        i += 1
-        skipSpace()
-        guard word("VCARD") else { return .none }
-        skipSpace()
-        return i == n ? marker : .none
+        let first = asciiUpper(line[name.lowerBound])  // told apart from EMAIL, TEL, ADR and UID at once
+        if name.count == 5 && first == UInt8(ascii: "B") && matchesIgnoringCase(line[name], "BEGIN") {
+            marker = .begin
+        } else if name.count == 3 && first == UInt8(ascii: "E") && matchesIgnoringCase(line[name], "END") {
+            marker = .end
+        } else {
+            return .none
+        }
+        var lo = end + 1, hi = line.count
+        while lo < hi && (line[lo] == 0x20 || line[lo] == 0x09) { lo += 1 }
+        while hi > lo && (line[hi - 1] == 0x20 || line[hi - 1] == 0x09) { hi -= 1 }
+        return hi - lo == 5 && matchesIgnoringCase(line[lo..<hi], "VCARD") ? marker : .none
     }
 }
 
