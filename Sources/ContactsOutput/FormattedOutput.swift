@@ -19,11 +19,12 @@ public final class FormattedOutput: PreparedSink {
     private let runs: SpilledRuns?
     /// The columns of the rows written to `runs` (an aligned format's).
     private var widths = ColumnWidths()
-    private var scratch: [UInt8] = []
+    // Changed for every person, on the sink's thread only: no run-time exclusivity checks.
+    @exclusivity(unchecked) private var scratch: [UInt8] = []
     private let header: [UInt8], trailer: [UInt8], nobodyWritten: [UInt8]?
     private var wroteHeader = false
     /// How many people were written (an address-book query writes nothing for someone without an address).
-    public private(set) var written = 0
+    @exclusivity(unchecked) public private(set) var written = 0
     /// The encoder's last stage, run here in output order, and the bytes it writes for a person.
     private let stage: (any OrderedStage)?
     private var staged: [UInt8] = []

@@ -28,12 +28,15 @@ extension AlignedFormat {
     func write(_ rows: SortedRecords.Payloads, to output: TextOutput) throws {
         var widths = ColumnWidths()
         for row in rows { measure(row, into: &widths) }
-        var line: [UInt8] = []
+        var lines: [UInt8] = []  // written 64 KiB at a time: a write per line costs more than the line
         for row in rows {
-            line.removeAll(keepingCapacity: true)
-            appendLine(row, widths: widths, to: &line)
-            try output.write(bytes: line)
+            appendLine(row, widths: widths, to: &lines)
+            if lines.count >= 1 << 16 {
+                try output.write(bytes: lines)
+                lines.removeAll(keepingCapacity: true)
+            }
         }
+        try output.write(bytes: lines)
     }
 }
 

@@ -160,26 +160,32 @@ public struct ListFormat: AlignedFormat {
     package func appendLine(_ bytes: UnsafeRawBufferPointer, widths: ColumnWidths, to line: inout [UInt8]) {
         let row = Row(bytes)
         let (dateWidth, nameWidth, ageWidth) = (widths.columns[0], widths.columns[1], widths.columns[2])
-        func pad(_ count: Int) { line.append(contentsOf: repeatElement(0x20, count: max(0, count))) }
+        let afterDate = max(0, dateWidth - width(row.date) + 2)
+        let afterAge = max(0, ageWidth - width(row.age)) + 2
+        /// Each field with the spaces after it. The line is made with one append of spaces and
+        /// the fields copied in: an append per field and per padding cost more than the row.
+        func layOut(_ field: (UnsafeRawBufferPointer.SubSequence, Int) -> Void) {
+            field(row.date, afterDate)
+            guard !row.age.isEmpty || !row.when.isEmpty else { return field(row.name, 0) }
+            field(row.name, max(0, nameWidth - row.nameWidth) + 2)
+            guard !row.when.isEmpty else { return field(row.age, 0) }
+            if !row.age.isEmpty || ageWidth > 0 { field(row.age, afterAge) }  // the age column, padded, even when empty
+            field(row.when, 0)
+        }
+        var length = 0
+        layOut { length += $0.count + $1 }
         let start = line.count
-        line.append(contentsOf: row.date)
-        pad(dateWidth - width(row.date) + 2)
-        line.append(contentsOf: row.name)
-        if !row.age.isEmpty || !row.when.isEmpty {
-            pad(nameWidth - row.nameWidth)
-            pad(2)
-            if row.when.isEmpty {
-                line.append(contentsOf: row.age)
-            } else {
-                if !row.age.isEmpty || ageWidth > 0 {  // the age column, padded, even when empty
-                    line.append(contentsOf: row.age)
-                    pad(ageWidth - width(row.age))
-                    pad(2)
-                }
-                line.append(contentsOf: row.when)
+        line.append(contentsOf: repeatElement(0x20, count: length))
+        line.withUnsafeMutableBytes { out in
+            var at = start
+            layOut { field, padding in
+                UnsafeMutableRawBufferPointer(rebasing: out[at..<at + field.count]).copyMemory(from: UnsafeRawBufferPointer(rebasing: field))
+                at += field.count + padding
             }
         }
         while line.count > start && line.last == 0x20 { line.removeLast() }
         line.append(0x0A)
     }
+
+
 }

@@ -42,30 +42,33 @@ struct SortKeys {
     /// letter), using `SORT-AS` or phonetic spellings where present; `FN` when there are no
     /// name parts.
     static func appendSortName(_ person: PersonInfo, familyFirst: Bool, to name: inout [UInt8]) {
+        func append(_ text: String) {
+            var text = text
+            text.withUTF8 { name.append(contentsOf: $0) }
+        }
         func append(_ parts: [String]) {
             for (i, part) in parts.enumerated() {
                 if i > 0 { name.append(0x20) }
-                name.append(contentsOf: part.utf8)
+                append(part)
             }
         }
-        /// `SORT-AS`, else the phonetic spelling, else the parts.
-        func preferred(_ sortAs: Int, _ phonetic: String?, _ parts: [String]) -> (text: String?, parts: [String]) {
-            if sortAs < person.sortAs.count, !person.sortAs[sortAs].isEmpty { return (person.sortAs[sortAs], []) }
-            if let phonetic, !phonetic.isEmpty { return (phonetic, []) }
-            return (nil, parts)
+        /// `SORT-AS`, else the phonetic spelling; nil: the parts.
+        func spelling(_ sortAs: Int, _ phonetic: String?) -> String? {
+            if sortAs < person.sortAs.count, !person.sortAs[sortAs].isEmpty { return person.sortAs[sortAs] }
+            if let phonetic, !phonetic.isEmpty { return phonetic }
+            return nil
         }
-        func isEmpty(_ p: (text: String?, parts: [String])) -> Bool {
-            p.text == nil && p.parts.count <= 1 && (p.parts.first?.isEmpty ?? true)  // joined, it is ""
+        func isEmpty(_ spelling: String?, _ parts: [String]) -> Bool {
+            spelling == nil && parts.count <= 1 && (parts.first?.isEmpty ?? true)  // joined, it is ""
         }
-        func add(_ p: (text: String?, parts: [String])) {
-            if let text = p.text { name.append(contentsOf: text.utf8) } else { append(p.parts) }
+        func add(_ spelling: String?, _ parts: [String]) {
+            if let spelling { append(spelling) } else { append(parts) }
         }
-        let family = preferred(0, person.phoneticFamilyName, person.familyNames)
-        let given = preferred(1, person.phoneticGivenName, person.givenNames)
-        guard !isEmpty(family) || !isEmpty(given) else { return name.append(contentsOf: person.displayName.utf8) }
-        add(familyFirst ? family : given)
+        let family = spelling(0, person.phoneticFamilyName), given = spelling(1, person.phoneticGivenName)
+        guard !isEmpty(family, person.familyNames) || !isEmpty(given, person.givenNames) else { return append(person.displayName) }
+        if familyFirst { add(family, person.familyNames) } else { add(given, person.givenNames) }
         name.append(0x09)
-        add(familyFirst ? given : family)
+        if familyFirst { add(given, person.givenNames) } else { add(family, person.familyNames) }
         name.append(0x09)
         append(person.additionalNames)
         name.append(0x09)

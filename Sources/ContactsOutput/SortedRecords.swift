@@ -19,10 +19,12 @@ final class SortedRecords {
     }
 
     private let blockSize: Int
-    private var blocks: [(base: UnsafeMutableRawPointer, capacity: Int)] = []
-    private var used = 0  // bytes used in the last block
-    private var allocated = 0  // bytes of all blocks
-    private var entries: [Entry] = []
+    // Changed for every person, on the sink's thread only: no run-time exclusivity checks (they
+    // cost more than the copy).
+    @exclusivity(unchecked) private var blocks: [(base: UnsafeMutableRawPointer, capacity: Int)] = []
+    @exclusivity(unchecked) private var used = 0  // bytes used in the last block
+    @exclusivity(unchecked) private var allocated = 0  // bytes of all blocks
+    @exclusivity(unchecked) private var entries: [Entry] = []
     /// The memory the records may take before `isOverBudget`.
     let budget: Int
 

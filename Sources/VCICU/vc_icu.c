@@ -74,11 +74,18 @@ static int32_t to_utf16(vc_collator *coll, const uint8_t *utf8, int32_t length) 
         coll->buffer = grown;
         coll->capacity = capacity;
     }
+    /* ASCII, the usual start of a name, widened here; ICU converts from the first other byte. */
+    int32_t ascii = 0;
+    while (ascii < length && utf8[ascii] < 0x80) {
+        coll->buffer[ascii] = utf8[ascii];
+        ascii++;
+    }
+    if (ascii == length) return length;
     UErrorCode status = U_ZERO_ERROR;
     int32_t written = 0;
-    u_strFromUTF8WithSub(coll->buffer, coll->capacity, &written, (const char *)utf8, length,
-                         0xFFFD, NULL, &status);
-    return U_FAILURE(status) ? -1 : written;
+    u_strFromUTF8WithSub(coll->buffer + ascii, coll->capacity - ascii, &written, (const char *)utf8 + ascii,
+                         length - ascii, 0xFFFD, NULL, &status);
+    return U_FAILURE(status) ? -1 : ascii + written;
 }
 
 int32_t vc_coll_sort_key(vc_collator *coll, const uint8_t *utf8, int32_t length,

@@ -36,6 +36,26 @@ private func sorted(_ names: [String], locale: String) throws -> [String] {
         #expect(collator.compare("Åberg", "Åberg") == 0)
     }
 
+    /// A sort key orders text as ICU's comparison of the UTF-8 does: the key's text goes to ICU
+    /// as UTF-16 widened here while it is ASCII and converted by ICU from the first other byte.
+    @Test func sortKeysOrderAsTheComparisonDoes() throws {
+        let collator = try Collator(locale: "de")
+        let words = ["Muller", "Müller", "Mueller", "Mu\u{308}ller", "Ab\tc", "Abc\ta", "Zoë", "Zoe", "佐藤 Anna", "Anna 佐藤",
+                     "Ärla", "Arla", "Straße", "Strasse", "O'Brien", "Øre", "ß", "", "anna", "Anna", "Émile", "Emile", "x\u{10400}y"]
+        func key(_ text: String) -> [UInt8] {
+            var key = Array("prefix".utf8) + Array(text.utf8)
+            collator.replaceWithSortKey(&key, from: 6)
+            return Array(key.dropFirst(6))
+        }
+        for a in words {
+            for b in words {
+                let (ka, kb) = (key(a), key(b))
+                let byKey = ka == kb ? 0 : ka.lexicographicallyPrecedes(kb) ? -1 : 1
+                #expect(byKey == collator.compare(a, b), "\(a) and \(b)")
+            }
+        }
+    }
+
     @Test func displayWidthCountsWideCharactersTwice() {
         #expect(displayWidth("Anna") == 4)
         #expect(displayWidth("佐藤 太郎") == 9)
