@@ -11,7 +11,7 @@ public struct JSONLinesFormat: PersonEncoder {
 
     /// Appends the person's JSON object and a line feed.
     public func append(_ person: PersonInfo, to line: inout [UInt8]) {
-        var object = JSONObject(appendingTo: &line)
+        var object = JSONObject()
         object.string("uid", person.uid)
         object.string("formattedName", person.formattedName ?? person.displayName)
         object.string("familyName", person.familyName)
@@ -36,112 +36,5 @@ public struct JSONLinesFormat: PersonEncoder {
         object.strings("categories", person.categories)
         object.finish(into: &line)
         line.append(0x0A)
-    }
-}
-
-/// Builds one JSON object into a byte buffer.
-package struct JSONObject {
-    private(set) var buffer: [UInt8]
-    private var empty = true
-
-    /// An object written at the end of `bytes`, which it takes over (without a copy) until
-    /// `finish(into:)` gives them back.
-    init(appendingTo bytes: inout [UInt8]) {
-        buffer = []
-        swap(&buffer, &bytes)
-        buffer.append(UInt8(ascii: "{"))
-    }
-
-    /// Closes the object and gives the bytes back to `bytes` (which the object took over).
-    mutating func finish(into bytes: inout [UInt8]) {
-        buffer.append(UInt8(ascii: "}"))
-        swap(&buffer, &bytes)
-    }
-
-    private mutating func key(_ name: StaticString) {
-        if !empty { buffer.append(UInt8(ascii: ",")) }
-        empty = false
-        buffer.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { buffer.append(contentsOf: $0) }
-        buffer.append(UInt8(ascii: "\""))  // two bytes appended one by one: an array of them cost an allocation a key
-        buffer.append(UInt8(ascii: ":"))
-    }
-
-    mutating func string(_ name: StaticString, _ value: String?) {
-        guard let value, !value.isEmpty else { return }
-        key(name)
-        JSONText.appendString(value, to: &buffer)
-    }
-
-    /// A date as `YYYY-MM-DD` or `--MM-DD`, written straight into the buffer.
-    mutating func date(_ name: StaticString, _ value: PartialDate?) {
-        guard let value else { return }
-        key(name)
-        buffer.append(UInt8(ascii: "\""))
-        value.appendISO(to: &buffer)
-        buffer.append(UInt8(ascii: "\""))
-    }
-
-    mutating func strings(_ name: StaticString, _ values: [String]) {
-        guard !values.isEmpty else { return }
-        key(name)
-        appendArray(values)
-    }
-
-    mutating func bool(_ name: StaticString, _ value: Bool) {
-        key(name)
-        (value ? "true" : "false" as StaticString).withUTF8Buffer { buffer.append(contentsOf: $0) }
-    }
-
-    private mutating func appendArray(_ values: [String]) {
-        buffer.append(UInt8(ascii: "["))
-        for (i, v) in values.enumerated() {
-            if i > 0 { buffer.append(UInt8(ascii: ",")) }
-            JSONText.appendString(v, to: &buffer)
-        }
-        buffer.append(UInt8(ascii: "]"))
-    }
-
-    mutating func contactPoints(_ name: StaticString, _ points: [ContactPoint]) {
-        objects(name, points) { item, point in
-            item.forceString("value", point.value)
-            item.key("types")
-            item.appendArray(point.types)
-            item.bool("preferred", point.preferred)
-        }
-    }
-
-    mutating func addresses(_ addresses: [PostalAddress]) {
-        objects("addresses", addresses) { item, a in
-            item.string("poBox", a.poBox)
-            item.string("extended", a.extended)
-            item.string("street", a.street)
-            item.string("locality", a.locality)
-            item.string("region", a.region)
-            item.string("postalCode", a.postalCode)
-            item.string("country", a.country)
-            item.key("types")
-            item.appendArray(a.types)
-            item.bool("preferred", a.preferred)
-        }
-    }
-
-    /// An array of objects, each written by `fill`; left out when `values` is empty.
-    private mutating func objects<T>(_ name: StaticString, _ values: [T], _ fill: (inout JSONObject, T) -> Void) {
-        guard !values.isEmpty else { return }
-        key(name)
-        buffer.append(UInt8(ascii: "["))
-        for (i, value) in values.enumerated() {
-            if i > 0 { buffer.append(UInt8(ascii: ",")) }
-            var item = JSONObject(appendingTo: &buffer)
-            fill(&item, value)
-            item.finish(into: &buffer)
-        }
-        buffer.append(UInt8(ascii: "]"))
-    }
-
-    private mutating func forceString(_ name: StaticString, _ value: String) {
-        key(name)
-        JSONText.appendString(value, to: &buffer)
     }
 }

@@ -19,8 +19,7 @@ enum CSVDates {
         var text = text
         let iso = text.withUTF8 { bytes -> Parsed? in
             guard let first = bytes.first, first != 0x09, bytes.last != 0x09, !bytes.contains(0x20) else { return nil }
-            let isoStart = bytes.count >= 5 && bytes[4] == UInt8(ascii: "-") && bytes[0..<4].allSatisfy(isDigit)
-            guard bytes.starts(with: "--".utf8) || isoStart else { return nil }
+            guard bytes.starts(with: "--".utf8) || isISO(bytes) else { return nil }
             return Parsed(result: DateParsing.parse(bytes))
         }
         if let iso { return iso }
@@ -75,7 +74,8 @@ enum CSVDates {
     }
 
     /// `YYYY-MM-DD…`: four digits then a dash.
-    private static func isISO(_ text: ArraySlice<UInt8>) -> Bool {
+    /// Starts with four digits and a hyphen (`1985-…`).
+    private static func isISO<C: BidirectionalCollection<UInt8>>(_ text: C) -> Bool {
         let head = text.prefix(5)
         return head.count == 5 && head.prefix(4).allSatisfy(isDigit) && head.last == UInt8(ascii: "-")
     }

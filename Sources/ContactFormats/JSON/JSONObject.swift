@@ -1,0 +1,131 @@
+import ContactsCore
+
+/// Builds one JSON object: a key and its value at a time, keys without a value left out.
+/// Written into a buffer of its own, which costs no reference counting or uniqueness check per
+/// byte, and given to an array once (`finish(into:)`).
+package struct JSONObject: ~Copyable {
+    private var buffer = ByteBuffer(capacity: 1024)
+    private var empty = true
+    /// Where a date or an escaped string is made before it is copied in.
+    private var scratch: [UInt8] = []
+
+    /// An empty object.
+    package init() {
+        buffer.append(UInt8(ascii: "{"))
+    }
+
+    /// Closes the object and appends it to `bytes`.
+    package consuming func finish(into bytes: inout [UInt8]) {
+        buffer.append(UInt8(ascii: "}"))
+        bytes.append(contentsOf: buffer.bytes)
+    }
+
+    private mutating func key(_ name: StaticString) {
+        if !empty { buffer.append(UInt8(ascii: ",")) }
+        empty = false
+        buffer.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { buffer.append(contentsOf: $0) }
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: ":"))
+    }
+
+    /// A string, left out when nil or empty.
+    package mutating func string(_ name: StaticString, _ value: String?) {
+        guard let value, !value.isEmpty else { return }
+        key(name)
+        append(value)
+    }
+
+    /// A date as `YYYY-MM-DD` or `--MM-DD`.
+    package mutating func date(_ name: StaticString, _ value: PartialDate?) {
+        guard let value else { return }
+        key(name)
+        scratch.removeAll(keepingCapacity: true)
+        value.appendISO(to: &scratch)
+        buffer.append(UInt8(ascii: "\""))
+        scratch.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
+        buffer.append(UInt8(ascii: "\""))
+    }
+
+    /// An array of strings, left out when empty.
+    package mutating func strings(_ name: StaticString, _ values: [String]) {
+        guard !values.isEmpty else { return }
+        key(name)
+        appendArray(values)
+    }
+
+    private mutating func bool(_ name: StaticString, _ value: Bool) {
+        key(name)
+        (value ? "true" : "false" as StaticString).withUTF8Buffer { buffer.append(contentsOf: $0) }
+    }
+
+    /// A JSON string literal (`JSONText.appendString`): its bytes copied at once when nothing in
+    /// it needs an escape, as in most values.
+    private mutating func append(_ value: String) {
+        var value = value
+        let plain = value.withUTF8 { utf8 -> Bool in
+            guard ByteScan.firstJSONEscape(utf8, from: 0) == utf8.count else { return false }
+            buffer.append(UInt8(ascii: "\""))
+            buffer.append(contentsOf: utf8)
+            buffer.append(UInt8(ascii: "\""))
+            return true
+        }
+        guard !plain else { return }
+        scratch.removeAll(keepingCapacity: true)
+        JSONText.appendString(value, to: &scratch)
+        scratch.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
+    }
+
+    private mutating func appendArray(_ values: [String]) {
+        buffer.append(UInt8(ascii: "["))
+        for (i, v) in values.enumerated() {
+            if i > 0 { buffer.append(UInt8(ascii: ",")) }
+            append(v)
+        }
+        buffer.append(UInt8(ascii: "]"))
+    }
+
+    /// E-mail addresses or phone numbers: value, types and whether preferred.
+    package mutating func contactPoints(_ name: StaticString, _ points: [ContactPoint]) {
+        objects(name, points) { item, point in
+            item.key("value")
+            item.append(point.value)
+            item.key("types")
+            item.appendArray(point.types)
+            item.bool("preferred", point.preferred)
+        }
+    }
+
+    /// Postal addresses: their parts, types and whether preferred.
+    package mutating func addresses(_ addresses: [PostalAddress]) {
+        objects("addresses", addresses) { item, a in
+            item.string("poBox", a.poBox)
+            item.string("extended", a.extended)
+            item.string("street", a.street)
+            item.string("locality", a.locality)
+            item.string("region", a.region)
+            item.string("postalCode", a.postalCode)
+            item.string("country", a.country)
+            item.key("types")
+            item.appendArray(a.types)
+            item.bool("preferred", a.preferred)
+        }
+    }
+
+    /// An array of objects, each written by `fill` (into this object's buffer); left out when
+    /// `values` is empty.
+    private mutating func objects<T>(_ name: StaticString, _ values: [T], _ fill: (inout JSONObject, T) -> Void) {
+        guard !values.isEmpty else { return }
+        key(name)
+        buffer.append(UInt8(ascii: "["))
+        for (i, value) in values.enumerated() {
+            if i > 0 { buffer.append(UInt8(ascii: ",")) }
+            buffer.append(UInt8(ascii: "{"))
+            empty = true
+            fill(&self, value)
+            buffer.append(UInt8(ascii: "}"))
+        }
+        buffer.append(UInt8(ascii: "]"))
+        empty = false
+    }
+}
