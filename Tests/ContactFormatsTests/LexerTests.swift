@@ -164,6 +164,21 @@ private func lex(_ text: String) -> [(Int, String)] {
         #expect(parsed("no colon here") == nil)
         #expect(parsed(":value without name") == nil)
     }
+
+    /// A line's group and name: white space around the name but none inside it (a group may
+    /// hold some), the first dot ends the group, a line with no `;` or `:` has none.
+    @Test(arguments: [
+        ("item1.EMAIL:x", "item1", "EMAIL"), (" \tFN \t:x", "", "FN"), ("a b.EMAIL:x", "a b", "EMAIL"),
+        (".FN:x", "", "FN"), ("a.b.FN:x", "a", "b.FN"), (".a b.C:x", "a b", "C"), ("1.TEL;TYPE=cell:x", "1", "TEL"),
+        ("X-A_B-9;P=1:v", "", "X-A_B-9"), ("EMAIL X:y", nil, nil), ("a.b c:x", nil, nil), ("E\tX;y:z", nil, nil),
+        ("FN", nil, nil), (":x", nil, nil), ("a.:x", nil, nil), ("   :x", nil, nil),
+    ] as [(String, String?, String?)])
+    func head(line: String, group: String?, name: String?) {
+        let bytes = Array(line.utf8)
+        let head = bytes.withUnsafeBufferPointer { ContentLineParser.head($0) }
+        #expect(head.map { String(decoding: bytes[$0.group], as: UTF8.self) } == group)
+        #expect(head.map { String(decoding: bytes[$0.name], as: UTF8.self) } == name)
+    }
 }
 
 @Suite struct CardFrameTests {

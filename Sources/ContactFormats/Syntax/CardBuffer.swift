@@ -177,12 +177,18 @@ package enum ContentLineParser {
         while i < n && (line[i] == 0x20 || line[i] == 0x09) { i += 1 }
         var nameStart = i
         var group = i..<i
+        var space = -1  // the first white space in the name
         while i < n {
             let b = line[i]
+            // One test for the usual byte: a letter is above all five.
+            if b > UInt8(ascii: ";") { i += 1; continue }
             if b == UInt8(ascii: ";") || b == UInt8(ascii: ":") { break }
             if b == UInt8(ascii: ".") && group.isEmpty {
                 group = nameStart..<i
                 nameStart = i + 1
+                space = -1
+            } else if (b == 0x20 || b == 0x09) && space < 0 {
+                space = i
             }
             i += 1
         }
@@ -190,7 +196,7 @@ package enum ContentLineParser {
         var nameEnd = i
         while nameEnd > nameStart && (line[nameEnd - 1] == 0x20 || line[nameEnd - 1] == 0x09) { nameEnd -= 1 }
         // No name has white space inside: such a line is text ("Call him: tomorrow").
-        guard nameEnd > nameStart, !line[nameStart..<nameEnd].contains(where: { $0 == 0x20 || $0 == 0x09 }) else { return nil }
+        guard nameEnd > nameStart, space < 0 || space >= nameEnd else { return nil }
         return (group, nameStart..<nameEnd, i)
     }
 
