@@ -34,14 +34,19 @@ public func fixtureBytes(_ name: String) -> [UInt8] {
 public let vcardFixtures = ["apple-contacts.vcf", "google-contacts.vcf", "android-2.1.vcf", "nextcloud-4.0.vcf", "problems.vcf",
                             "other-calendars.vcf", "photo-versions.vcf"]
 
-/// Feeds a parser `chunkSize` bytes at a time, then finishes it.
-public func feed(_ parser: ContactsParser, _ bytes: [UInt8], chunkSize: Int) throws {
+/// Calls `body` with the bytes cut into pieces of `chunkSize` bytes (the last may be shorter), in order.
+public func forEachChunk(of bytes: [UInt8], size chunkSize: Int, _ body: ([UInt8]) throws -> Void) rethrows {
     var offset = 0
     while offset < bytes.count {
         let end = min(bytes.count, offset + min(chunkSize, bytes.count))
-        try parser.feed(Array(bytes[offset..<end]))
+        try body(Array(bytes[offset..<end]))
         offset = end
     }
+}
+
+/// Feeds a parser `chunkSize` bytes at a time, then finishes it.
+public func feed(_ parser: ContactsParser, _ bytes: [UInt8], chunkSize: Int) throws {
+    try forEachChunk(of: bytes, size: chunkSize) { try parser.feed($0) }
     try parser.finish()
 }
 

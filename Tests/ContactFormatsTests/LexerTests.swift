@@ -8,13 +8,10 @@ import ContactFormatsTesting
 private func lex(_ input: [UInt8], chunk: Int) -> [(Int, String)] {
     var lexer = VCardLexer(keepsRawText: true)
     var lines: [(Int, String)] = []
-    var offset = 0
-    while offset < input.count {
-        let end = min(input.count, offset + chunk)
-        Array(input[offset..<end]).withUnsafeBufferPointer { buffer in
+    forEachChunk(of: input, size: chunk) { piece in
+        piece.withUnsafeBufferPointer { buffer in
             lexer.feed(buffer) { lines.append(($0.number, String(decoding: $0.bytes, as: UTF8.self))) }
         }
-        offset = end
     }
     lexer.finish { lines.append(($0.number, String(decoding: $0.bytes, as: UTF8.self))) }
     return lines
@@ -102,12 +99,7 @@ private func lex(_ text: String) -> [(Int, String)] {
             func emit(_ line: VCardLexer.Line) {
                 out.append("\(line.number) \(line.isOversized) \(Array(line.bytes)) \(Array(line.raw))")
             }
-            var offset = 0
-            while offset < bytes.count {
-                let end = min(bytes.count, offset + chunk)
-                Array(bytes[offset..<end]).withUnsafeBufferPointer { lexer.feed($0, emit: emit) }
-                offset = end
-            }
+            forEachChunk(of: bytes, size: chunk) { piece in piece.withUnsafeBufferPointer { lexer.feed($0, emit: emit) } }
             lexer.finish(emit: emit)
             return out
         }
