@@ -48,7 +48,11 @@ private func person(_ fn: String, family: [String] = [], given: [String] = [], b
     }
 
     @Test func decimalDigitsAsStringsWouldWriteThem() {
-        for (value, width) in [(0, 1), (7, 2), (42, 1), (5, 4), (-3, 1), (-12, 4), (12345, 4), (Int.max, 1), (Int.min, 1), (Int.max, 24), (7, 25), (-42, 30)] {
+        // Every small number (a day, month, year or age, written a byte at a time) at every
+        // width, and the rest through the general path.
+        let small = (-12...10_012).flatMap { value in [0, 1, 2, 3, 4, 5].map { (value, $0) } }
+        for (value, width) in small + [(0, 1), (7, 2), (42, 1), (5, 4), (-3, 1), (-12, 4), (12345, 4), (Int.max, 1), (Int.min, 1),
+                                       (Int.max, 24), (7, 25), (-42, 30)] {
             var bytes: [UInt8] = [0x41]
             bytes.appendDecimal(value, width: width)
             let digits = String(value.magnitude)

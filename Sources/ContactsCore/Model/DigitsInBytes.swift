@@ -4,6 +4,18 @@ extension Array where Element == UInt8 {
     /// Appends `value` in decimal ASCII digits, zero-padded to at least `width` digits (a minus
     /// sign first when negative), without making a string.
     package mutating func appendDecimal(_ value: Int, width: Int = 1) {
+        if value >= 0 && value < 10_000 && width <= 4 {
+            // The usual number (a day, a month, a year, an age): a byte at a time, which costs
+            // less than the digits' one append.
+            let digits = value < 10 ? 1 : value < 100 ? 2 : value < 1000 ? 3 : 4
+            for _ in digits..<Swift.max(width, digits) { append(UInt8(ascii: "0")) }
+            var divisor = digits == 1 ? 1 : digits == 2 ? 10 : digits == 3 ? 100 : 1000
+            while divisor > 0 {
+                append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+            return
+        }
         if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: an Int has at most 20 digits
