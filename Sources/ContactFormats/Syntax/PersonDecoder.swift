@@ -266,26 +266,38 @@ package final class PersonDecoder {
     /// the item is preferred (`TYPE=pref`, bare `PREF`, `PREF=1`).
     func typesAndPreference(_ card: BorrowedCard, _ p: CardBuffer.Property, label: String?,
                                     dropping: String?) -> ([String], Bool) {
-        var types: [String] = []
-        var preferred = false
-        func addLowercased(_ type: String) {  // trimmed and lower-case already
-            if type == "pref" { preferred = true; return }
-            if type.isEmpty || type == dropping || types.contains(type) { return }
-            types.append(type)
-        }
-        func add(_ raw: String) { addLowercased(raw.trimmingSpaces().asciiLowercased()) }
+        // A value, not local functions over local variables: a function passed on as a value
+        // boxes what it changes, with a run-time exclusivity check at every use.
+        var list = TypeList(dropping: dropping)
         for k in p.parameters {
             let param = card.parameters[k]
             if param.name.isEmpty || card.equalsIgnoringCase(param.name, "TYPE") {  // a bare 2.1 type is a TYPE
                 if param.name.isEmpty && Self.isEncodingName(card, param.value) { continue }
-                if ValueDecoding.forEachASCIIListItem(card.slice(param.value), { addLowercased(Self.lowercased($0)) }) { continue }
-                ValueDecoding.parameterList(card.slice(param.value)).forEach(add)
+                if ValueDecoding.forEachASCIIListItem(card.slice(param.value), { list.add(lowercased: Self.lowercased($0)) }) { continue }
+                for raw in ValueDecoding.parameterList(card.slice(param.value)) { list.add(raw) }
             } else if card.equalsIgnoringCase(param.name, "PREF") {
-                if ValueDecoding.parameterValue(card.slice(param.value)).trimmingSpaces() == "1" { preferred = true }
+                if ValueDecoding.parameterValue(card.slice(param.value)).trimmingSpaces() == "1" { list.preferred = true }
             }
         }
-        if let label { Apple.types(ofLabel: label).forEach(add) }
-        return (types, preferred)
+        if let label { for raw in Apple.types(ofLabel: label) { list.add(raw) } }
+        return (list.types, list.preferred)
+    }
+
+    /// Types as `typesAndPreference` collects them: each once, `pref` as the preference.
+    private struct TypeList {
+        let dropping: String?
+        var types: [String] = []
+        var preferred = false
+
+        init(dropping: String?) { self.dropping = dropping }
+
+        mutating func add(lowercased type: String) {  // trimmed and lower-case already
+            if type == "pref" { preferred = true; return }
+            if type.isEmpty || type == dropping || types.contains(type) { return }
+            types.append(type)
+        }
+
+        mutating func add(_ raw: String) { add(lowercased: raw.trimmingSpaces().asciiLowercased()) }
     }
 
     /// ASCII bytes as a lower-case string (short ones need no allocation).

@@ -42,7 +42,7 @@ public final class VCardParser: ContactsParser {
     /// The input's name in diagnostics.
     public let path: String
     /// What was read so far.
-    public private(set) var statistics = ReadStatistics()
+    @exclusivity(unchecked) public private(set) var statistics = ReadStatistics()  // counted per card: unchecked as the state below
     private let sink: PeopleSink
     private let diagnostics: DiagnosticsHandler
     private let keepsRaw: Bool

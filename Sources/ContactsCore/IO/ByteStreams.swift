@@ -119,7 +119,9 @@ public final class FileDescriptorOutput: ByteOutput {
 /// Buffers text and bytes in front of a `ByteOutput`, writing in 64 KiB blocks.
 public final class TextOutput {
     private let output: ByteOutput
-    private var buffer: [UInt8] = []
+    // Appended to for every person by the one thread that writes the output: no run-time
+    // exclusivity checks (they cost more than a short line's copy).
+    @exclusivity(unchecked) private var buffer: [UInt8] = []
     private let blockSize: Int
 
     /// Buffers writes to `output` in blocks of `blockSize` bytes.
