@@ -88,10 +88,10 @@ package final class PersonDecoder {
         return person
     }
 
-    /// Apple's labels of the card's item groups: group → `X-ABLabel` (the names read already).
+    /// Apple's labels of the card's item groups: group → `X-ABLabel`.
     private func appleLabels(_ card: BorrowedCard) -> [[UInt8]: String] {
         var labels: [[UInt8]: String] = [:]
-        for (index, property) in card.properties.enumerated() where property.field == .appleLabel && !property.group.isEmpty {
+        for property in card.properties where property.field == .appleLabel && !property.group.isEmpty {
             labels[Array(card.slice(property.group))] = withValue(card, property) { Apple.plainLabel(ValueDecoding.unescape($0)) }
         }
         return labels
