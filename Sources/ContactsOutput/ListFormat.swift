@@ -92,7 +92,7 @@ public struct ListFormat: AlignedFormat {
                 }
             }
             if let other {
-                if let years = turns { age = "turns \(years)" }
+                if let years = turns { age = ListFormat.turnsPrefix + String(years) }
                 turns = nil
                 age = (age.isEmpty ? "" : age + " ") + "(\(other.calendar) \(other.monthAndDay))"
             }
@@ -113,7 +113,9 @@ public struct ListFormat: AlignedFormat {
         field(when)
     }
 
-    private static let turnsBytes = Array("turns ".utf8)
+    /// English's "turns N" before the number, as text and as bytes.
+    private static let turnsPrefix = "turns "
+    private static let turnsBytes = Array(turnsPrefix.utf8)
 
     /// `5 Jan 1990`, `15 Apr`: a day of death (the rare row; the birthday is appended as bytes).
     static func shown(_ date: PartialDate) -> String {

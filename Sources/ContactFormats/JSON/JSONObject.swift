@@ -64,7 +64,7 @@ package struct JSONObject: ~Copyable {
     private mutating func append(_ value: String) {
         var value = value
         let plain = value.withUTF8 { utf8 -> Bool in
-            guard ByteScan.firstJSONEscape(utf8, from: 0) == utf8.count else { return false }
+            guard JSONText.isPlain(utf8) else { return false }
             buffer.append(UInt8(ascii: "\""))
             buffer.append(contentsOf: utf8)
             buffer.append(UInt8(ascii: "\""))
