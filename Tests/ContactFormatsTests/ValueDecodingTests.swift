@@ -5,6 +5,31 @@ import ContactsTesting
 import ContactFormatsTesting
 
 @Suite struct ValueDecodingTests {
+    /// A phone number loses its `tel:` schemes (in any case, repeated) as the first four
+    /// characters tell them, whether the fifth byte is ASCII (told by the bytes) or not (by the
+    /// characters): the same answer as taking the first four characters and lower-casing them.
+    @Test(arguments: ["tel:+1 555", "TEL:+1", "Tel:tel:+1 2", " tel: +1 ", "tel:", "tel: ", "tel:1", "tel", "te", "",
+                      "tel:\u{301}1", "tel:é", "te\u{301}l:1", "tél:1", "tel;1", "tel:tel:", "TeL:+49 (0)30", "tel:\ttel:5",
+                      "ｔel:1", "tel:佐藤", "xtel:1"])
+    func phoneNumbersLoseTheirScheme(value: String) {
+        var expected = value.trimmingSpaces()
+        while expected.utf8.count > 4, expected.prefix(4).lowercased() == "tel:" {
+            expected = String(expected.dropFirst(4)).trimmingSpaces()
+        }
+        #expect(ValueDecoding.phoneNumber(value) == expected)
+    }
+
+    /// ASCII letters, and only they, lower-cased; every other character as it was.
+    @Test func asciiLowercasingChangesOnlyASCIILetters() {
+        var random = SplitMix(state: 3)
+        let pieces = ["A", "z", "Z", "@", "[", "`", "{", "É", "é", "ß", "İ", "Ω", "佐", "\u{301}", " ", "HOME", "Work", ""]
+        for _ in 0..<2000 {
+            let text = (0..<random.int(0...6)).map { _ in random.pick(pieces) }.joined()
+            let expected = String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+            #expect(text.asciiLowercased() == expected, "\(text.debugDescription)")
+        }
+    }
+
     @Test func unescapesTextValues() {
         #expect(ValueDecoding.unescape(Array("a\\, b\\; c\\nd\\Ne\\\\f http\\://x".utf8)) == "a, b; c\nd\ne\\f http://x")
         #expect(ValueDecoding.unescape(Array("keep \\q as is".utf8)) == "keep \\q as is")

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ContactsCore
 @testable import ContactFormats
@@ -45,6 +46,27 @@ private func person(_ fn: String, family: [String] = [], given: [String] = [], b
             {}
 
             """)
+    }
+
+    /// A name's parts are written joined by spaces (nicknames by ", ") without the joined text
+    /// made first, and dates digit by digit: what a JSON reader reads back is the joined text and
+    /// the date's ISO form, for parts that need escapes or not, empty parts, and every kind of date.
+    @Test(arguments: [[], [""], ["", ""], ["Lee"], ["de", "la", "Cruz"], ["O\"Brien", "x"], ["a\\b"], ["tab\t", "nl\n"],
+                      ["Müller", "佐藤"], [" "], ["\u{1}", ""]])
+    func jsonJoinsNamePartsAndWritesDates(parts: [String]) throws {
+        var p = person("F", family: parts, given: parts.reversed(), birthday: date(nil, 2, 29))
+        p.nicknames = parts
+        p.anniversary = date(1, 1, 1)
+        p.deathDate = date(9999, 12, 31)
+        let line = try write([p]) { FormattedOutput(format: JSONLinesFormat(), output: $0) }
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let joined = parts.joined(separator: " "), reversed = parts.reversed().joined(separator: " ")
+        #expect(object["familyName"] as? String == (joined.isEmpty ? nil : joined))
+        #expect(object["givenName"] as? String == (reversed.isEmpty ? nil : reversed))
+        let nicknames = parts.joined(separator: ", ")
+        #expect(object["nickname"] as? String == (nicknames.isEmpty ? nil : nicknames))
+        #expect(object["birthday"] as? String == "--02-29" && object["anniversary"] as? String == "0001-01-01"
+                && object["deathDate"] as? String == "9999-12-31")
     }
 
     @Test func decimalDigitsAsStringsWouldWriteThem() {

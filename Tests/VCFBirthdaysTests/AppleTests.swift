@@ -53,6 +53,19 @@ import VCFBirthdaysTesting
         #expect(fromCSV.contains("item1.X-ABDATE:2010-02-03\r\nitem1.X-ABLabel:_$!<Anniversary>!$_\r\n"))
     }
 
+    /// A group's label is its last `X-ABLabel`, and only its own group's: item3's date is the
+    /// anniversary by its second label, item30's (whose name begins with item3's) is not.
+    @Test func aGroupTakesItsLastLabelOnly() {
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann Lee\r\nitem3.X-ABDATE:2013-06-01\r\n"
+            + "item3.X-ABLabel:Graduation\r\nitem30.X-ABDATE:2001-09-01\r\nitem3.X-ABLabel:_$!<Anniversary>!$_\r\n"
+            + "item30.X-ABLabel:Moved\r\nEND:VCARD\r\n"
+        let json = output(card, .json)
+        #expect(json.contains("\"anniversary\":\"2013-06-01\""))
+        #expect(!json.contains("2001-09-01\"") || !json.contains("\"anniversary\":\"2001"))
+        let calendar = output(card, .ics) { $0.calendar.includesOtherDates = true }
+        #expect(calendar.contains("Moved") && !calendar.contains("Graduation"))
+    }
+
     /// Apple's own labels are shown as their words, and a phone's as its types.
     @Test func labelsAreShownAsWords() {
         let json = output(Self.card, .json)

@@ -42,6 +42,27 @@ import VCFBirthdaysTesting
         }
     }
 
+    /// A name of up to 8 bytes is found as one word, upper-cased 8 bytes at once: each name of a
+    /// field with any one of its bytes replaced by each of the 256 values is found exactly when
+    /// comparing byte by byte, ASCII case aside, finds it (bytes next to the letters, `@ [ ` {`,
+    /// and letters with the high bit set are the edges).
+    @Test func aNameWithAnyByteChangedIsFoundAsABytewiseComparisonFindsIt() {
+        var fields: [[UInt8]: PropertyName] = [:]
+        for d in Self.declarations { if let field = d.field { for name in Self.names(d) { fields[Array(name.utf8)] = field } } }
+        var wrong: [String] = []
+        for name in fields.keys where name.count <= 9 {
+            for i in name.indices {
+                for b in 0...255 {
+                    var bytes = name
+                    bytes[i] = UInt8(b)
+                    let found = PropertyName(bytes), expected = fields[bytes.map(asciiUpper)]
+                    if found != expected { wrong.append("\(bytes): \(String(describing: found)), not \(String(describing: expected))") }
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
+
     @Test func theReaderKnowsNoOtherName() {
         for name in ["", "X", "X-", "1BDAY", "BDAYS", "PHOTO", "X-FOO", "ÄDR", "-N", "ITEM1.TEL"] {
             #expect(PropertyName(Array(name.utf8)) == nil, "\(name)")

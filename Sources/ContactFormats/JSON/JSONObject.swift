@@ -6,7 +6,7 @@ import ContactsCore
 package struct JSONObject: ~Copyable {
     private var buffer = ByteBuffer(capacity: 1024)
     private var empty = true
-    /// Where a date or an escaped string is made before it is copied in.
+    /// Where an escaped string is made before it is copied in.
     private var scratch: [UInt8] = []
 
     /// An empty object.
@@ -20,13 +20,19 @@ package struct JSONObject: ~Copyable {
         bytes.append(contentsOf: buffer.bytes)
     }
 
+    /// `,"name":` (no comma before the first key), with room made for it at once.
+    @inline(__always)
     private mutating func key(_ name: StaticString) {
-        if !empty { buffer.append(UInt8(ascii: ",")) }
+        let first = empty
         empty = false
-        buffer.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { buffer.append(contentsOf: $0) }
-        buffer.append(UInt8(ascii: "\""))
-        buffer.append(UInt8(ascii: ":"))
+        name.withUTF8Buffer { name in
+            buffer.reserve(name.count + 4)
+            if !first { buffer.appendReserved(UInt8(ascii: ",")) }
+            buffer.appendReserved(UInt8(ascii: "\""))
+            buffer.appendReserved(contentsOf: name)
+            buffer.appendReserved(UInt8(ascii: "\""))
+            buffer.appendReserved(UInt8(ascii: ":"))
+        }
     }
 
     /// A string, left out when nil or empty.
@@ -36,15 +42,48 @@ package struct JSONObject: ~Copyable {
         append(value)
     }
 
+    /// Texts joined by `separator` as one string, left out when that is empty: written part by
+    /// part when none needs an escape, without the joined string made first.
+    package mutating func joined(_ name: StaticString, _ parts: [String], separator: StaticString) {
+        guard parts.count > 1 else { return string(name, parts.first) }  // one part: itself
+        var plain = true
+        for part in parts {
+            var part = part
+            if !part.withUTF8(JSONText.isPlain) { plain = false; break }
+        }
+        guard plain else { return string(name, parts.joined(separator: separator.description)) }
+        key(name)
+        buffer.append(UInt8(ascii: "\""))
+        for (i, part) in parts.enumerated() {
+            if i > 0 { separator.withUTF8Buffer { buffer.append(contentsOf: $0) } }
+            var part = part
+            part.withUTF8 { buffer.append(contentsOf: $0) }
+        }
+        buffer.append(UInt8(ascii: "\""))
+    }
+
     /// A date as `YYYY-MM-DD` or `--MM-DD`.
     package mutating func date(_ name: StaticString, _ value: PartialDate?) {
         guard let value else { return }
         key(name)
-        scratch.removeAll(keepingCapacity: true)
-        value.appendISO(to: &scratch)
         buffer.append(UInt8(ascii: "\""))
-        scratch.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
+        // Its digits straight into the object, as `PartialDate.appendISO` writes them (a year
+        // is 1–9999: four digits).
+        if let year = value.year { appendDigits(year, 1000) } else { buffer.append(UInt8(ascii: "-")) }
+        buffer.append(UInt8(ascii: "-"))
+        appendDigits(value.month, 10)
+        buffer.append(UInt8(ascii: "-"))
+        appendDigits(value.day, 10)
         buffer.append(UInt8(ascii: "\""))
+    }
+
+    /// The digits of `value` from the place of `divisor` down, with leading zeros.
+    private mutating func appendDigits(_ value: Int, _ divisor: Int) {
+        var divisor = divisor
+        while divisor > 0 {
+            buffer.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / divisor % 10))
+            divisor /= 10
+        }
     }
 
     /// An array of strings, left out when empty.
@@ -65,9 +104,10 @@ package struct JSONObject: ~Copyable {
         var value = value
         let plain = value.withUTF8 { utf8 -> Bool in
             guard JSONText.isPlain(utf8) else { return false }
-            buffer.append(UInt8(ascii: "\""))
-            buffer.append(contentsOf: utf8)
-            buffer.append(UInt8(ascii: "\""))
+            buffer.reserve(utf8.count + 2)
+            buffer.appendReserved(UInt8(ascii: "\""))
+            buffer.appendReserved(contentsOf: utf8)
+            buffer.appendReserved(UInt8(ascii: "\""))
             return true
         }
         guard !plain else { return }
@@ -118,11 +158,11 @@ package struct JSONObject: ~Copyable {
         guard !values.isEmpty else { return }
         key(name)
         buffer.append(UInt8(ascii: "["))
-        for (i, value) in values.enumerated() {
+        for i in values.indices {  // each value borrowed from the array, not copied
             if i > 0 { buffer.append(UInt8(ascii: ",")) }
             buffer.append(UInt8(ascii: "{"))
             empty = true
-            fill(&self, value)
+            fill(&self, values[i])
             buffer.append(UInt8(ascii: "}"))
         }
         buffer.append(UInt8(ascii: "]"))

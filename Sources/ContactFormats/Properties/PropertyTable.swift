@@ -78,8 +78,9 @@ package enum PropertyTable {
     }()
 }
 
-/// The model fields by property name, for reading: names grouped by their first letter and
-/// length, compared byte by byte without case.
+/// The model fields by property name, for reading: a name of at most 8 bytes (most lines' names)
+/// packed upper case into a word and found with one hash probe; a longer one among the names of
+/// its first letter and length, compared byte by byte without case.
 struct FieldIndex {
     /// The names, upper case, one after another.
     private let bytes: [UInt8]
@@ -87,8 +88,46 @@ struct FieldIndex {
     /// Where the entries of each group (first letter A–Z × length modulo 32) begin; the last
     /// one ends the last group.
     private let starts: [Int32]
+    /// The names of at most 8 bytes as words (`word(of:)`; 0: a free slot), open-addressed by
+    /// `slot(of:)`, with their fields; at most a quarter full, so a name not there is told at
+    /// the first free slot.
+    private let shortWords: [UInt64]
+    private let shortFields: [PropertyName?]
 
     private static func group(letter: Int, count: Int) -> Int { letter &* 32 &+ (count & 31) }
+
+    /// Where a word's probe starts (the table has 2^shortBits slots).
+    @inline(__always)
+    private static func slot(of word: UInt64) -> Int { Int(truncatingIfNeeded: (word &* 0x9E37_79B9_7F4A_7C15) >> (64 - shortBits)) }
+    private static let shortBits: UInt64 = 9
+
+    /// A name of 1 to 8 bytes as a word, upper case, its first byte lowest; nil for a longer
+    /// name, or one with a 0 byte (which a word could not tell from a shorter name).
+    @inline(__always)
+    private static func word<C: Collection<UInt8>>(of name: C) -> UInt64? where C.Index == Int {
+        let count = name.count
+        guard count <= 8 else { return nil }
+        var word: UInt64 = 0
+        var shift: UInt64 = 0
+        var i = name.startIndex
+        let end = name.endIndex
+        var hasZero = false
+        while i < end {
+            let b = name[i]
+            hasZero = hasZero || b == 0
+            word |= UInt64(b) &<< shift
+            shift &+= 8
+            i &+= 1
+        }
+        guard !hasZero else { return nil }
+        // Each byte a–z less 0x20 at once: the high bit of `lower` marks them (bytes of 0x80 and
+        // above are left alone, as `asciiUpper` leaves them).
+        let seven = word & 0x7F7F_7F7F_7F7F_7F7F
+        let atLeastA = seven &+ 0x1F1F_1F1F_1F1F_1F1F      // 0x80 - 0x61 ('a')
+        let aboveZ = seven &+ 0x0505_0505_0505_0505        // 0x80 - 0x7B (past 'z')
+        let lower = atLeastA & ~aboveZ & ~word & 0x8080_8080_8080_8080
+        return word ^ (lower &>> 2)
+    }
 
     init(_ declarations: [PropertyDeclaration]) {
         var named: [(group: Int, name: String, field: PropertyName)] = []
@@ -112,12 +151,35 @@ struct FieldIndex {
         self.bytes = bytes
         self.entries = entries
         self.starts = starts
+        var shortWords = [UInt64](repeating: 0, count: 1 << Self.shortBits)
+        var shortFields = [PropertyName?](repeating: nil, count: 1 << Self.shortBits)
+        for (_, name, field) in named {
+            guard let word = Self.word(of: Array(name.utf8)) else { continue }
+            var k = Self.slot(of: word)
+            while shortWords[k] != 0 && shortWords[k] != word { k = (k + 1) & (shortWords.count - 1) }
+            shortWords[k] = word
+            shortFields[k] = field
+        }
+        precondition(named.count * 4 <= shortWords.count, "the table of short names is at most a quarter full")
+        self.shortWords = shortWords
+        self.shortFields = shortFields
     }
 
     /// The model field a name is read into, the name given as bytes in any case: the
     /// property's name, its 3.0 name or a vendor's alias.
     @inline(__always)
     func field<C: Collection<UInt8>>(of name: C) -> PropertyName? where C.Index == Int {
+        if let word = Self.word(of: name) {
+            guard word != 0 else { return nil }  // no name
+            let mask = shortWords.count &- 1
+            var k = Self.slot(of: word)
+            while true {
+                let here = shortWords[k]
+                if here == word { return shortFields[k] }
+                if here == 0 { return nil }
+                k = (k &+ 1) & mask
+            }
+        }
         guard let first = name.first else { return nil }
         let letter = Int(asciiUpper(first)) &- 0x41
         guard letter >= 0 && letter < 26 else { return nil }

@@ -35,6 +35,30 @@ struct UnsharedBuffer<Element: BitwiseCopyable>: ~Copyable {
         count += bytes.count
     }
 
+    /// Makes room for `extra` more elements, which `appendReserved` then appends without
+    /// asking for room each time.
+    @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    /// Appends an element the last `reserve` made room for.
+    @inline(__always)
+    mutating func appendReserved(_ element: Element) {
+        assert(count < capacity, "appendReserved past what reserve made room for")
+        base[count] = element
+        count &+= 1
+    }
+
+    /// Appends elements the last `reserve` made room for.
+    @inline(__always)
+    mutating func appendReserved(contentsOf elements: UnsafeBufferPointer<Element>) {
+        assert(count + elements.count <= capacity, "appendReserved past what reserve made room for")
+        guard let source = elements.baseAddress else { return }
+        (base + count).update(from: source, count: elements.count)
+        count &+= elements.count
+    }
+
     mutating func removeLast() {
         precondition(count > 0)
         count -= 1

@@ -42,6 +42,10 @@ package final class PersonDecoder {
 
     private func decode(_ card: BorrowedCard, path: String) -> PersonInfo {
         warnings.removeAll(keepingCapacity: true)
+        // A card's bytes valid UTF-8 as a whole (the usual card) make each of its values so: a
+        // value starts and ends at ASCII bytes, which no multi-byte character holds.
+        validUTF8 = ValueDecoding.isValidUTF8(card.bytes) ? card.bytes.baseAddress : nil
+        defer { validUTF8 = nil }
         var person = PersonInfo(source: SourcePosition(path: path, line: card.beginLine))
         var version: VCardVersion?
         var hasLabels = false, hasLabelledDate = false
@@ -60,7 +64,7 @@ package final class PersonDecoder {
             }
         }
         // The birthday formats read a label for a labelled date only.
-        let labels = hasLabels && (scope != .namesAndDates || hasLabelledDate) ? appleLabels(card) : [:]
+        let labels = hasLabels && (scope != .namesAndDates || hasLabelledDate) ? appleLabels(card) : []
         let v = version ?? .v30
         if scope == .card { person.cardProperties.reserveCapacity(card.properties.count) }
         var meaningful = card.skippedProperties
@@ -72,7 +76,7 @@ package final class PersonDecoder {
                 if name == .email || name == .phone { keptContacts = true }
                 continue
             }
-            let label = property.group.isEmpty || labels.isEmpty ? nil : labels[Array(card.slice(property.group))]
+            let label = property.group.isEmpty || labels.isEmpty ? nil : Self.label(of: property.group, in: card, labels)
             let modelled = apply(name, property, index: index, in: card, version: v, label: label, to: &person)
             guard scope.keepsExtras && !(modelled && scope != .card) else { continue }
             var kept = extra(property, index: index, in: card)
@@ -88,13 +92,27 @@ package final class PersonDecoder {
         return person
     }
 
-    /// Apple's labels of the card's item groups: group → `X-ABLabel`.
-    private func appleLabels(_ card: BorrowedCard) -> [[UInt8]: String] {
-        var labels: [[UInt8]: String] = [:]
+    /// The bytes of the card being decoded when they are valid UTF-8 as a whole; nil otherwise
+    /// and outside `decode`.
+    @exclusivity(unchecked) private var validUTF8: UnsafePointer<UInt8>?
+
+    /// Apple's labels of the card's item groups (`X-ABLabel`): each group's range in the card
+    /// with its label. A card has a few, so a list asked from its end (the last label of a
+    /// group counts) costs less than a dictionary's hashing and copies.
+    private func appleLabels(_ card: BorrowedCard) -> [(group: Range<Int>, label: String)] {
+        var labels: [(group: Range<Int>, label: String)] = []
         for property in card.properties where property.field == .appleLabel && !property.group.isEmpty {
-            labels[Array(card.slice(property.group))] = withValue(card, property) { Apple.plainLabel(ValueDecoding.unescape($0)) }
+            labels.append((property.group, withValue(card, property) { Apple.plainLabel(ValueDecoding.unescape($0)) }))
         }
         return labels
+    }
+
+    /// The label of an item group: the last one `appleLabels` found for it.
+    private static func label(of group: Range<Int>, in card: BorrowedCard,
+                              _ labels: [(group: Range<Int>, label: String)]) -> String? {
+        let name = card.slice(group)
+        for entry in labels.reversed() where card.slice(entry.group).elementsEqual(name) { return entry.label }
+        return nil
     }
 
     /// Whether the bytes start with the ASCII text.
@@ -169,13 +187,14 @@ package final class PersonDecoder {
             }
         }
         if let decoded { return decoded.withUnsafeBufferPointer { asUTF8($0, charset: charset, p, body) } }
-        return asUTF8(bytes, charset: charset, p, body)
+        return asUTF8(bytes, charset: charset, p, knownValid: validUTF8 != nil && validUTF8 == card.bytes.baseAddress, body)
     }
 
     /// Calls `body` with `bytes` converted from `charset` to UTF-8, or read as Windows-1252
     /// when they are not valid UTF-8 (see `withValue`).
+    /// `knownValid`: the bytes are valid UTF-8 (a value of a card that is).
     private func asUTF8<R>(_ bytes: UnsafeBufferPointer<UInt8>, charset: String?, _ p: CardBuffer.Property,
-                           _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+                           knownValid: Bool = false, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if let charset, !Self.isUTF8Name(charset) {
             if let converter = converter(charset) {
                 let (utf8, substitutions) = converter.utf8(from: bytes)
@@ -186,7 +205,7 @@ package final class PersonDecoder {
             }
             warn(p.line, .unknownCharset, "unknown CHARSET '\(charset)'; values read as UTF-8" + Self.oncePerFile)
         }
-        if !ValueDecoding.isValidUTF8(bytes) {
+        if !knownValid && !ValueDecoding.isValidUTF8(bytes) {
             // The input's own character set (`--encoding`) for quoted-printable bytes, which the
             // conversion of the input leaves as they are.
             if let fallbackCharset, let converter = converter(fallbackCharset) {
@@ -294,8 +313,15 @@ package final class PersonDecoder {
         mutating func add(lowercased type: String) {  // trimmed and lower-case already
             if type == "pref" { preferred = true; return }
             if type.isEmpty || type == dropping || types.contains(type) { return }
-            types.append(type)
+            if types.isEmpty, let shared = Self.single.first(where: { $0[0] == type }) {
+                types = shared  // no array of its own: most addresses and numbers have one type
+            } else {
+                types.append(type)
+            }
         }
+
+        /// The usual single types, each an array made once and shared.
+        private static let single: [[String]] = ["home", "work", "cell", "voice", "other", "internet", "fax", "mobile"].map { [$0] }
 
         mutating func add(_ raw: String) { add(lowercased: raw.trimmingSpaces().asciiLowercased()) }
     }

@@ -141,10 +141,23 @@ package enum ValueDecoding {
     /// a value that is only `tel:` is kept, so that reading and writing agree on it.
     package static func phoneNumber(_ value: String) -> String {
         var number = value.trimmingSpaces()
-        while number.utf8.count > 4, number.prefix(4).lowercased() == "tel:" {
+        while number.utf8.count > 4, startsWithTelScheme(number) {
             number = String(number.dropFirst(4)).trimmingSpaces()
         }
         return number
+    }
+
+    /// Whether the first four characters are `tel:` in any case: told by the bytes when the fifth
+    /// is ASCII (then each of the four is one byte and one character), else by the characters.
+    private static func startsWithTelScheme(_ number: String) -> Bool {
+        var bytes = number.utf8.makeIterator()
+        guard let t = bytes.next(), let e = bytes.next(), let l = bytes.next(), let colon = bytes.next(),
+              let fifth = bytes.next() else { return false }
+        guard fifth >= 0x80 else {
+            return t | 0x20 == UInt8(ascii: "t") && e | 0x20 == UInt8(ascii: "e") && l | 0x20 == UInt8(ascii: "l")
+                && colon == UInt8(ascii: ":")
+        }
+        return number.prefix(4).lowercased() == "tel:"
     }
 
     static func hexValue(_ b: UInt8) -> UInt8? {
@@ -286,7 +299,15 @@ extension String {
     /// Lower-cases ASCII letters only (type names are ASCII; no locale rules apply).
     package func asciiLowercased() -> String {
         guard utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return self }
-        return String(decoding: utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }, as: UTF8.self)
+        // Written into the string's own storage (a short one's needs no allocation), not an array first.
+        return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+            var i = 0
+            for b in utf8 {
+                buffer[i] = b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b + 32 : b
+                i += 1
+            }
+            return i
+        }
     }
 
     /// CR LF and lone CR as LF.
