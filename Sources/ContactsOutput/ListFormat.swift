@@ -74,7 +74,7 @@ public struct ListFormat: AlignedFormat {
         if let upcoming = person.birthday != nil || other != nil ? dates.upcoming(of: person) : nil {
             let birthday = person.birthday ?? PartialDate(year: nil, month: upcoming.date.month, day: upcoming.date.day)!
             if let language {
-                row.append(contentsOf: language.words.date(birthday).utf8)
+                row.appendUTF8(language.words.date(birthday))
                 age = person.deathDate.map { "† " + language.words.date($0) } ?? upcoming.age.map(language.turns) ?? ""
                 if showsDaysUntil { when = language.words.daysFromToday(upcoming.days) }
             } else {
@@ -99,7 +99,7 @@ public struct ListFormat: AlignedFormat {
         }
         row.append(0)
         func field(_ text: String) {
-            row.append(contentsOf: text.utf8)
+            row.appendUTF8(text)
             row.append(0)
         }
         field(name)
