@@ -148,7 +148,8 @@ package enum ValueDecoding {
     }
 
     /// Whether the first four characters are `tel:` in any case: told by the bytes when the fifth
-    /// is ASCII (then each of the four is one byte and one character), else by the characters.
+    /// is ASCII (no character but an ASCII letter lower-cases to `t`, `e` or `l`, and an ASCII byte
+    /// after the colon starts a character of its own), else by the characters.
     private static func startsWithTelScheme(_ number: String) -> Bool {
         var bytes = number.utf8.makeIterator()
         guard let t = bytes.next(), let e = bytes.next(), let l = bytes.next(), let colon = bytes.next(),
