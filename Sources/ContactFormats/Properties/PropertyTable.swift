@@ -79,10 +79,11 @@ package enum PropertyTable {
 }
 
 /// The model fields by property name, for reading: a name of at most 8 bytes (most lines' names)
-/// packed upper case into a word and found with one hash probe; a longer one among the names of
-/// its first letter and length, compared byte by byte without case.
+/// packed upper case into a word and found with one hash probe; a longer one among the longer
+/// names of its first letter and length, compared byte by byte without case. Each name is in
+/// one of the two.
 struct FieldIndex {
-    /// The names, upper case, one after another.
+    /// The names longer than 8 bytes, upper case, one after another.
     private let bytes: [UInt8]
     private let entries: [(start: Int32, count: Int32, field: PropertyName)]
     /// Where the entries of each group (first letter A–Z × length modulo 32) begin; the last
@@ -101,12 +102,11 @@ struct FieldIndex {
     private static func slot(of word: UInt64) -> Int { Int(truncatingIfNeeded: (word &* 0x9E37_79B9_7F4A_7C15) >> (64 - shortBits)) }
     private static let shortBits: UInt64 = 9
 
-    /// A name of 1 to 8 bytes as a word, upper case, its first byte lowest; nil for a longer
-    /// name, or one with a 0 byte (which a word could not tell from a shorter name).
+    /// A name of 1 to 8 bytes as a word, upper case, its first byte lowest; nil for no name, or
+    /// one with a 0 byte (which a word could not tell from a shorter name): no property's name.
     @inline(__always)
     private static func word<C: Collection<UInt8>>(of name: C) -> UInt64? where C.Index == Int {
-        let count = name.count
-        guard count <= 8 else { return nil }
+        guard !name.isEmpty else { return nil }
         var word: UInt64 = 0
         var shift: UInt64 = 0
         var i = name.startIndex
@@ -142,7 +142,7 @@ struct FieldIndex {
         named.sort { ($0.group, $0.name) < ($1.group, $1.name) }
         var bytes: [UInt8] = [], entries: [(start: Int32, count: Int32, field: PropertyName)] = []
         var starts = [Int32](repeating: 0, count: 26 * 32 + 1)
-        for (group, name, field) in named {
+        for (group, name, field) in named where name.utf8.count > 8 {
             starts[group + 1] += 1
             entries.append((Int32(bytes.count), Int32(name.utf8.count), field))
             bytes += name.utf8
@@ -153,8 +153,8 @@ struct FieldIndex {
         self.starts = starts
         var shortWords = [UInt64](repeating: 0, count: 1 << Self.shortBits)
         var shortFields = [PropertyName?](repeating: nil, count: 1 << Self.shortBits)
-        for (_, name, field) in named {
-            guard let word = Self.word(of: Array(name.utf8)) else { continue }
+        for (_, name, field) in named where name.utf8.count <= 8 {
+            let word = Self.word(of: Array(name.utf8))!
             var k = Self.slot(of: word)
             while shortWords[k] != 0 && shortWords[k] != word { k = (k + 1) & (shortWords.count - 1) }
             shortWords[k] = word
@@ -169,8 +169,8 @@ struct FieldIndex {
     /// property's name, its 3.0 name or a vendor's alias.
     @inline(__always)
     func field<C: Collection<UInt8>>(of name: C) -> PropertyName? where C.Index == Int {
-        if let word = Self.word(of: name) {
-            guard word != 0 else { return nil }  // no name
+        if name.count <= 8 {
+            guard let word = Self.word(of: name) else { return nil }
             let mask = shortWords.count &- 1
             var k = Self.slot(of: word)
             while true {
