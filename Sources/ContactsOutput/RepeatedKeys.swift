@@ -39,11 +39,7 @@ public final class RepeatedKeys {
         let countAt = bytes.count
         bytes.append(0)
         func add(_ key: UInt64) {
-            var key = key
-            for _ in 0..<8 {
-                bytes.append(UInt8(truncatingIfNeeded: key))
-                key >>= 8
-            }
+            withUnsafeBytes(of: key.littleEndian) { bytes.append(contentsOf: $0) }
             bytes[countAt] += 1
         }
         // The kind in the lowest two bits of a key, which is never 0 (the third is the table's).

@@ -16,6 +16,8 @@ struct vc_collator {
     UCollator *ucol;
     UChar *buffer;      /* UTF-16 scratch space, grown on demand */
     int32_t capacity;
+    uint8_t *key;       /* the last sort key, grown on demand */
+    int32_t keyCapacity;
 };
 
 /* Wraps an opened (or failed) ICU collator; NULL and *err set on failure. */
@@ -61,6 +63,7 @@ void vc_coll_close(vc_collator *coll) {
     if (coll == NULL) return;
     ucol_close(coll->ucol);
     free(coll->buffer);
+    free(coll->key);
     free(coll);
 }
 
@@ -88,11 +91,22 @@ static int32_t to_utf16(vc_collator *coll, const uint8_t *utf8, int32_t length) 
     return U_FAILURE(status) ? -1 : ascii + written;
 }
 
-int32_t vc_coll_sort_key(vc_collator *coll, const uint8_t *utf8, int32_t length,
-                         uint8_t *out, int32_t capacity) {
+const uint8_t *vc_coll_sort_key(vc_collator *coll, const uint8_t *utf8, int32_t length, int32_t *keyLength) {
+    *keyLength = 0;
     int32_t units = to_utf16(coll, utf8, length);
     if (units < 0) units = 0;
-    return ucol_getSortKey(coll->ucol, coll->buffer, units, out, capacity);
+    int32_t needed = ucol_getSortKey(coll->ucol, coll->buffer, units, coll->key, coll->keyCapacity);
+    if (needed > coll->keyCapacity) {
+        /* Only the first key, or a longer one than any before: the buffer grows and ICU writes it again. */
+        int32_t capacity = needed < 256 ? 256 : needed;
+        uint8_t *grown = realloc(coll->key, (size_t)capacity);
+        if (grown == NULL) return NULL;
+        coll->key = grown;
+        coll->keyCapacity = capacity;
+        needed = ucol_getSortKey(coll->ucol, coll->buffer, units, coll->key, coll->keyCapacity);
+    }
+    *keyLength = needed;
+    return coll->key;
 }
 
 int32_t vc_coll_compare(vc_collator *coll, const uint8_t *a, int32_t alen,

@@ -41,7 +41,10 @@ private func sorted(_ names: [String], locale: String) throws -> [String] {
     @Test func sortKeysOrderAsTheComparisonDoes() throws {
         let collator = try Collator(locale: "de")
         let words = ["Muller", "Müller", "Mueller", "Mu\u{308}ller", "Ab\tc", "Abc\ta", "Zoë", "Zoe", "佐藤 Anna", "Anna 佐藤",
-                     "Ärla", "Arla", "Straße", "Strasse", "O'Brien", "Øre", "ß", "", "anna", "Anna", "Émile", "Emile", "x\u{10400}y"]
+                     "Ärla", "Arla", "Straße", "Strasse", "O'Brien", "Øre", "ß", "", "anna", "Anna", "Émile", "Emile", "x\u{10400}y",
+                     // Keys longer than the collator's first buffer, which differ only at their end.
+                     String(repeating: "Müller\t", count: 80) + "Anna", String(repeating: "Müller\t", count: 80) + "anna",
+                     String(repeating: "Müller\t", count: 80) + "Zoe"]
         func key(_ text: String) -> [UInt8] {
             var key = Array("prefix".utf8) + Array(text.utf8)
             collator.replaceWithSortKey(&key, from: 6)

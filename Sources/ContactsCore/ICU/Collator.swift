@@ -5,7 +5,6 @@ public final class Collator {
     /// The locale it was opened for (`root` for the root collation).
     public let locale: String
     private let handle: OpaquePointer
-    private var scratch = [UInt8](repeating: 0, count: 512)
 
     /// Opens the collation of an ICU locale (`sv`, `de_DE`, `root`). Unknown locales fall back
     /// to the root collation, as ICU does.
@@ -51,19 +50,13 @@ public final class Collator {
     /// Replaces the UTF-8 text at the end of `key`, from `start`, by its sort key (in place: a
     /// sort key made for every person needs no buffer of its own for the text).
     package func replaceWithSortKey(_ key: inout [UInt8], from start: Int) {
-        while true {
-            let length = key.withUnsafeBufferPointer { text in
-                scratch.withUnsafeMutableBufferPointer { out in
-                    Int(vc_coll_sort_key(handle, text.baseAddress.map { $0 + start }, Int32(text.count - start),
-                                         out.baseAddress, Int32(out.count)))
-                }
-            }
-            if length <= scratch.count {
-                key.removeLast(key.count - start)
-                return key.append(contentsOf: scratch[0..<length])
-            }
-            scratch = [UInt8](repeating: 0, count: length * 2)
+        var length: Int32 = 0
+        let sortKey = key.withUnsafeBufferPointer { text in
+            vc_coll_sort_key(handle, text.baseAddress.map { $0 + start }, Int32(text.count - start), &length)
         }
+        guard let sortKey else { preconditionFailure("out of memory for a sort key") }
+        key.removeLast(key.count - start)
+        key.append(contentsOf: UnsafeBufferPointer(start: sortKey, count: Int(length)))
     }
 
     /// Compares two strings in the locale's order.

@@ -19,11 +19,10 @@ const char *vc_coll_valid_locale(const vc_collator *coll);
 vc_collator *vc_coll_clone(const vc_collator *original, int32_t *err);
 void vc_coll_close(vc_collator *coll);
 
-/* Writes the sort key of a UTF-8 string (invalid sequences count as U+FFFD) into out.
-   Returns the key's full length including its terminating 0 byte; when that is more than
-   capacity, nothing useful was written and the caller retries with a larger buffer. */
-int32_t vc_coll_sort_key(vc_collator *coll, const uint8_t *utf8, int32_t length,
-                         uint8_t *out, int32_t capacity);
+/* The sort key of a UTF-8 string (invalid sequences count as U+FFFD), in the collator's own
+   buffer, valid until its next call: sets *keyLength to the key's length including its
+   terminating 0 byte. NULL when the memory for it cannot be had. */
+const uint8_t *vc_coll_sort_key(vc_collator *coll, const uint8_t *utf8, int32_t length, int32_t *keyLength);
 
 /* Compares two UTF-8 strings: -1, 0 or 1. */
 int32_t vc_coll_compare(vc_collator *coll, const uint8_t *a, int32_t alen,
