@@ -60,13 +60,13 @@ public struct ListFormat: AlignedFormat {
         }
     }
 
-    /// The row: the name's width in columns, the date, the name, the age and how soon, each
-    /// ended by a 0 byte (which no field holds: the name's unsafe characters, `LineText`, are spaces).
+    /// The row: a header (`Row.Header`: the name's width in columns and the fields' lengths),
+    /// then the date, the name, the age and how soon.
     public func append(_ person: PersonInfo, to row: inout [UInt8]) {
         let shown = person.displayName
         let name = shown.isEmpty ? "(no name)" : LineText.spaced(shown)
-        row.appendDecimal(displayWidth(name))
-        row.append(0)
+        let start = row.count
+        row.append(contentsOf: Row.Header.room)
         var age = "", when = ""
         var turns: Int?  // the usual age, "turns N", written as bytes
         // Another calendar's birthday is shown on the day it falls on next, its own date beside the age.
@@ -97,21 +97,25 @@ public struct ListFormat: AlignedFormat {
                 age = (age.isEmpty ? "" : age + " ") + "(\(other.calendar) \(other.monthAndDay))"
             }
         }
-        row.append(0)
-        func field(_ text: String) {
-            row.appendUTF8(text)
-            row.append(0)
-        }
-        field(name)
+        let dateEnd = row.count
+        row.appendUTF8(name)
+        let nameEnd = row.count
         if let turns {
             row.append(contentsOf: ListFormat.turnsBytes)
             row.appendDecimal(turns)
-            row.append(0)
         } else {
-            field(age)
+            row.appendUTF8(age)
         }
-        field(when)
+        let ageEnd = row.count
+        row.appendUTF8(when)
+        let header = Row.Header(nameWidth: displayWidth(name), date: dateEnd - start - Row.Header.size,
+                                name: nameEnd - dateEnd, age: ageEnd - nameEnd, when: row.count - ageEnd)
+        row.withUnsafeMutableBytes { header.store(into: UnsafeMutableRawBufferPointer(rebasing: $0[start...])) }
     }
+
+    /// The spaces a usual line is made of before its fields are copied in (a copy of these
+    /// costs less than appending each).
+    private static let spaces = [UInt8](repeating: 0x20, count: 256)
 
     /// English's "turns N" before the number, as text and as bytes.
     private static let turnsPrefix = "turns "
@@ -122,35 +126,49 @@ public struct ListFormat: AlignedFormat {
         "\(date.day) " + months[date.month - 1] + (date.year.map { " " + PartialDate.pad($0, 4) } ?? "")
     }
 
-    /// A row's fields: the name's width, then date, name, age and how soon, each ended by a 0.
+    /// A row's fields: the name's width, then date, name, age and how soon.
     private struct Row {
-        var nameWidth = 0
+        /// What comes before a row's fields: the name's width in columns (at most 65,535, far
+        /// wider than a column is padded to) and the fields' lengths in bytes; read in place when
+        /// the row is measured and when it is laid out.
+        struct Header {
+            var nameWidth, date, name, age, when: Int
+            /// Its bytes: little-endian, the name's length in 4 (a name may be long), the others in 2.
+            static let size = 12
+            static let room = [UInt8](repeating: 0, count: size)
+
+            init(nameWidth: Int, date: Int, name: Int, age: Int, when: Int) {
+                (self.nameWidth, self.date, self.name, self.age, self.when) = (min(nameWidth, 0xFFFF), date, name, age, when)
+            }
+
+            init(_ bytes: UnsafeRawBufferPointer) {
+                func load<T: FixedWidthInteger>(_ offset: Int, _: T.Type) -> Int {
+                    Int(T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self)))
+                }
+                (nameWidth, name) = (load(0, UInt16.self), load(2, UInt32.self))
+                (date, age, when) = (load(6, UInt16.self), load(8, UInt16.self), load(10, UInt16.self))
+            }
+
+            func store(into bytes: UnsafeMutableRawBufferPointer) {
+                bytes.storeBytes(of: UInt16(nameWidth).littleEndian, toByteOffset: 0, as: UInt16.self)
+                bytes.storeBytes(of: UInt32(name).littleEndian, toByteOffset: 2, as: UInt32.self)
+                bytes.storeBytes(of: UInt16(date).littleEndian, toByteOffset: 6, as: UInt16.self)
+                bytes.storeBytes(of: UInt16(age).littleEndian, toByteOffset: 8, as: UInt16.self)
+                bytes.storeBytes(of: UInt16(when).littleEndian, toByteOffset: 10, as: UInt16.self)
+            }
+        }
+
+        var nameWidth: Int
         var date, name, age, when: UnsafeRawBufferPointer.SubSequence
 
         init(_ bytes: UnsafeRawBufferPointer) {
-            let widthEnd = Row.end(of: bytes, from: 0)
-            for digit in bytes[0..<widthEnd] { nameWidth = nameWidth &* 10 &+ Int(digit &- 0x30) }
-            let dateEnd = Row.end(of: bytes, from: widthEnd + 1), nameEnd = Row.end(of: bytes, from: dateEnd + 1)
-            let ageEnd = Row.end(of: bytes, from: nameEnd + 1), whenEnd = Row.end(of: bytes, from: ageEnd + 1)
-            date = bytes[min(widthEnd + 1, dateEnd)..<dateEnd]
-            name = bytes[min(dateEnd + 1, nameEnd)..<nameEnd]
-            age = bytes[min(nameEnd + 1, ageEnd)..<ageEnd]
-            when = bytes[min(ageEnd + 1, whenEnd)..<whenEnd]
-        }
-
-        /// Where the field that starts at `start` ends: its 0, or the end of the row. Looked
-        /// for 8 bytes at a time (a row is read twice, to measure it and to lay it out).
-        private static func end(of bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
-            var i = start
-            while i &+ 8 <= bytes.count {
-                let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self).littleEndian
-                // The high bit of each byte that is 0, and of no other byte.
-                let zeros = ~((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F | word) & 0x8080_8080_8080_8080
-                if zeros != 0 { return i &+ zeros.trailingZeroBitCount >> 3 }
-                i &+= 8
-            }
-            while i < bytes.count && bytes[i] != 0 { i &+= 1 }
-            return min(i, bytes.count)
+            let header = Header(bytes)
+            nameWidth = header.nameWidth
+            let dateEnd = Header.size + header.date, nameEnd = dateEnd + header.name, ageEnd = nameEnd + header.age
+            date = bytes[Header.size..<dateEnd]
+            name = bytes[dateEnd..<nameEnd]
+            age = bytes[nameEnd..<ageEnd]
+            when = bytes[ageEnd..<ageEnd + header.when]
         }
     }
 
@@ -185,7 +203,11 @@ public struct ListFormat: AlignedFormat {
         var length = 0
         layOut { length += $0.count + $1 }
         let start = line.count
-        line.append(contentsOf: repeatElement(0x20, count: length))
+        if length <= ListFormat.spaces.count {
+            ListFormat.spaces.withUnsafeBufferPointer { line.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<length])) }
+        } else {
+            line.append(contentsOf: repeatElement(0x20, count: length))
+        }
         line.withUnsafeMutableBytes { out in
             var at = start
             layOut { field, padding in

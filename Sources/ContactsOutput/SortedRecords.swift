@@ -11,7 +11,10 @@ import Darwin
 /// which records were added. Records that outgrow a memory budget are sorted and written out
 /// as a run (`spill`), and the runs merged at the end (`SpilledRuns`).
 final class SortedRecords {
-    fileprivate struct Entry {  // 12 bytes
+    fileprivate struct Entry {  // 24 bytes
+        /// The key's first 8 bytes as a big-endian number (0 bytes after a shorter key): most
+        /// keys differ in them, and they compare without reading the key.
+        var prefix: UInt64
         var offset: UInt32
         var payloadLength: UInt32
         var block: UInt16
@@ -54,8 +57,14 @@ final class SortedRecords {
         let base = blocks[blocks.count - 1].base + used
         if let k = key.baseAddress { base.copyMemory(from: k, byteCount: key.count) }
         if let p = payload.baseAddress { (base + key.count).copyMemory(from: p, byteCount: payload.count) }
-        entries.append(Entry(offset: UInt32(used), payloadLength: UInt32(payload.count), block: UInt16(blocks.count - 1),
-                             keyLength: UInt16(key.count)))
+        var prefix: UInt64 = 0
+        if key.count >= 8 {
+            prefix = UInt64(bigEndian: key.loadUnaligned(as: UInt64.self))
+        } else {
+            for (i, byte) in key.enumerated() { prefix |= UInt64(byte) << (56 - 8 * i) }
+        }
+        entries.append(Entry(prefix: prefix, offset: UInt32(used), payloadLength: UInt32(payload.count),
+                             block: UInt16(blocks.count - 1), keyLength: UInt16(key.count)))
         used += size
     }
 
@@ -133,15 +142,11 @@ final class SortedRecords {
         let bases: [UnsafeMutableRawPointer]
 
         func precedes(_ a: Entry, _ b: Entry) -> Bool {
+            // A shorter key's prefix is its bytes then 0s, which never put it after a key it is
+            // a prefix of: different prefixes order the keys as their bytes do.
+            if a.prefix != b.prefix { return a.prefix < b.prefix }
             let keyA = UnsafeRawPointer(bases[Int(a.block)] + Int(a.offset))
             let keyB = UnsafeRawPointer(bases[Int(b.block)] + Int(b.offset))
-            let common = Int(min(a.keyLength, b.keyLength))
-            // Most keys differ in their first 8 bytes, which compare as one big-endian number.
-            if common >= 8 {
-                let x = UInt64(bigEndian: keyA.loadUnaligned(as: UInt64.self))
-                let y = UInt64(bigEndian: keyB.loadUnaligned(as: UInt64.self))
-                if x != y { return x < y }
-            }
             return SortedRecords.compareKeys(UnsafeRawBufferPointer(start: keyA, count: Int(a.keyLength)),
                                              UnsafeRawBufferPointer(start: keyB, count: Int(b.keyLength))) < 0
         }

@@ -215,8 +215,10 @@ static inline int32_t quick_char_width(UChar32 c) {
 }
 
 int32_t vc_display_width(const uint8_t *utf8, int32_t length) {
-    int32_t width = 0;
+    /* Printable ASCII, the usual start of a name, takes a column a byte. */
     int32_t i = 0;
+    while (i < length && utf8[i] >= 0x20 && utf8[i] < 0x7F) i++;
+    int32_t width = i;
     int joined = 0; /* the previous character was a zero-width joiner: this one is drawn with it */
     while (i < length) {
         UChar32 c;

@@ -164,12 +164,54 @@ private func lex(_ text: String) -> [(Int, String)] {
         (".FN:x", "", "FN"), ("a.b.FN:x", "a", "b.FN"), (".a b.C:x", "a b", "C"), ("1.TEL;TYPE=cell:x", "1", "TEL"),
         ("X-A_B-9;P=1:v", "", "X-A_B-9"), ("EMAIL X:y", nil, nil), ("a.b c:x", nil, nil), ("E\tX;y:z", nil, nil),
         ("FN", nil, nil), (":x", nil, nil), ("a.:x", nil, nil), ("   :x", nil, nil),
+        // Names and groups longer than the 8 bytes passed at once.
+        ("X-ANDROID-CUSTOM-LONGNAME;P=1:v", "", "X-ANDROID-CUSTOM-LONGNAME"), ("ABCDEFGH:x", "", "ABCDEFGH"),
+        ("itemlonggroup12345.X-ABLABELXYZ:v", "itemlonggroup12345", "X-ABLABELXYZ"), ("ABCDEFGHIJKLMNOP QRS:x", nil, nil),
+        ("ABCDEFGHIJK\tL:x", nil, nil), ("ABCDEFGHIJKLMNOPQRSTUVWX", nil, nil), ("ABCDEFGHIJKLMNOPQRSTUVW:", "", "ABCDEFGHIJKLMNOPQRSTUVW"),
     ] as [(String, String?, String?)])
     func head(line: String, group: String?, name: String?) {
         let bytes = Array(line.utf8)
         let head = bytes.withUnsafeBufferPointer { ContentLineParser.head($0) }
         #expect(head.map { String(decoding: bytes[$0.group], as: UTF8.self) } == group)
         #expect(head.map { String(decoding: bytes[$0.name], as: UTF8.self) } == name)
+    }
+
+    /// `head` passes 8 bytes at a time over a name's letters: on random lines of the bytes it
+    /// stops at and others (0, 0x80, 0xFF among them), it finds what a byte-at-a-time reading finds.
+    @Test func headFindsWhatAByteAtATimeReadingFinds() {
+        func reference(_ line: [UInt8]) -> ContentLineParser.Head? {
+            var i = 0
+            while i < line.count && (line[i] == 0x20 || line[i] == 0x09) { i += 1 }
+            var nameStart = i, group = i..<i, space = -1
+            while i < line.count && line[i] != 0x3B && line[i] != 0x3A {
+                if line[i] == 0x2E && group.isEmpty {
+                    group = nameStart..<i
+                    nameStart = i + 1
+                    space = -1
+                } else if (line[i] == 0x20 || line[i] == 0x09) && space < 0 {
+                    space = i
+                }
+                i += 1
+            }
+            guard i < line.count else { return nil }
+            var nameEnd = i
+            while nameEnd > nameStart && (line[nameEnd - 1] == 0x20 || line[nameEnd - 1] == 0x09) { nameEnd -= 1 }
+            guard nameEnd > nameStart, space < 0 || space >= nameEnd else { return nil }
+            return (group, nameStart..<nameEnd, i)
+        }
+        let alphabet: [UInt8] = Array("AZaz09-_;:. \t".utf8) + [0x00, 0x3C, 0x80, 0xFF]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % n
+        }
+        for _ in 0..<20_000 {
+            // Mostly letters, so that runs of 8 and more come up.
+            let line = (0..<next(40)).map { _ in next(3) == 0 ? alphabet[next(alphabet.count)] : UInt8(0x41 + next(26)) }
+            let found = line.withUnsafeBufferPointer { ContentLineParser.head($0) }
+            let expected = reference(line)
+            #expect(found?.group == expected?.group && found?.name == expected?.name && found?.end == expected?.end, "\(line)")
+        }
     }
 }
 

@@ -63,6 +63,34 @@ import VCFBirthdaysTesting
         #expect(wrong.isEmpty, "\(wrong.prefix(5))")
     }
 
+    /// The reader takes a name's word from its line, 8 bytes loaded from the name's start and
+    /// the bytes after the name masked off: each name as above, in lines whose name is followed by
+    /// fewer and more than 8 bytes (0 and 0xFF among them) and after a group, is found as the name
+    /// alone is.
+    @Test func aNameInItsLineIsFoundAsTheNameAloneIs() {
+        var names: Set<[UInt8]> = []
+        for d in Self.declarations { for name in Self.names(d) { names.insert(Array(name.utf8)) } }
+        let fields = PropertyTable.fields
+        var wrong: [String] = []
+        for name in names where name.count <= 9 {
+            for i in name.indices {
+                for b in 0...255 {
+                    var bytes = name
+                    bytes[i] = UInt8(b)
+                    for (before, after) in [([], [0x3A]), ([], Array(";TYPE=x:".utf8)), (Array("item1.".utf8), [0x3A, 0x00, 0xFF]),
+                                            (Array("item1.".utf8), [0x00, 0xFF, 0x3A, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20])] as [([UInt8], [UInt8])] {
+                        let line = before + bytes + after
+                        let range = before.count..<before.count + bytes.count
+                        let inLine = line.withUnsafeBufferPointer { fields.field(in: $0, name: range) }
+                        let alone = fields.field(of: bytes)
+                        if inLine != alone { wrong.append("\(line): \(String(describing: inLine)), not \(String(describing: alone))") }
+                    }
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
+
     @Test func theReaderKnowsNoOtherName() {
         for name in ["", "X", "X-", "1BDAY", "BDAYS", "PHOTO", "X-FOO", "ÄDR", "-N", "ITEM1.TEL"] {
             #expect(PropertyName(Array(name.utf8)) == nil, "\(name)")

@@ -120,13 +120,31 @@ struct FieldIndex {
             i &+= 1
         }
         guard !hasZero else { return nil }
-        // Each byte a–z less 0x20 at once: the high bit of `lower` marks them (bytes of 0x80 and
-        // above are left alone, as `asciiUpper` leaves them).
+        return upperCased(word)
+    }
+
+    /// The word with each byte a–z less 0x20 at once: the high bit of `lower` marks them (bytes
+    /// of 0x80 and above are left alone, as `asciiUpper` leaves them; 0 bytes stay 0).
+    @inline(__always)
+    private static func upperCased(_ word: UInt64) -> UInt64 {
         let seven = word & 0x7F7F_7F7F_7F7F_7F7F
         let atLeastA = seven &+ 0x1F1F_1F1F_1F1F_1F1F      // 0x80 - 0x61 ('a')
         let aboveZ = seven &+ 0x0505_0505_0505_0505        // 0x80 - 0x7B (past 'z')
         let lower = atLeastA & ~aboveZ & ~word & 0x8080_8080_8080_8080
         return word ^ (lower &>> 2)
+    }
+
+    /// The field of a short name's word: one probe, or a few past taken slots.
+    @inline(__always)
+    private func shortField(_ word: UInt64) -> PropertyName? {
+        let mask = shortWords.count &- 1
+        var k = Self.slot(of: word)
+        while true {
+            let here = shortWords[k]
+            if here == word { return shortFields[k] }
+            if here == 0 { return nil }
+            k = (k &+ 1) & mask
+        }
     }
 
     init(_ declarations: [PropertyDeclaration]) {
@@ -165,20 +183,35 @@ struct FieldIndex {
         self.shortFields = shortFields
     }
 
+    /// The model field of the name at `name` in a line: as `field(of:)`, the usual name's word
+    /// loaded as the line's 8 bytes from its start when the line has them.
+    @inline(__always)
+    func field(in line: UnsafeBufferPointer<UInt8>, name: Range<Int>) -> PropertyName? {
+        let count = name.count
+        guard count >= 1 && count <= 8 && name.lowerBound &+ 8 <= line.count, let base = line.baseAddress else {
+            return field(ofNameIn: line, at: name)
+        }
+        let loaded = UInt64(littleEndian: UnsafeRawPointer(base + name.lowerBound).loadUnaligned(as: UInt64.self))
+        // The name's bytes only, the rest 0; a name with a 0 byte of its own is none.
+        let kept = count == 8 ? loaded : loaded & ((1 &<< (UInt64(count) &* 8)) &- 1)
+        let ones: UInt64 = count == 8 ? 0x8080_8080_8080_8080 : 0x8080_8080_8080_8080 & ((1 &<< (UInt64(count) &* 8)) &- 1)
+        guard ~((kept & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F | kept) & ones == 0 else { return nil }
+        return shortField(Self.upperCased(kept))
+    }
+
+    /// `field(of:)` for a line's name that `field(in:name:)` does not take the word of itself.
+    @inline(never)
+    private func field(ofNameIn line: UnsafeBufferPointer<UInt8>, at name: Range<Int>) -> PropertyName? {
+        field(of: UnsafeBufferPointer(rebasing: line[name]))
+    }
+
     /// The model field a name is read into, the name given as bytes in any case: the
     /// property's name, its 3.0 name or a vendor's alias.
     @inline(__always)
     func field<C: Collection<UInt8>>(of name: C) -> PropertyName? where C.Index == Int {
         if name.count <= 8 {
             guard let word = Self.word(of: name) else { return nil }
-            let mask = shortWords.count &- 1
-            var k = Self.slot(of: word)
-            while true {
-                let here = shortWords[k]
-                if here == word { return shortFields[k] }
-                if here == 0 { return nil }
-                k = (k &+ 1) & mask
-            }
+            return shortField(word)
         }
         guard let first = name.first else { return nil }
         let letter = Int(asciiUpper(first)) &- 0x41

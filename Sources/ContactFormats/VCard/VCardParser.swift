@@ -218,7 +218,7 @@ public final class VCardParser: ContactsParser {
             case .none:
                 if keepsRaw { card.raw.append(contentsOf: line.raw) }
                 // The birthday formats look at the name first, and keep what they need.
-                let field = head.flatMap { fields.field(of: UnsafeBufferPointer(rebasing: line.bytes[$0.name])) }
+                let field = head.flatMap { fields.field(in: line.bytes, name: $0.name) }
                 if skipsUnneeded, let head, ContentLineParser.isProperty(line.bytes, head), !namesAndDates.keeps(field) {
                     card.skip(line: line.bytes)
                     state.lastLine = .skipped
@@ -376,6 +376,7 @@ public final class VCardParser: ContactsParser {
 
     /// As `marker(_:)`, with the line's `ContentLineParser.head`: a name with no group (nor a
     /// dot before it) and a colon after it, the value `VCARD`.
+    @inline(__always)
     static func marker(_ line: UnsafeBufferPointer<UInt8>, _ head: ContentLineParser.Head?) -> Marker {
         guard let (group, name, end) = head, name.count == 5 || name.count == 3, group.isEmpty,
               line[end] == UInt8(ascii: ":"), name.lowerBound == 0 || line[name.lowerBound - 1] != UInt8(ascii: ".") else {
