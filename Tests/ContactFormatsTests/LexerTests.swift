@@ -226,8 +226,36 @@ private func lex(_ text: String) -> [(Int, String)] {
         ("BEGIN:VCALENDAR", .none), ("B EGIN:VCARD", .none), ("EMAIL:VCARD", .none), ("TEL:VCARD", .none),
         ("BEGIN VCARD", .none), ("BEGIN:", .none), ("END", .none), ("", .none), (":VCARD", .none),
     ])
-    func marker(line: String, expected: VCardParser.Marker) {
+    func marker(line: String, expected: VCardParser.Marker) throws {
         #expect(Array(line.utf8).withUnsafeBufferPointer { VCardParser.marker($0) } == expected)
+        // The parser frames a card by the line as `marker` tells it (it asks `marker` only of
+        // names that may be a frame's, by their length and first letter); a line that starts with
+        // white space continues the line before it, so such an end is left to the table above.
+        let begin = expected == .begin ? line : "BEGIN:VCARD", end = expected == .end ? line : "END:VCARD"
+        let people = try parse("\(begin)\r\nFN:Ann\r\n\(end)\r\nBEGIN:VCARD\r\nFN:Bo\r\nEND:VCARD\r\n").people
+        if expected == .begin || expected == .end && !(line.hasPrefix(" ") || line.hasPrefix("\t")) {
+            #expect(people.map(\.formattedName) == ["Ann", "Bo"], "\(line)")
+        }
+    }
+
+    /// `BEGIN:VCARD` and `END:VCARD` alone on their line are told by two words: with any one byte
+    /// changed to each of the 256 values, a line is a frame exactly when it is still the frame
+    /// line, ASCII case aside.
+    @Test func aFrameLineWithAnyByteChangedIsAFrameOnlyInAnotherCase() {
+        var wrong: [String] = []
+        for (frame, marker) in [("BEGIN:VCARD", VCardParser.Marker.begin), ("END:VCARD", .end)] {
+            let bytes = Array(frame.utf8)
+            for i in bytes.indices {
+                for b in 0...255 {
+                    var line = bytes
+                    line[i] = UInt8(b)
+                    let expected = line.map(asciiUpper) == bytes ? marker : .none
+                    let found = line.withUnsafeBufferPointer { VCardParser.marker($0) }
+                    if found != expected { wrong.append("\(line): \(found), not \(expected)") }
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
     }
 
     /// `AGENT:` with nothing after the colon that ends its name and parameters opens a nested card.

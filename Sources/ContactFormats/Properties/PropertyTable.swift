@@ -120,18 +120,7 @@ struct FieldIndex {
             i &+= 1
         }
         guard !hasZero else { return nil }
-        return upperCased(word)
-    }
-
-    /// The word with each byte a–z less 0x20 at once: the high bit of `lower` marks them (bytes
-    /// of 0x80 and above are left alone, as `asciiUpper` leaves them; 0 bytes stay 0).
-    @inline(__always)
-    private static func upperCased(_ word: UInt64) -> UInt64 {
-        let seven = word & 0x7F7F_7F7F_7F7F_7F7F
-        let atLeastA = seven &+ 0x1F1F_1F1F_1F1F_1F1F      // 0x80 - 0x61 ('a')
-        let aboveZ = seven &+ 0x0505_0505_0505_0505        // 0x80 - 0x7B (past 'z')
-        let lower = atLeastA & ~aboveZ & ~word & 0x8080_8080_8080_8080
-        return word ^ (lower &>> 2)
+        return asciiUpper(word: word)
     }
 
     /// The field of a short name's word: one probe, or a few past taken slots.
@@ -188,15 +177,15 @@ struct FieldIndex {
     @inline(__always)
     func field(in line: UnsafeBufferPointer<UInt8>, name: Range<Int>) -> PropertyName? {
         let count = name.count
-        guard count >= 1 && count <= 8 && name.lowerBound &+ 8 <= line.count, let base = line.baseAddress else {
+        guard count >= 1 && count <= 8 && name.lowerBound &+ 8 <= line.count, line.baseAddress != nil else {
             return field(ofNameIn: line, at: name)
         }
-        let loaded = UInt64(littleEndian: UnsafeRawPointer(base + name.lowerBound).loadUnaligned(as: UInt64.self))
+        let loaded = loadWord(line, at: name.lowerBound)
         // The name's bytes only, the rest 0; a name with a 0 byte of its own is none.
         let kept = count == 8 ? loaded : loaded & ((1 &<< (UInt64(count) &* 8)) &- 1)
         let ones: UInt64 = count == 8 ? 0x8080_8080_8080_8080 : 0x8080_8080_8080_8080 & ((1 &<< (UInt64(count) &* 8)) &- 1)
         guard ~((kept & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F | kept) & ones == 0 else { return nil }
-        return shortField(Self.upperCased(kept))
+        return shortField(asciiUpper(word: kept))
     }
 
     /// `field(of:)` for a line's name that `field(in:name:)` does not take the word of itself.

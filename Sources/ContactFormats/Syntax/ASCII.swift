@@ -12,6 +12,24 @@ func asciiLower(_ b: UInt8) -> UInt8 {
     (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z")) ? b + 32 : b
 }
 
+/// Eight bytes at once with each a–z upper-cased (bytes of 0x80 and above are left alone, as
+/// `asciiUpper` leaves them): the high bit of `lower` marks the lower-case letters.
+@inline(__always)
+func asciiUpper(word: UInt64) -> UInt64 {
+    let seven = word & 0x7F7F_7F7F_7F7F_7F7F
+    let atLeastA = seven &+ 0x1F1F_1F1F_1F1F_1F1F      // 0x80 - 0x61 ('a')
+    let aboveZ = seven &+ 0x0505_0505_0505_0505        // 0x80 - 0x7B (past 'z')
+    let lower = atLeastA & ~aboveZ & ~word & 0x8080_8080_8080_8080
+    return word ^ (lower &>> 2)
+}
+
+/// The 8 bytes of `bytes` from `offset` as a word, the first byte lowest (the caller makes
+/// sure they are there).
+@inline(__always)
+func loadWord(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+    UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+}
+
 /// The bytes equal `upper` (upper-case ASCII), ignoring case.
 package func matchesIgnoringCase<C: Collection<UInt8>>(_ bytes: C, _ upper: StaticString) -> Bool {
     guard bytes.count == upper.utf8CodeUnitCount else { return false }

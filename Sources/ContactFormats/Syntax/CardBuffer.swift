@@ -2,7 +2,7 @@ import ContactsCore
 
 /// The content lines of one card, kept as byte ranges into one arena so that a card costs a few
 /// array appends, not an allocation per property. Strings are made only for what is used.
-package struct CardBuffer {
+package struct CardBuffer: ~Copyable {
     package struct Property {
         package var group: Range<Int>
         package var name: Range<Int>
@@ -18,7 +18,9 @@ package struct CardBuffer {
         package var value: Range<Int>  // raw, quotes and RFC 6868 escapes still in place
     }
 
-    var bytes: [UInt8] = []
+    /// The lines' bytes, one after another (a buffer never shared: an append per line costs
+    /// no uniqueness check and no generic copy).
+    var bytes = ByteBuffer()
     package var properties: [Property] = []
     package var parameters: [Parameter] = []
     package var raw: [UInt8] = []
@@ -33,7 +35,7 @@ package struct CardBuffer {
     package init() {}
 
     package mutating func reset(beginLine: Int) {
-        bytes.removeAll(keepingCapacity: true)
+        bytes.removeAll()
         properties.removeAll(keepingCapacity: true)
         parameters.removeAll(keepingCapacity: true)
         raw.removeAll(keepingCapacity: true)
@@ -75,7 +77,7 @@ package struct CardBuffer {
         let quotedPrintable = parameters[properties[last].parameters].contains { p in
             (p.name.isEmpty || equalsIgnoringCase(p.name, "ENCODING")) && equalsIgnoringCase(p.value, "QUOTED-PRINTABLE")
         }
-        bytes.append(contentsOf: quotedPrintable ? Array("=0D=0A".utf8) : [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+        (quotedPrintable ? Array("=0D=0A".utf8) : [UInt8(ascii: "\\"), UInt8(ascii: "n")]).withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
         bytes.append(contentsOf: line)
         properties[last].value = properties[last].value.lowerBound..<bytes.count
         return true
@@ -96,11 +98,12 @@ package struct CardBuffer {
     /// The bytes the card holds, kept or skipped, with its nested cards.
     package var size: Int { bytes.count + skippedBytes + agentBytes }
 
-    package func slice(_ range: Range<Int>) -> ArraySlice<UInt8> { bytes[range] }
+    /// The bytes in `range`, valid until the card changes.
+    package func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes.bytes[range]) }
 
     /// Whether the bytes in `range` equal `upper` (upper-case ASCII), ignoring case.
     package func equalsIgnoringCase(_ range: Range<Int>, _ upper: StaticString) -> Bool {
-        matchesIgnoringCase(bytes[range], upper)
+        matchesIgnoringCase(slice(range), upper)
     }
 
 }
@@ -126,12 +129,10 @@ struct BorrowedCard {
 extension CardBuffer {
     /// Calls `body` with the card borrowed (valid only during the call).
     func withBorrowed<R>(_ body: (BorrowedCard) -> R) -> R {
-        bytes.withUnsafeBufferPointer { bytes in
-            properties.withUnsafeBufferPointer { properties in
-                parameters.withUnsafeBufferPointer { parameters in
-                    body(BorrowedCard(bytes: bytes, properties: properties, parameters: parameters, beginLine: beginLine,
-                                      skippedProperties: skippedProperties, agentValues: agentValues))
-                }
+        properties.withUnsafeBufferPointer { properties in
+            parameters.withUnsafeBufferPointer { parameters in
+                body(BorrowedCard(bytes: bytes.bytes, properties: properties, parameters: parameters, beginLine: beginLine,
+                                  skippedProperties: skippedProperties, agentValues: agentValues))
             }
         }
     }

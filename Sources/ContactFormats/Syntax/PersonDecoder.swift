@@ -346,7 +346,7 @@ package final class PersonDecoder {
     // MARK: Extra properties
 
     /// Every property of the card as an extra property.
-    package func extras(of card: CardBuffer) -> [VCardProperty] {
+    package func extras(of card: borrowing CardBuffer) -> [VCardProperty] {
         card.withBorrowed { card in card.properties.indices.map { extra(card.properties[$0], index: $0, in: card) } }
     }
 

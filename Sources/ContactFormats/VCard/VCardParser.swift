@@ -143,11 +143,12 @@ public final class VCardParser: ContactsParser {
     private func handle(_ line: VCardLexer.Line) throws {
         // A line's name is found once: the card's frame, a nested card and the property are told by it.
         let head = ContentLineParser.head(line.bytes)
-        let marker = Self.marker(line.bytes, head)
+        let framesOrNests = Self.mayFrameOrNest(line.bytes, head)
+        let marker = framesOrNests ? Self.marker(line.bytes, head) : .none
         let afterEmptyAgent = state.afterEmptyAgent
         let inCard = state.inCard
         if inCard { checker?.physicalLines(line.raw, firstLine: line.number) }
-        state.afterEmptyAgent = inCard && marker == .none && Self.opensAgent(line.bytes, head)
+        state.afterEmptyAgent = inCard && marker == .none && framesOrNests && Self.opensAgent(line.bytes, head)
         switch state.place {
         case .outside:
             if marker == .begin {
@@ -291,6 +292,15 @@ public final class VCardParser: ContactsParser {
     /// What the last line inside a card was, for a line that continues it.
     private enum PreviousLine { case none, kept, skipped }
 
+    /// Whether the line's name may be `BEGIN`, `END` or `AGENT` (the first letter of a name of
+    /// their length): the lines `marker` and `opensAgent` are asked of, told at once from the rest.
+    @inline(__always)
+    private static func mayFrameOrNest(_ line: UnsafeBufferPointer<UInt8>, _ head: ContentLineParser.Head?) -> Bool {
+        guard let name = head?.name else { return false }
+        let first = line[name.lowerBound] | 0x20  // ASCII letters in lower case
+        return name.count == 5 ? first == UInt8(ascii: "b") || first == UInt8(ascii: "a") : name.count == 3 && first == UInt8(ascii: "e")
+    }
+
     /// `AGENT:` (with a group or parameters, in any case) and no value: a nested card follows.
     /// `head`: the line's `ContentLineParser.head`.
     static func opensAgent(_ line: UnsafeBufferPointer<UInt8>, _ head: ContentLineParser.Head?) -> Bool {
@@ -374,10 +384,23 @@ public final class VCardParser: ContactsParser {
         marker(line, ContentLineParser.head(line))
     }
 
+    /// The first and last 8 bytes of `BEGIN:VCARD` and of `END:VCARD`, as words.
+    private static let beginWords = frameWords("BEGIN:VCARD"), endWords = frameWords("END:VCARD")
+
+    private static func frameWords(_ line: String) -> (first: UInt64, last: UInt64) {
+        Array(line.utf8).withUnsafeBufferPointer { (loadWord($0, at: 0), loadWord($0, at: $0.count - 8)) }
+    }
+
     /// As `marker(_:)`, with the line's `ContentLineParser.head`: a name with no group (nor a
     /// dot before it) and a colon after it, the value `VCARD`.
-    @inline(__always)
     static func marker(_ line: UnsafeBufferPointer<UInt8>, _ head: ContentLineParser.Head?) -> Marker {
+        // The usual frame lines, `BEGIN:VCARD` and `END:VCARD` alone in any case, told by their
+        // first and last 8 bytes upper-cased.
+        if line.count == 11 || line.count == 9 {
+            let first = asciiUpper(word: loadWord(line, at: 0)), last = asciiUpper(word: loadWord(line, at: line.count - 8))
+            if line.count == 11 && first == Self.beginWords.first && last == Self.beginWords.last { return .begin }
+            if line.count == 9 && first == Self.endWords.first && last == Self.endWords.last { return .end }
+        }
         guard let (group, name, end) = head, name.count == 5 || name.count == 3, group.isEmpty,
               line[end] == UInt8(ascii: ":"), name.lowerBound == 0 || line[name.lowerBound - 1] != UInt8(ascii: ".") else {
             return .none

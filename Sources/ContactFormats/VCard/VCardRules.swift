@@ -43,7 +43,7 @@ struct VCardRuleChecker {
     }
 
     /// Checks a whole card and says what it breaks, counting its warnings; the card counts as read.
-    mutating func report(_ card: CardBuffer, path: String, to diagnostics: DiagnosticsHandler,
+    mutating func report(_ card: borrowing CardBuffer, path: String, to diagnostics: DiagnosticsHandler,
                          counting statistics: inout ReadStatistics) {
         for finding in check(card) {
             if finding.severity == .warning { statistics.warnings += 1 }
@@ -53,7 +53,7 @@ struct VCardRuleChecker {
     }
 
     /// Checks a whole card; the findings since the last call come out sorted by line.
-    mutating func check(_ card: CardBuffer) -> [Finding] {
+    mutating func check(_ card: borrowing CardBuffer) -> [Finding] {
         findings.removeAll(keepingCapacity: true)
         var version: VCardVersion?
         var versionIndex: Int?
@@ -115,7 +115,7 @@ struct VCardRuleChecker {
         return findings
     }
 
-    private mutating func checkProperty(_ p: CardBuffer.Property, name: String, in card: CardBuffer, version v: VCardVersion) {
+    private mutating func checkProperty(_ p: CardBuffer.Property, name: String, in card: borrowing CardBuffer, version v: VCardVersion) {
         let rfc = Self.rfc(v)
         let line = p.line
         if !p.group.isEmpty && !Self.isName(card.slice(p.group), v) {
@@ -325,7 +325,7 @@ struct VCardRuleChecker {
 
     /// The basic form of an extended-form date or date-time (`1990-01-02` → `19900102`); nil
     /// when it is in the basic form already.
-    private static func basicForm(_ value: ArraySlice<UInt8>) -> String? {
+    private static func basicForm(_ value: UnsafeBufferPointer<UInt8>) -> String? {
         let text = ValueDecoding.makeString(value).trimmingSpaces()
         let datePart = text.prefix { $0 != "T" && $0 != "t" }
         let extended = datePart.dropFirst(datePart.hasPrefix("--") ? 2 : 0).contains("-") || text.contains(":")
@@ -360,7 +360,7 @@ struct VCardRuleChecker {
 
     /// A name, group or parameter name: in 3.0 and 4.0 `1*(ALPHA / DIGIT / "-")`; in 2.1 a
     /// "word", any printable 7-bit character but `[]=:.,;` (so `X-WAB-WEDDING_ANNIVERSARY`).
-    private static func isName(_ bytes: ArraySlice<UInt8>, _ v: VCardVersion) -> Bool {
+    private static func isName(_ bytes: UnsafeBufferPointer<UInt8>, _ v: VCardVersion) -> Bool {
         !bytes.isEmpty && bytes.allSatisfy { b in
             if v == .v21 { return b > 0x20 && b < 0x7F && !"[]=:.,;".utf8.contains(b) }
             let u = asciiUpper(b)
