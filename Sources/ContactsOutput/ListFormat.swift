@@ -13,8 +13,6 @@ import ContactFormats
 ///     15. Apr. 1985  Anna Müller  wird 41  in 3 Tagen
 public struct ListFormat: AlignedFormat {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-    /// The months' bytes, for the row.
-    private static let monthBytes = months.map { Array($0.utf8) }
     /// Longer names are not padded further, so one long name does not push every line.
     private static let maximumNameWidth = 40
 
@@ -78,14 +76,7 @@ public struct ListFormat: AlignedFormat {
                 age = person.deathDate.map { "† " + language.words.date($0) } ?? upcoming.age.map(language.turns) ?? ""
                 if showsDaysUntil { when = language.words.daysFromToday(upcoming.days) }
             } else {
-                if birthday.day < 10 { row.append(0x20) }
-                row.appendDecimal(birthday.day)
-                row.append(0x20)
-                row.append(contentsOf: ListFormat.monthBytes[birthday.month - 1])
-                if let year = birthday.year {
-                    row.append(0x20)
-                    row.appendDecimal(year, width: 4)
-                }
+                ListFormat.appendDate(birthday, to: &row)
                 if let death = person.deathDate { age = "† " + ListFormat.shown(death) } else { turns = upcoming.age }
                 if showsDaysUntil {
                     when = upcoming.days == 0 ? "today" : upcoming.days == 1 ? "tomorrow" : "in \(upcoming.days) days"
@@ -101,8 +92,7 @@ public struct ListFormat: AlignedFormat {
         row.appendUTF8(name)
         let nameEnd = row.count
         if let turns {
-            row.append(contentsOf: ListFormat.turnsBytes)
-            row.appendDecimal(turns)
+            ListFormat.appendTurns(turns, to: &row)
         } else {
             row.appendUTF8(age)
         }
@@ -117,9 +107,48 @@ public struct ListFormat: AlignedFormat {
     /// costs less than appending each).
     private static let spaces = [UInt8](repeating: 0x20, count: 256)
 
-    /// English's "turns N" before the number, as text and as bytes.
+    /// English's "turns N" before the number.
     private static let turnsPrefix = "turns "
-    private static let turnsBytes = Array(turnsPrefix.utf8)
+
+    /// The months' three bytes as words, the first byte lowest, for the row.
+    private static let monthWords: [UInt64] = months.map { $0.utf8.reversed().reduce(0) { $0 << 8 | UInt64($1) } }
+
+    /// `15 Apr 1985`, ` 9 Apr`: the row's English date, made in two words and appended at once
+    /// (an append per part cost more than the rest of the row).
+    private static func appendDate(_ date: PartialDate, to row: inout [UInt8]) {
+        let tens: UInt64 = date.day < 10 ? 0x20 : 0x30 + UInt64(date.day / 10)
+        var low = tens | (0x30 + UInt64(date.day % 10)) << 8 | 0x20 << 16 | monthWords[date.month - 1] << 24
+        var high: UInt64 = 0
+        var count = 6
+        if let year = date.year {  // 1 to 9999, four digits
+            low |= 0x20 << 48 | (0x30 + UInt64(year / 1000)) << 56
+            high = (0x30 + UInt64(year / 100 % 10)) | (0x30 + UInt64(year / 10 % 10)) << 8 | (0x30 + UInt64(year % 10)) << 16
+            count = 11
+        }
+        withUnsafeBytes(of: (low.littleEndian, high.littleEndian)) { row.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+    }
+
+    /// `turns 41`: the English age, appended at once as `appendDate` appends the date.
+    private static func appendTurns(_ age: Int, to row: inout [UInt8]) {
+        guard age >= 0 && age < 1000 else {
+            row.appendUTF8(turnsPrefix)
+            return row.appendDecimal(age)
+        }
+        // "turns " in the first 6 bytes, then the age's 1 to 3 digits.
+        var low: UInt64 = 0x2073_6E72_7574, high: UInt64 = 0
+        var count = 7
+        if age < 10 {
+            low |= (0x30 + UInt64(age)) << 48
+        } else if age < 100 {
+            low |= (0x30 + UInt64(age / 10)) << 48 | (0x30 + UInt64(age % 10)) << 56
+            count = 8
+        } else {
+            low |= (0x30 + UInt64(age / 100)) << 48 | (0x30 + UInt64(age / 10 % 10)) << 56
+            high = 0x30 + UInt64(age % 10)
+            count = 9
+        }
+        withUnsafeBytes(of: (low.littleEndian, high.littleEndian)) { row.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+    }
 
     /// `5 Jan 1990`, `15 Apr`: a day of death (the rare row; the birthday is appended as bytes).
     static func shown(_ date: PartialDate) -> String {

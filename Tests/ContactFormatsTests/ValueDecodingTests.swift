@@ -122,6 +122,19 @@ import ContactFormatsTesting
         }
     }
 
+    /// A value's spaces and tabs are trimmed as bytes before it is unescaped: the same text as
+    /// trimming the unescaped string, with backslashes and escapes next to the white space.
+    @Test func trimmingBeforeUnescapingAsAfter() {
+        var r = SplitMix(state: 29)
+        let pieces: [[UInt8]] = [[0x20], [0x09], [0x5C], Array("\\n".utf8), Array("\\,".utf8), Array("\\\\".utf8), Array("\\ ".utf8),
+                                 [0x0D], [0x0D, 0x0A], [0x0A], Array("é".utf8), Array("ab".utf8), Array("\\\t".utf8)]
+        for _ in 0..<5000 {
+            let bytes = (0..<r.int(0...7)).flatMap { _ in r.pick(pieces) }
+            let trimmed = ValueDecoding.unescape(bytes[ValueDecoding.trimmedSpaces(bytes, 0..<bytes.count)])
+            #expect(trimmed == ValueDecoding.unescape(bytes).trimmingSpaces(), "\(bytes)")
+        }
+    }
+
     /// The UTF-8 check agrees with the standard library's validation, byte for byte.
     @Test func utf8ValidationAgreesWithTheStandardLibrary() {
         var r = SplitMix(state: 9)

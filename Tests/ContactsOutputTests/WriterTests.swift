@@ -168,6 +168,25 @@ private func person(_ fn: String, family: [String] = [], given: [String] = [], b
         #expect(list == " 1 Mar 1990  Ann         turns 36\n             Line Break\n             (no name)\n")
     }
 
+    /// The list's English date and age are made in words: each month, days of one and two
+    /// digits, years of one to four digits (written as four) and none, ages of one to four
+    /// digits (from 1,000 the longer way), as they are spelled out.
+    @Test func listDatesAndAgesAreSpelledOut() throws {
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        for year in [nil, 1, 9, 10, 99, 100, 999, 1000, 1026, 1027, 1926, 1927, 2016, 2017, 2025] as [Int?] {
+            for month in 1...12 {
+                for dayOfMonth in [2, 9, 10, 28] {
+                    let list = try write([person("Ann", birthday: date(year, month, dayOfMonth))]) {
+                        FormattedOutput(format: ListFormat(dates: DateContext(today: day(2026, 1, 1)), showsDaysUntil: false), output: $0)
+                    }
+                    let shownYear = year.map { " " + String(repeating: "0", count: 4 - String($0).count) + String($0) } ?? ""
+                    let turns = year.map { "  turns \(2026 - $0)" } ?? ""
+                    #expect(list == "\(dayOfMonth < 10 ? " " : "")\(dayOfMonth) \(months[month - 1])\(shownYear)  Ann\(turns)\n")
+                }
+            }
+        }
+    }
+
     @Test func tomorrowIsSaidSo() throws {
         let list = try write([person("Ann", birthday: date(nil, 1, 2))]) {
             FormattedOutput(format: ListFormat(dates: DateContext(today: day(2026, 1, 1)), showsDaysUntil: true), output: $0)

@@ -60,7 +60,7 @@ extension PersonDecoder {
 
     func readUID(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
         guard person.uid == nil else { return false }
-        person.uid = text(card, p).trimmingSpaces()
+        person.uid = trimmedText(card, p)
         return true
     }
 }

@@ -41,7 +41,7 @@ extension PersonDecoder {
     /// An e-mail address with its types (`internet` says nothing) and Apple's label.
     func readEmail(_ card: BorrowedCard, _ p: CardBuffer.Property, label: String?, to person: inout PersonInfo) -> Bool {
         let (types, preferred) = typesAndPreference(card, p, label: label, dropping: "internet")
-        person.emails.append(ContactPoint(value: text(card, p).trimmingSpaces(), types: types, preferred: preferred))
+        person.emails.append(ContactPoint(value: trimmedText(card, p), types: types, preferred: preferred))
         return true
     }
 
@@ -55,7 +55,7 @@ extension PersonDecoder {
 
     /// An empty URL holds nothing (as an empty nickname or category): no list item.
     func readURL(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
-        let url = text(card, p).trimmingSpaces()
+        let url = trimmedText(card, p)
         if !url.isEmpty { person.urls.append(url) }
         return true
     }

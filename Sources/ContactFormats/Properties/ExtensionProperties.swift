@@ -27,7 +27,7 @@ extension PropertyTable {
 extension PersonDecoder {
     func readPhoneticName(_ field: PropertyName, _ card: BorrowedCard, _ p: CardBuffer.Property,
                           to person: inout PersonInfo) -> Bool {
-        let name = text(card, p).trimmingSpaces()
+        let name = trimmedText(card, p)
         switch field {
         case .phoneticFirst: person.phoneticGivenName = name
         case .phoneticMiddle: person.phoneticAdditionalName = name
@@ -50,7 +50,7 @@ extension PersonDecoder {
     /// Nextcloud's exclusion from birthday calendars (`Nextcloud.excludes`). Kept as an extra
     /// property too (false), for the contact formats.
     func readExclusion(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
-        let value = text(card, p).trimmingSpaces().lowercased()
+        let value = trimmedText(card, p).lowercased()
         person.excludedFromBirthdays = person.excludedFromBirthdays || Nextcloud.excludes(value)
         return false
     }

@@ -31,7 +31,7 @@ extension PersonDecoder {
     /// The first `FN` with text; an empty one is no name.
     func readFormattedName(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
         guard person.formattedName == nil else { return false }
-        let shown = text(card, p).trimmingSpaces()
+        let shown = trimmedText(card, p)
         if !shown.isEmpty { person.formattedName = shown }
         return true
     }

@@ -223,6 +223,11 @@ package final class PersonDecoder {
         withValue(card, p) { ValueDecoding.unescape($0) }
     }
 
+    /// `text` without the spaces and tabs at its ends (`trimmingSpaces`), trimmed as bytes.
+    func trimmedText(_ card: BorrowedCard, _ p: CardBuffer.Property) -> String {
+        withValue(card, p) { ValueDecoding.unescape($0[ValueDecoding.trimmedSpaces($0, 0..<$0.count)]) }
+    }
+
     private func converter(_ charset: String) -> Transcoder? {
         let key = charset.lowercased()
         if let cached = converters[key] { return cached }

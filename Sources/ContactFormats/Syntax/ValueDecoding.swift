@@ -43,6 +43,16 @@ package enum ValueDecoding {
         return makeString(out)
     }
 
+    /// `range` without the spaces and tabs at its ends: trimmed before a value is unescaped, as
+    /// `trimmingSpaces` trims it after (no escape makes or takes a space or tab, and a
+    /// backslash before one is kept either way), without a second string.
+    static func trimmedSpaces<C: Collection<UInt8>>(_ bytes: C, _ range: Range<Int>) -> Range<Int> where C.Index == Int {
+        var start = range.lowerBound, end = range.upperBound
+        while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+        while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+        return start..<end
+    }
+
     /// Splits at every `separator` not escaped by a backslash; the pieces are still escaped.
     package static func split<C: Collection<UInt8>>(_ bytes: C, on separator: UInt8) -> [Range<Int>] where C.Index == Int {
         var pieces: [Range<Int>] = []
@@ -85,7 +95,7 @@ package enum ValueDecoding {
         var i = bytes.startIndex
         func item(_ end: Int) {
             guard start < end || keepsEmpty else { return }
-            let text = unescape(bytes[start..<end]).trimmingSpaces()
+            let text = unescape(bytes[trimmedSpaces(bytes, start..<end)])
             if !text.isEmpty || keepsEmpty { body(component, text) }
         }
         while i < bytes.endIndex {
