@@ -33,23 +33,20 @@ struct SortKeys {
                 key.append(0xFF)
             }
         }
-        let start = key.count
-        Self.appendSortName(person, familyFirst: order != .first, to: &key)
-        collator.replaceWithSortKey(&key, from: start)
+        collator.beginText()
+        Self.forEachSortNamePiece(person, familyFirst: order != .first, text: collator.addText, separator: collator.addText(ascii:))
+        collator.appendTextKey(to: &key)
     }
 
-    /// The name people are sorted by: name parts separated by tabs (which sort before every
-    /// letter), using `SORT-AS` or phonetic spellings where present; `FN` when there are no
-    /// name parts.
-    static func appendSortName(_ person: PersonInfo, familyFirst: Bool, to name: inout [UInt8]) {
-        func append(_ text: String) {
-            var text = text
-            text.withUTF8 { name.append(contentsOf: $0) }
-        }
-        func append(_ parts: [String]) {
+    /// The name people are sorted by, in pieces: name parts separated by tabs (which sort
+    /// before every letter), using `SORT-AS` or phonetic spellings where present; `FN` when there
+    /// are no name parts. `text` gets the texts, `separator` the spaces and tabs between them.
+    static func forEachSortNamePiece(_ person: PersonInfo, familyFirst: Bool, text: (String) -> Void,
+                                     separator: (UInt8) -> Void) {
+        func add(_ parts: [String]) {
             for (i, part) in parts.enumerated() {
-                if i > 0 { name.append(0x20) }
-                append(part)
+                if i > 0 { separator(0x20) }
+                text(part)
             }
         }
         /// `SORT-AS`, else the phonetic spelling; nil: the parts.
@@ -62,18 +59,18 @@ struct SortKeys {
             spelling == nil && parts.count <= 1 && (parts.first?.isEmpty ?? true)  // joined, it is ""
         }
         func add(_ spelling: String?, _ parts: [String]) {
-            if let spelling { append(spelling) } else { append(parts) }
+            if let spelling { text(spelling) } else { add(parts) }
         }
         let family = spelling(0, person.phoneticFamilyName), given = spelling(1, person.phoneticGivenName)
-        guard !isEmpty(family, person.familyNames) || !isEmpty(given, person.givenNames) else { return append(person.displayName) }
+        guard !isEmpty(family, person.familyNames) || !isEmpty(given, person.givenNames) else { return text(person.displayName) }
         if familyFirst { add(family, person.familyNames) } else { add(given, person.givenNames) }
-        name.append(0x09)
+        separator(0x09)
         if familyFirst { add(given, person.givenNames) } else { add(family, person.familyNames) }
-        name.append(0x09)
-        append(person.additionalNames)
-        name.append(0x09)
-        append(person.honorificPrefixes)
-        name.append(0x09)
-        append(person.honorificSuffixes)
+        separator(0x09)
+        add(person.additionalNames)
+        separator(0x09)
+        add(person.honorificPrefixes)
+        separator(0x09)
+        add(person.honorificSuffixes)
     }
 }

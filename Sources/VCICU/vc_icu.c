@@ -14,8 +14,9 @@
 
 struct vc_collator {
     UCollator *ucol;
-    UChar *buffer;      /* UTF-16 scratch space, grown on demand */
+    UChar *buffer;      /* the text a key is made of, UTF-16, grown on demand */
     int32_t capacity;
+    int32_t units;      /* its length */
     uint8_t *key;       /* the last sort key, grown on demand */
     int32_t keyCapacity;
 };
@@ -67,35 +68,46 @@ void vc_coll_close(vc_collator *coll) {
     free(coll);
 }
 
-/* Converts UTF-8 into the collator's scratch buffer; returns the UTF-16 length or -1. */
-static int32_t to_utf16(vc_collator *coll, const uint8_t *utf8, int32_t length) {
+/* Appends UTF-8 to the collator's text, as UTF-16; 0 when the memory for it cannot be had. */
+int vc_coll_add(vc_collator *coll, const uint8_t *utf8, int32_t length) {
     /* UTF-16 never needs more code units than UTF-8 has bytes. */
-    if (length + 1 > coll->capacity) {
-        int32_t capacity = length + 1 < 256 ? 256 : length + 1;
+    if (coll->units + length + 1 > coll->capacity) {
+        int32_t needed = coll->units + length + 1;
+        int32_t capacity = needed < 256 ? 256 : (needed < 2 * coll->capacity ? 2 * coll->capacity : needed);
         UChar *grown = realloc(coll->buffer, (size_t)capacity * sizeof(UChar));
-        if (grown == NULL) return -1;
+        if (grown == NULL) return 0;
         coll->buffer = grown;
         coll->capacity = capacity;
     }
+    UChar *out = coll->buffer + coll->units;
     /* ASCII, the usual start of a name, widened here; ICU converts from the first other byte. */
     int32_t ascii = 0;
     while (ascii < length && utf8[ascii] < 0x80) {
-        coll->buffer[ascii] = utf8[ascii];
+        out[ascii] = utf8[ascii];
         ascii++;
     }
-    if (ascii == length) return length;
+    coll->units += ascii;
+    if (ascii == length) return 1;
     UErrorCode status = U_ZERO_ERROR;
     int32_t written = 0;
-    u_strFromUTF8WithSub(coll->buffer + ascii, coll->capacity - ascii, &written, (const char *)utf8 + ascii,
+    u_strFromUTF8WithSub(coll->buffer + coll->units, coll->capacity - coll->units, &written, (const char *)utf8 + ascii,
                          length - ascii, 0xFFFD, NULL, &status);
-    return U_FAILURE(status) ? -1 : ascii + written;
+    if (U_FAILURE(status)) return 0;
+    coll->units += written;
+    return 1;
 }
 
-const uint8_t *vc_coll_sort_key(vc_collator *coll, const uint8_t *utf8, int32_t length, int32_t *keyLength) {
+void vc_coll_begin(vc_collator *coll) { coll->units = 0; }
+
+int vc_coll_add_ascii(vc_collator *coll, uint8_t ascii) {
+    if (coll->units + 2 > coll->capacity) return vc_coll_add(coll, &ascii, 1);
+    coll->buffer[coll->units++] = ascii;
+    return 1;
+}
+
+const uint8_t *vc_coll_text_key(vc_collator *coll, int32_t *keyLength) {
     *keyLength = 0;
-    int32_t units = to_utf16(coll, utf8, length);
-    if (units < 0) units = 0;
-    int32_t needed = ucol_getSortKey(coll->ucol, coll->buffer, units, coll->key, coll->keyCapacity);
+    int32_t needed = ucol_getSortKey(coll->ucol, coll->buffer, coll->units, coll->key, coll->keyCapacity);
     if (needed > coll->keyCapacity) {
         /* Only the first key, or a longer one than any before: the buffer grows and ICU writes it again. */
         int32_t capacity = needed < 256 ? 256 : needed;
@@ -103,10 +115,16 @@ const uint8_t *vc_coll_sort_key(vc_collator *coll, const uint8_t *utf8, int32_t 
         if (grown == NULL) return NULL;
         coll->key = grown;
         coll->keyCapacity = capacity;
-        needed = ucol_getSortKey(coll->ucol, coll->buffer, units, coll->key, coll->keyCapacity);
+        needed = ucol_getSortKey(coll->ucol, coll->buffer, coll->units, coll->key, coll->keyCapacity);
     }
     *keyLength = needed;
     return coll->key;
+}
+
+const uint8_t *vc_coll_sort_key(vc_collator *coll, const uint8_t *utf8, int32_t length, int32_t *keyLength) {
+    vc_coll_begin(coll);
+    if (!vc_coll_add(coll, utf8, length)) coll->units = 0;
+    return vc_coll_text_key(coll, keyLength);
 }
 
 int32_t vc_coll_compare(vc_collator *coll, const uint8_t *a, int32_t alen,

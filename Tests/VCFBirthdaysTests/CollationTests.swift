@@ -55,6 +55,14 @@ private func sorted(_ names: [String], locale: String) throws -> [String] {
                 let (ka, kb) = (key(a), key(b))
                 let byKey = ka == kb ? 0 : ka.lexicographicallyPrecedes(kb) ? -1 : 1
                 #expect(byKey == collator.compare(a, b), "\(a) and \(b)")
+                // A key made of parts (a person's sort name) is the key of the parts joined.
+                var parts: [UInt8] = []
+                collator.beginText()
+                collator.addText(a)
+                collator.addText(ascii: 0x09)
+                collator.addText(b)
+                collator.appendTextKey(to: &parts)
+                #expect(parts == key(a + "\t" + b), "\(a) and \(b) in parts")
             }
         }
     }

@@ -59,6 +59,29 @@ public final class Collator {
         key.append(contentsOf: UnsafeBufferPointer(start: sortKey, count: Int(length)))
     }
 
+    /// Starts the text of a sort key made in parts: `addText`, then `appendTextKey` (a person's
+    /// name goes to ICU part by part, with no string or array made of it first).
+    package func beginText() { vc_coll_begin(handle) }
+
+    /// Appends to the text of the key being made.
+    package func addText(_ text: String) {
+        var text = text
+        let added = text.withUTF8 { vc_coll_add(handle, $0.baseAddress, Int32($0.count)) }
+        guard added != 0 else { preconditionFailure("out of memory for a sort key") }
+    }
+
+    /// Appends an ASCII byte (a separator) to the text of the key being made.
+    package func addText(ascii: UInt8) {
+        guard vc_coll_add_ascii(handle, ascii) != 0 else { preconditionFailure("out of memory for a sort key") }
+    }
+
+    /// Appends the sort key of the text made since `beginText` to `key`.
+    package func appendTextKey(to key: inout [UInt8]) {
+        var length: Int32 = 0
+        guard let sortKey = vc_coll_text_key(handle, &length) else { preconditionFailure("out of memory for a sort key") }
+        key.append(contentsOf: UnsafeBufferPointer(start: sortKey, count: Int(length)))
+    }
+
     /// Compares two strings in the locale's order.
     public func compare(_ a: String, _ b: String) -> Int {
         var a = a, b = b

@@ -24,6 +24,15 @@ void vc_coll_close(vc_collator *coll);
    terminating 0 byte. NULL when the memory for it cannot be had. */
 const uint8_t *vc_coll_sort_key(vc_collator *coll, const uint8_t *utf8, int32_t length, int32_t *keyLength);
 
+/* A sort key of text given in parts: vc_coll_begin empties the collator's text, vc_coll_add
+   appends UTF-8 to it (invalid sequences count as U+FFFD; 0 when the memory for it cannot be
+   had), vc_coll_text_key gives its key as vc_coll_sort_key does. */
+void vc_coll_begin(vc_collator *coll);
+int vc_coll_add(vc_collator *coll, const uint8_t *utf8, int32_t length);
+/* vc_coll_add of one ASCII byte. */
+int vc_coll_add_ascii(vc_collator *coll, uint8_t ascii);
+const uint8_t *vc_coll_text_key(vc_collator *coll, int32_t *keyLength);
+
 /* Compares two UTF-8 strings: -1, 0 or 1. */
 int32_t vc_coll_compare(vc_collator *coll, const uint8_t *a, int32_t alen,
                         const uint8_t *b, int32_t blen);
