@@ -215,6 +215,14 @@ private func lex(_ text: String) -> [(Int, String)] {
     }
 }
 
+@Suite struct Base64CharacterTests {
+    /// The base64 alphabet (and `=`) as one bit each, for all 256 bytes.
+    @Test func theBitsAreTheBase64Alphabet() {
+        let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=".utf8)
+        for b in 0...255 { #expect(VCardLexer.isBase64Character(UInt8(b)) == alphabet.contains(UInt8(b)), "\(b)") }
+    }
+}
+
 @Suite struct CardFrameTests {
     /// What starts and ends a card, as the parser tells it from the line's name: white space
     /// around the parts and any case, but no group, parameter or other value.

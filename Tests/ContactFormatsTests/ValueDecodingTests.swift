@@ -237,6 +237,26 @@ import ContactFormatsTesting
         #expect(DateContext(today: day(2027, 2, 28), feb29: .mar1).upcoming(leap).age == 39)
     }
 
+    /// A context keeps today's day number, also when its day is changed: every birthday of a
+    /// leap year comes as the reckoning from the day itself says, on days around the year's end,
+    /// 29 February and a day changed in place.
+    @Test func aContextReckonsAsTheDayItselfDoes() {
+        for (today, feb29) in [(day(2026, 12, 20), Feb29Policy.feb28), (day(2027, 2, 28), .mar1), (day(2024, 2, 29), .feb28),
+                               (day(1, 1, 1), .feb28)] {
+            var context = DateContext(today: day(2000, 6, 15), feb29: feb29)
+            context.today = today
+            for month in 1...12 {
+                for dayOfMonth in [1, 15, 28, 29] {
+                    for year in [nil, 1988] as [Int?] {
+                        guard let birthday = PartialDate(year: year, month: month, day: dayOfMonth) else { continue }
+                        #expect(context.upcoming(birthday) == Upcoming(birthday: birthday, today: today, feb29: feb29),
+                                "\(birthday) from \(today)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func wrapsAroundTheYearEnd() {
         let up = Upcoming(birthday: date(1990, 1, 3), today: day(2026, 12, 20))
         #expect(up.date == day(2027, 1, 3))

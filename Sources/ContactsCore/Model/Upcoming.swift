@@ -14,8 +14,13 @@ public struct Upcoming: Equatable, Sendable {
 
     /// The next occurrence of `birthday` on or after `today`.
     public init(birthday: PartialDate, today: CalendarDate, feb29: Feb29Policy = .feb28) {
+        self.init(birthday: birthday, today: today, todayNumber: today.daysSinceEpoch, feb29: feb29)
+    }
+
+    /// As `init(birthday:today:feb29:)`, with today's `daysSinceEpoch` worked out already.
+    init(birthday: PartialDate, today: CalendarDate, todayNumber: Int, feb29: Feb29Policy) {
         date = birthday.nextOccurrence(onOrAfter: today, feb29: feb29)
-        days = today.days(until: date)
+        days = date.daysSinceEpoch - todayNumber
         age = birthday.age(on: date)
     }
 }
