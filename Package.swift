@@ -39,7 +39,10 @@ let package = Package(
         .target(name: "ContactsOutput", dependencies: ["ContactsCore", "ContactFormats"]),
         // Servers: HTTP, WebDAV's XML, CardDAV address books as a file system.
         .target(name: "ContactsServer", dependencies: ["ContactsCore", "VCHTTP"]),
-        .target(name: "VCFBirthdays", dependencies: ["ContactsCore", "ContactFormats", "ContactsOutput", "ContactsServer"]),
+        // The program; its options are declared once, in the parts of `RunOptions`, as the command
+        // line parses them (swift-argument-parser).
+        .target(name: "VCFBirthdays", dependencies: ["ContactsCore", "ContactFormats", "ContactsOutput", "ContactsServer",
+                                                     .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Test support by layer: the doubles and fixtures (the model's), vCard parsing (the
         // formats'), the program's doubles and runs (which gives the two before it too).
         .target(name: "ContactsTesting", dependencies: ["ContactsCore"]),

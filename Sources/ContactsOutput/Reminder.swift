@@ -50,7 +50,7 @@ public struct Reminder: Hashable, Sendable, CustomStringConvertible {
         return reminders.count > maxCount ? .failure(.tooMany) : .success(reminders)
     }
 
-    /// What `Reminder.parse` refuses, said after the option's name.
+    /// What `Reminder.parse` refuses.
     public enum ReminderError: Error, Equatable, CustomStringConvertible {
         case invalid(String)
         case tooMany
@@ -58,8 +58,8 @@ public struct Reminder: Hashable, Sendable, CustomStringConvertible {
         public var description: String {
             switch self {
             case .invalid(let text):
-                "takes days from 0 to \(Reminder.maxDaysBefore), optionally at a time of day (7@09:00), not '\(text)'"
-            case .tooMany: "takes at most \(Reminder.maxCount) reminders"
+                "'\(text)' is not days from 0 to \(Reminder.maxDaysBefore), optionally at a time of day (7@09:00)"
+            case .tooMany: "more than \(Reminder.maxCount) reminders"
             }
         }
     }

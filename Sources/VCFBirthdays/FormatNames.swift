@@ -26,16 +26,17 @@ extension RunOptions.Format {
         if let format = Self(rawValue: name) ?? Self.aliases[name] { self = format } else { return nil }
     }
 
-    /// Why `--to` does not take `name`: what it could mean, or the nearest name, and the formats.
+    /// Why `--to` does not take `name` (said after it): what it could mean, or the nearest name,
+    /// and the formats.
     public static func unknownNameMessage(_ name: String) -> String {
         let names = allCases.map(\.rawValue).joined(separator: ", ")
         if let meant = ambiguousNames[name.lowercased()] {
-            return "--to \(name) could be more than one format: say --to \(meant)"
+            return "it could be more than one format: say --to \(meant)"
         }
         let candidates = allCases.map(\.rawValue) + aliases.keys.sorted()
         let lowered = name.lowercased()
         let nearest = candidates.map { ($0, editDistance(lowered, $0)) }.min { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
-        var message = "--to: unknown format '\(name)'."
+        var message = "not a format's name."
         if let (candidate, distance) = nearest, distance <= max(1, lowered.count / 3) {
             message += " Did you mean '\(Self(name: candidate)?.rawValue ?? candidate)'?"
         }

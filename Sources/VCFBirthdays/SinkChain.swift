@@ -34,7 +34,7 @@ struct SinkChain {
                 ? { try? output.write($0.rawValue + "\t" + Diagnostic.safeText($1, limit: 4096) + "\n") } : nil
             let vdir = VDirWriter(directory: directory, items: options.output.format.described.vdirItems!(options, plan.dates, plan.locale),
                                   selection: plan.selection, fileSystem: env.fileSystem, outputs: outputs.files,
-                                  holdsFiles: options.diagnostics.strict, limit: options.output.maxRemove, plan: dryRun,
+                                  holdsFiles: options.diagnostics.strict, limit: options.output.maxRemove ?? .standard, plan: dryRun,
                                   diagnostics: diagnostics)
             outputs.vdir = vdir
             final = vdir

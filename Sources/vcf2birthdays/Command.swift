@@ -59,15 +59,17 @@ struct Command: ParsableCommand {
         version: String(cString: vc_build_version())
     )
 
-    @OptionGroup(title: "Input") var input: InputOptions
-    @OptionGroup(title: "Selection") var selection: SelectionOptions
-    @OptionGroup(title: "Output") var output: OutputOptions
-    @OptionGroup(title: "Calendar (--to ics)") var calendar: CalendarOptions
-    @OptionGroup(title: "Diagnostics") var diagnostics: DiagnosticOptions
+    // The options, each declared once in its part of `RunOptions`.
+    @OptionGroup(title: "Input") var input: RunOptions.Input
+    @OptionGroup(title: "Selection") var selection: RunOptions.Selection
+    @OptionGroup(title: "Output") var output: RunOptions.Output
+    @OptionGroup(title: "Calendar (--to ics)") var calendar: RunOptions.Calendar
+    @OptionGroup(title: "Diagnostics") var diagnostics: RunOptions.Diagnostics
 
-    @Option(help: ArgumentHelp("Threads that parse parts of a large vCard, CSV or LDIF input, and the files of a directory, at once; the output is the same with any number (default: the online CPUs, at most 8; 1 = no extra threads).",
-                               valueName: "n"))
-    var threads: Int?
+    /// The run's options, as parsed.
+    var options: RunOptions {
+        RunOptions(input: input, selection: selection, output: output, calendar: calendar, diagnostics: diagnostics)
+    }
 
     /// Runs the command; a usage error is said as the program's other messages are
     /// (`vcf2birthdays: message`), with the usage line, and exits 64.
@@ -88,44 +90,12 @@ struct Command: ParsableCommand {
         }
     }
 
-    func validate() throws {
-        if let threads, threads < 1 || threads > 256 {
-            throw ValidationError("--threads takes a number from 1 to 256")
-        }
-        let out = output
-        if let name = out.formatName, out.format == nil { throw ValidationError(RunOptions.Format.unknownNameMessage(name)) }
-        if let name = out.importerName, ImporterProfile(name: name) == nil {
-            throw ValidationError("--for: unknown application '\(name)'. The applications: " + ImporterProfile.all.map(\.name).joined(separator: ", "))
-        }
-        if diagnostics.check && (out.output != nil || out.open || out.photoDirectory != nil || diagnostics.rejects != nil) {
-            throw ValidationError("--check converts nothing: it takes no -o, --open, --extract-photos or --rejects")
-        }
-        if out.reportsDuplicates && (out.format != nil || out.vdir != nil || out.photoDirectory != nil || diagnostics.check) {
-            throw ValidationError("--dupes writes its own report: it takes no --to, --vdir, --extract-photos or --check")
-        }
-        if out.mergesDuplicates && (out.reportsDuplicates || diagnostics.check) {
-            throw ValidationError("--merge writes the people merged: it takes no --dupes (which lists the groups it merges) or --check")
-        }
-        if out.vdir != nil {
-            guard (out.format ?? .list).mayBeVDir else {
-                throw ValidationError("--vdir writes a file per event or card: it takes --to ics, vcard3 or vcard4")
-            }
-            if out.output != nil { throw ValidationError("-o and --vdir cannot go together: --vdir writes a folder") }
-            if diagnostics.check { throw ValidationError("--check converts nothing: it takes no --vdir") }
-        } else if out.maxRemove != nil || out.dryRun {
-            throw ValidationError("\(out.dryRun ? "--dry-run" : "--max-remove") goes with --vdir: it is about the files a vdir run removes")
-        }
-    }
+    func validate() throws { try options.validate() }
 
     func run() throws {
         let closed = StandardDescriptors.reserve()
-        var options = RunOptions()
-        options.input = input.options
-        options.selection = selection.options
-        options.output = output.options
-        options.calendar = calendar.options
-        options.diagnostics = diagnostics.options
-        options.threads = threads ?? min(8, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        var options = options
+        if options.input.threads == nil { options.input.threads = min(8, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
         signal(SIGPIPE, SIG_IGN)
         // Past a file size limit (ulimit -f) a write fails with EFBIG, and the run ends as on a
         // full disk (74, the old file kept, no temporary file left), not killed by SIGXFSZ.
@@ -141,71 +111,6 @@ struct Command: ParsableCommand {
                                                          passwordCommand: options.input.passwordCommand))
         if status != .success { throw ExitCode(status.rawValue) }
     }
-}
-
-extension Command {
-    static let maxByteCount = 1 << 40
-
-    /// `65536`, `512K`, `64M`, `1G` (powers of 1024); at least 1 KiB; more than 1 TiB counts as
-    /// 1 TiB (no record is that large, and sizes are added to it).
-    static func byteCount(_ text: String) -> Int? {
-        let multipliers: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
-        var digits = Substring(text.uppercased())
-        var multiplier = 1
-        if let last = digits.last, let m = multipliers[last] {
-            multiplier = m
-            digits = digits.dropLast()
-        }
-        guard let n = Int(digits), n > 0 else { return nil }
-        guard n <= Int.max / multiplier else { return maxByteCount }
-        guard n * multiplier >= 1024 else { return nil }
-        return min(n * multiplier, maxByteCount)
-    }
-
-    /// A size as `sort -S` takes it: a number with `b` (bytes), `K` (KiB, also without a
-    /// suffix), `M`, `G`, `T`, or `%` of the physical memory; at least 1 byte, at most 1 TiB.
-    static func bufferBytes(_ text: String) -> Int? {
-        let multipliers: [Character: Int] = ["B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40]
-        var digits = Substring(text.uppercased())
-        var multiplier = 1 << 10
-        var percent = false
-        if let last = digits.last, let m = multipliers[last] {
-            multiplier = m
-            digits = digits.dropLast()
-        } else if digits.last == "%" {
-            percent = true
-            digits = digits.dropLast()
-        }
-        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let n = Int(digits), n > 0 else { return nil }
-        if percent {
-            guard n <= 100 else { return nil }
-            let memory = Int(sysconf(Int32(_SC_PHYS_PAGES))) * Int(sysconf(Int32(_SC_PAGESIZE)))
-            return max(1, memory / 100 * n)
-        }
-        guard n <= maxByteCount / multiplier else { return maxByteCount }
-        return n * multiplier
-    }
-
-    /// `comma`, `semicolon`, `tab`, `\t` or one printable ASCII character other than a quote.
-    static func delimiterByte(_ text: String) -> UInt8? {
-        switch text.lowercased() {
-        case "comma": return UInt8(ascii: ",")
-        case "semicolon": return UInt8(ascii: ";")
-        case "tab", "\\t", "\t": return 0x09
-        default:
-            guard text.utf8.count == 1, let b = text.utf8.first, b >= 0x20, b < 0x7F, b != UInt8(ascii: "\"") else { return nil }
-            return b
-        }
-    }
-}
-
-extension CSVDialect: ExpressibleByArgument {}
-extension Feb29Policy: ExpressibleByArgument {}
-extension DateOrder: ExpressibleByArgument {}
-extension RunOptions.InputFormat: ExpressibleByArgument {}
-extension SortOrder: ExpressibleByArgument {}
-extension RemovalLimit: ExpressibleByArgument {
-    public init?(argument: String) { self.init(argument) }
 }
 
 extension Environment {

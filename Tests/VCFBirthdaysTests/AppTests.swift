@@ -508,7 +508,7 @@ private func run(_ arguments: (inout RunOptions) -> Void, files: [String: String
 
     @Test(arguments: [("vcf", "could be more than one format: say --to vcard3"), ("vcard", "or vcard4"),
                       ("icss", "Did you mean 'ics'?"), ("googlecsv", "Did you mean 'google-csv'?"), ("vcrad3", "Did you mean 'vcard3'?"),
-                      ("jsno", "Did you mean 'json'?"), ("pdf", "unknown format 'pdf'. The formats: list, tsv, json")])
+                      ("jsno", "Did you mean 'json'?"), ("pdf", "not a format's name. The formats: list, tsv, json")])
     func unknownFormatNames(name: String, says: String) {
         #expect(RunOptions.Format(name: name) == nil)
         #expect(RunOptions.Format.unknownNameMessage(name).contains(says), "\(name): \(RunOptions.Format.unknownNameMessage(name))")

@@ -313,7 +313,7 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         #expect(typo.status == 64 && typo.stderr.contains("Did you mean 'ics'?"))
         let json = try run(["--errors", "json", "--to", "icss", contacts])
         #expect(json.status == 64)
-        #expect(json.stderr.hasPrefix("{\"severity\":\"error\",\"code\":\"usage\",\"path\":\"vcf2birthdays\",\"message\":\"--to: unknown format 'icss'."))
+        #expect(json.stderr.hasPrefix("{\"severity\":\"error\",\"code\":\"usage\",\"path\":\"vcf2birthdays\",\"message\":\"The value 'icss' is invalid for '--to <format>': not a format's name."))
         #expect(try run(["--errors=json", "--bogus", contacts]).stderr.hasPrefix("{\"severity\":\"error\",\"code\":\"usage\""))
         // -qq for a mail client: nothing on standard error but failures; -q keeps the warnings.
         let odd = fixtures + "/problems.vcf"
@@ -331,12 +331,18 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         }
         // Each says what is wrong, not that a value is missing or what form it wants.
         for (arguments, says) in [(["--within", "-3"], "--within takes a number of days of 0 or more"),
-                                  (["--remind", "-1"], "--remind takes days from 0 to 366, optionally at a time of day (7@09:00), not '-1'"),
-                                  (["--remind", "7@25:00"], "--remind takes days from 0 to 366, optionally at a time of day (7@09:00), not '7@25:00'"),
-                                  (["--today", "2026-02-30"], "--today: no such date '2026-02-30'"),
+                                  (["--remind", "-1"], "The value '-1' is invalid for '--remind <days[@HH:MM]>': '-1' is not days from 0 to 366, optionally at a time of day (7@09:00)"),
+                                  (["--remind", "1,7@25:00"], "'7@25:00' is not days from 0 to 366"),
+                                  (["--remind", "0,1,2,3,4", "--remind", "5,6,7,8,9,10"], "--remind takes at most 10 reminders"),
+                                  (["--today", "2026-02-30"], "The value '2026-02-30' is invalid for '--today <YYYY-MM-DD>': no such date"),
+                                  (["--today", "30.2.2026"], "'--today <YYYY-MM-DD>': not a date as YYYY-MM-DD"),
+                                  (["--threads", "257"], "'--threads <n>': not a number from 1 to 256"),
+                                  (["--max-record-bytes", "1000"], "'--max-record-bytes <size>': not a size of at least 1K"),
+                                  (["--for", "lotus"], "'--for <app>': not an application this tool knows; the applications: google, apple"),
+                                  (["--to", "vcf"], "'--to <format>': it could be more than one format: say --to vcard3"),
                                   (["--encoding", "klingon"], "--encoding: unknown character set 'klingon'"),
-                                  (["--locale", "sv SE"], "--locale takes a locale such as sv, de_DE, sv_SE.UTF-8 or root"),
-                                  (["--dupes", "--region", "ZZ"], "--region takes a two-letter country code, such as DE or US, not 'ZZ'"),
+                                  (["--locale", "sv SE"], "'--locale <locale>': not a locale such as sv, de_DE, sv_SE.UTF-8 or root"),
+                                  (["--dupes", "--region", "ZZ"], "The value 'ZZ' is invalid for '--region <CC>': not a two-letter country code, such as DE or US"),
                                   (["--max-remove", "50%"], "--max-remove goes with --vdir"),
                                   (["--vdir", "/tmp/x", "--to", "ics", "--max-remove", "half"], "--max-remove")] {
             let r = try run(arguments + [fixtures + "/apple-contacts.vcf"])
@@ -519,6 +525,17 @@ private func generateCorpus(_ format: String, people: Int, seed: Int, to path: S
         #expect(try FileManager.default.contentsOfDirectory(atPath: vdir).sorted() == [names[0], "ours.txt", "stale-link.ics"])
         let both = try run(["--to", "ics", "--vdir", vdir, "-o", dir.path + "/x.ics", input])
         #expect(both.status == 64 && both.stderr.contains("-o and --vdir cannot go together"))
+        // Without --to, the format --for's application takes is the vdir's (nextcloud's vCard 4.0);
+        // one that is no vdir's (google's CSV) is refused as --to's would be.
+        let cards = dir.appendingPathComponent("cards").path
+        #expect(try run(["-q", "--for", "nextcloud", "--vdir", cards, input]).status == 0)
+        let written = try FileManager.default.contentsOfDirectory(atPath: cards)
+        #expect(!written.isEmpty)
+        for name in written {
+            #expect(try name.hasSuffix(".vcf") && (String(contentsOfFile: cards + "/" + name, encoding: .utf8)).hasPrefix("BEGIN:VCARD\r\nVERSION:4.0\r\n"))
+        }
+        let google = try run(["--for", "google", "--vdir", cards, input])
+        #expect(google.status == 64 && google.stderr.contains("--vdir writes a file per event or card"))
     }
 
     @Test func aHugeLineIsRejectedWithinTheLimit() throws {
