@@ -90,7 +90,7 @@ public final class FormattedOutput: PreparedSink {
         scratch.removeAll(keepingCapacity: true)
         _ = try preparer.prepareRecords(of: person, into: &scratch, diagnostics: kept) { prepared, range, keyLength, anotherRow in
             try prepared.withUnsafeBytes {
-                try consume(prepared: UnsafeRawBufferPointer(rebasing: $0[range]), keyLength: keyLength, anotherRow: anotherRow)
+                try consume(preparedIn: UnsafeRawBufferPointer(rebasing: $0[range]), keyLength: keyLength, anotherRow: anotherRow)
             }
         }
     }
@@ -98,7 +98,11 @@ public final class FormattedOutput: PreparedSink {
     /// Takes a person as a preparer made it: `keyLength` bytes of keys (those `RepeatedKeys`
     /// counts, when it does, then the sort key), then its output; `anotherRow`: another record
     /// of the person before, not counted again.
-    package func consume(prepared bytes: UnsafeRawBufferPointer, keyLength: Int, anotherRow: Bool) throws {
+    package func consume(prepared bytes: Span<UInt8>, keyLength: Int, anotherRow: Bool) throws {
+        try bytes.withUnsafeBytes { try consume(preparedIn: $0, keyLength: keyLength, anotherRow: anotherRow) }
+    }
+
+    private func consume(preparedIn bytes: UnsafeRawBufferPointer, keyLength: Int, anotherRow: Bool) throws {
         let sortKeyStart = repeatedKeys?.count(bytes) ?? 0
         let formatted = UnsafeRawBufferPointer(rebasing: bytes[keyLength...])
         if formatted.isEmpty { return }

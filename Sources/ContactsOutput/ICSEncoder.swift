@@ -248,7 +248,7 @@ final class EventUIDs: OrderedStage {
     }
 
     static func appendPiece(_ piece: [UInt8], to bytes: inout [UInt8]) {
-        withUnsafeBytes(of: UInt32(piece.count).littleEndian) { bytes.append(contentsOf: $0) }
+        bytes.appendLittleEndian(UInt32(piece.count))
         bytes.append(contentsOf: piece)
     }
 
@@ -266,7 +266,7 @@ final class EventUIDs: OrderedStage {
             return at + 4 ..< at + 4 + length
         }
         while at < encoded.count {
-            let identity = encoded.extracting(piece()).withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+            let identity = String(utf8: encoded.extracting(piece()))
             body(try uid(identity), encoded.extracting(piece()))
         }
     }
@@ -275,7 +275,7 @@ final class EventUIDs: OrderedStage {
     func event(uid: String, lines: Span<UInt8>, to bytes: inout [UInt8]) {
         ContentLineFolding.append("BEGIN:VEVENT", to: &bytes)
         ContentLineFolding.append("UID:" + uid, to: &bytes)
-        lines.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+        bytes.append(span: lines)
     }
 
     /// The UID of an event of `identity`: the first of its identity keeps the plain one.

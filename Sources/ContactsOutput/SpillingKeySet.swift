@@ -45,7 +45,7 @@ final class SpillingKeySet {
         bytes.reserveCapacity(sorted.count * 8)
         for (index, key) in sorted.enumerated() {
             run.add(key, index)
-            withUnsafeBytes(of: key.littleEndian) { bytes.append(contentsOf: $0) }
+            bytes.appendLittleEndian(key)
         }
         try write(bytes)
         runs.append(run)
@@ -75,7 +75,7 @@ final class SpillingKeySet {
             }
             run.add(key, index)
             index += 1
-            withUnsafeBytes(of: key.littleEndian) { out.append(contentsOf: $0) }
+            out.appendLittleEndian(key)
             if out.count >= KeyRun.blockKeys * 8 * 8 {
                 try write(out)
                 out.removeAll(keepingCapacity: true)
@@ -145,9 +145,8 @@ private struct KeyRun {
         var bytes = [UInt8](repeating: 0, count: keys * 8)
         var span = bytes.mutableSpan
         try scratch.readWritten(at: offset + index * Self.blockKeys * 8, into: &span)
-        return bytes.withUnsafeBytes { raw in
-            (0..<keys).map { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self)) }
-        }
+        let read = bytes.span
+        return (0..<keys).map { read.littleEndianWord(at: $0 * 8) }
     }
 }
 

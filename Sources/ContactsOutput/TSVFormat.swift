@@ -54,7 +54,7 @@ public struct TSVFormat: CompactFormat {
             upcoming = other.flatMap { OtherCalendars.next($0, onOrAfter: dates.today) }
             line.append(0x09)
         } else {
-            let birthday = PartialDate(iso: UnsafeBufferPointer(rebasing: bytes[..<firstTab]))
+            let birthday = PartialDate(iso: UnsafeBufferPointer(rebasing: bytes[..<firstTab]).span)
             upcoming = birthday.map { dates.upcoming($0) }
             line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[...firstTab]))
         }

@@ -86,7 +86,7 @@ public final class MemoryOutput: ByteOutput {
     public func write(_ written: Span<UInt8>) throws {
         if writesLeft == 0, let failure { throw failure }
         writesLeft -= 1
-        written.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+        bytes.append(span: written)
     }
 }
 
@@ -97,7 +97,7 @@ public final class MemoryScratchFile: ScratchFile {
     public init() {}
 
     public func write(_ written: Span<UInt8>) throws {
-        written.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+        bytes.append(span: written)
     }
 
     public func read(at offset: Int, into buffer: inout MutableSpan<UInt8>) throws -> Int {
@@ -215,7 +215,7 @@ public final class InMemoryFileSystem: FileSystem {
     }
 
     fileprivate func append(_ written: Span<UInt8>, to temporary: String) {
-        written.withUnsafeBufferPointer { files[temporary, default: []].append(contentsOf: $0) }
+        files[temporary, default: []].append(span: written)
     }
 
     /// Renames the temporary file onto the target.

@@ -43,13 +43,9 @@ extension InputListing {
 
     /// The path of the entry `name` in the directory whose path, with its final `/`, is `base`.
     static func joined(_ base: [UInt8], _ name: String) -> String {
-        var name = name
-        return name.withUTF8 { tail in
-            String(unsafeUninitializedCapacity: base.count + tail.count) { buffer in
-                _ = buffer.initialize(fromContentsOf: base)
-                _ = buffer[base.count...].initialize(fromContentsOf: tail)
-                return base.count + tail.count
-            }
+        String(utf8Capacity: base.count + name.utf8.count) { out in
+            for b in base { out.append(b) }
+            for b in name.utf8 { out.append(b) }
         }
     }
 

@@ -60,7 +60,8 @@ enum GroupScan {
         try forEachChunk(source) { chunk in
             guard !found else { return }
             if format == nil {
-                let head = chunk.withUnsafeBufferPointer { Array($0.prefix(4096)) }
+                var head: [UInt8] = []
+                head.append(span: chunk.extracting(first: min(4096, chunk.count)))
                 format = LDIFParser.looksLikeLDIF(head) ? .ldif : JSONCardParser.looksLikeJCard(head) ? .jcard
                     : JSONCardParser.looksLikeJSContact(head) ? .jscontact : .vcard
                 markers = switch format {
@@ -72,8 +73,8 @@ enum GroupScan {
                 keep = markers.map(\.count).max()! - 1
             }
             window.removeFirst(max(0, window.count - keep))
-            chunk.withUnsafeBufferPointer { window.append(contentsOf: $0) }
-            found = window.withUnsafeBufferPointer { bytes in markers.contains { ByteScan.contains(ignoringCase: $0, in: bytes) } }
+            window.append(span: chunk)
+            found = markers.contains { ByteScan.contains(ignoringCase: $0, in: window) }
         }
         return found ? format : nil
     }

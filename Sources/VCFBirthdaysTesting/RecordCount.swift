@@ -34,7 +34,7 @@ public enum RecordCount {
                 }
             }
         }
-        bytes.withUnsafeBufferPointer { lexer.feed($0, emit: line) }
+        lexer.feed(bytes.span, emit: line)
         lexer.finish(emit: line)
         return records
     }
@@ -57,7 +57,7 @@ public enum RecordCount {
                 rows += 1
             }
         }
-        bytes.withUnsafeBufferPointer { tokenizer.feed($0, emit: row) }
+        tokenizer.feed(bytes.span, emit: row)
         tokenizer.finish(emit: row)
         return rows
     }

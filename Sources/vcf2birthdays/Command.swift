@@ -119,15 +119,7 @@ extension Environment {
     /// `caFile`: the certificates servers are verified with instead of the system's;
     /// `passwordCommand`: prints the servers' password (else the netrc file gives it).
     static func live(closedAtStart: Set<Int32>, caFile: String?, passwordCommand: String?) -> Environment {
-        var variables: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let pair = String(decoding: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)), as: UTF8.self)
-            if let equals = pair.firstIndex(of: "=") {
-                variables[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
-            }
-            entry += 1
-        }
+        let variables = processEnvironment()
         return Environment(
             clock: SystemClock(),
             preferences: Preferences(variables: variables),

@@ -13,7 +13,7 @@ private func tokenize(_ input: [UInt8], delimiter: Character = ",", chunk: Int)
         records.append((r.line, (0..<r.count).map { String(decoding: r.field($0), as: UTF8.self) }, r.problems,
                         r.isUnterminated, String(decoding: r.raw, as: UTF8.self)))
     }
-    forEachChunk(of: input, size: chunk) { piece in piece.withUnsafeBufferPointer { tokenizer.feed($0, emit: collect) } }
+    forEachChunk(of: input, size: chunk) { piece in tokenizer.feed(piece.span, emit: collect) }
     tokenizer.finish(emit: collect)
     return records
 }

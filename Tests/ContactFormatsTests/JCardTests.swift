@@ -188,7 +188,7 @@ import ContactFormatsTesting
         }
         while at < bytes.count {
             let end = min(bytes.count, at + chunk)
-            bytes[at..<end].withUnsafeBufferPointer { cutter.feed($0, take) }
+            cutter.feed(bytes.span.extracting(at..<end), take)
             at = end
         }
         cutter.finish(take)

@@ -9,9 +9,7 @@ private func lex(_ input: [UInt8], chunk: Int) -> [(Int, String)] {
     var lexer = VCardLexer(keepsRawText: true)
     var lines: [(Int, String)] = []
     forEachChunk(of: input, size: chunk) { piece in
-        piece.withUnsafeBufferPointer { buffer in
-            lexer.feed(buffer) { lines.append(($0.number, String(decoding: $0.bytes, as: UTF8.self))) }
-        }
+        lexer.feed(piece.span) { lines.append(($0.number, String(decoding: $0.bytes, as: UTF8.self))) }
     }
     lexer.finish { lines.append(($0.number, String(decoding: $0.bytes, as: UTF8.self))) }
     return lines
@@ -77,9 +75,7 @@ private func lex(_ text: String) -> [(Int, String)] {
     @Test func keepsRawTextOfEachLogicalLine() {
         var lexer = VCardLexer(keepsRawText: true)
         var raws: [String] = []
-        Array("A:1\r\n 2\nB:3\r".utf8).withUnsafeBufferPointer { buffer in
-            lexer.feed(buffer) { raws.append(String(decoding: $0.raw, as: UTF8.self)) }
-        }
+        lexer.feed(Array("A:1\r\n 2\nB:3\r".utf8).span) { raws.append(String(decoding: $0.raw, as: UTF8.self)) }
         lexer.finish { raws.append(String(decoding: $0.raw, as: UTF8.self)) }
         #expect(raws == ["A:1\r\n 2\n", "B:3\r"])
     }
@@ -99,7 +95,7 @@ private func lex(_ text: String) -> [(Int, String)] {
             func emit(_ line: VCardLexer.Line) {
                 out.append("\(line.number) \(line.isOversized) \(Array(line.bytes)) \(Array(line.raw))")
             }
-            forEachChunk(of: bytes, size: chunk) { piece in piece.withUnsafeBufferPointer { lexer.feed($0, emit: emit) } }
+            forEachChunk(of: bytes, size: chunk) { piece in lexer.feed(piece.span, emit: emit) }
             lexer.finish(emit: emit)
             return out
         }

@@ -29,7 +29,7 @@ import ContactFormatsTesting
             var lexer = VCardLexer()
             var lastNumber = 0
             let input = text + Array("\nZ\n".utf8)
-            input.withUnsafeBufferPointer { lexer.feed($0) { lastNumber = $0.number } }
+            lexer.feed(input.span) { lastNumber = $0.number }
             lexer.finish { lastNumber = $0.number }
             #expect(count(text + [0x0A]) + 1 == lastNumber, "\(text)")
         }

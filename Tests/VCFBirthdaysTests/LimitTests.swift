@@ -34,12 +34,12 @@ import VCFBirthdaysTesting
         var lexer = VCardLexer(keepsRawText: true, maxLineBytes: 4096)
         var oversized = 0
         let chunk = [UInt8](repeating: UInt8(ascii: "q"), count: 1000)
-        Array("NOTE:".utf8).withUnsafeBufferPointer { lexer.feed($0) { _ in } }
+        lexer.feed(Array("NOTE:".utf8).span) { _ in }
         for _ in 0..<200 {  // one 200 kB line, no line end
-            chunk.withUnsafeBufferPointer { lexer.feed($0) { _ in } }
+            lexer.feed(chunk.span) { _ in }
             #expect(lexer.bufferedBytes <= 4096 + 1000)
         }
-        Array("\nFN:x\n".utf8).withUnsafeBufferPointer { lexer.feed($0) { if $0.isOversized { oversized += 1 } } }
+        lexer.feed(Array("\nFN:x\n".utf8).span) { if $0.isOversized { oversized += 1 } }
         lexer.finish { if $0.isOversized { oversized += 1 } }
         #expect(oversized == 1)
     }
@@ -114,7 +114,7 @@ import VCFBirthdaysTesting
         let text = Array("dn: cn=A\ncn: A\ndescription: ".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 200_000)
             + Array("\n\ndn: cn=B\ncn: B\n".utf8)
         for start in stride(from: 0, to: text.count, by: chunk) {
-            text[start..<min(start + chunk, text.count)].withUnsafeBufferPointer { lexer.feed($0) { records.append($0) } }
+            lexer.feed(text[start..<min(start + chunk, text.count)].span) { records.append($0) }
             #expect(lexer.bufferedBytes <= 4096 + chunk)
         }
         lexer.finish { records.append($0) }

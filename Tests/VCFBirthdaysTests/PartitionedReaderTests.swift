@@ -317,12 +317,12 @@ private func expectSame(_ serial: [String], _ parallel: [String], _ label: Strin
     @Test func aTokenizerFedUpToALineEndIsAtARecordStart() {
         for text in ["a,b\r\n", "a,b\n", "a,\"b\nc\"\n", "a,b\r"] {
             var tokenizer = CSVTokenizer()
-            Array(text.utf8).withUnsafeBufferPointer { tokenizer.feed($0) { _ in } }
+            tokenizer.feed(Array(text.utf8).span) { _ in }
             let atStart = tokenizer.isAtRecordStart
             #expect(atStart == !text.hasSuffix("\r"), "\(text.debugDescription)")
         }
         var open = CSVTokenizer()
-        Array("a,\"b\n".utf8).withUnsafeBufferPointer { open.feed($0) { _ in } }
+        open.feed(Array("a,\"b\n".utf8).span) { _ in }
         let atStart = open.isAtRecordStart
         #expect(!atStart)
     }

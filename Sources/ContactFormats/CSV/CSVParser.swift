@@ -100,14 +100,10 @@ public final class CSVParser: ContactsParser {
     var readsParts: Bool { schema != nil && mapper != nil && tokenizer != nil && !headerRejected }
 
     public func feed(_ bytes: Span<UInt8>) throws {
-        try bytes.withUnsafeBufferPointer { try feed($0) }
-    }
-
-    private func feed(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         if tokenizer == nil {
             // Wait for the whole header line (up to 64 KiB) to choose the delimiter: a line end
             // outside quotes, so that where the chunks are cut cannot change the choice.
-            head.append(contentsOf: bytes)
+            head.append(span: bytes)
             guard Self.endsLine(head) || head.count >= min(1 << 16, options.maxRecordBytes) else { return }
             if head.last == 0x0D && Self.separatorLine(head)?.length == head.count { return }  // its LF may follow
             try startTokenizing()
@@ -139,7 +135,7 @@ public final class CSVParser: ContactsParser {
             tokenizer = CSVTokenizer(delimiter: options.delimiter ?? CSVParser.detectDelimiter(headerLine),
                                      keepsRawText: options.keepsRawText, maxRecordBytes: options.maxRecordBytes)
         }
-        try buffered.withUnsafeBufferPointer { bytes in try tokenizer!.feed(bytes) { try self.handle($0) } }
+        try tokenizer!.feed(buffered.span) { try self.handle($0) }
     }
 
     /// Excel's first line `sep=X` (any case, after a byte-order mark): the delimiter it names

@@ -410,7 +410,7 @@ final class CSVPersonMapper {
         var card = CardBuffer()
         card.reset(beginLine: line)
         for contentLine in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
-            _ = Array(contentLine.utf8).withUnsafeBufferPointer { card.append(line: $0, number: line) }
+            card.append(line: Array(contentLine.utf8), number: line)
         }
         return PersonDecoder(scope: .full).extras(of: card)
     }

@@ -115,9 +115,13 @@ package struct CSVTokenizer: ~Copyable {
     }
 
     /// Feeds a chunk; `emit` gets each record it completes (valid only during the call).
-    package mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, emit: (Record) throws -> Void) rethrows {
+    package mutating func feed(_ chunk: Span<UInt8>, emit: (Record) throws -> Void) rethrows {
+        try chunk.withUnsafeBufferPointer { try feed(buffer: $0, emit: emit) }
+    }
+
+    private mutating func feed(buffer chunk: UnsafeBufferPointer<UInt8>, emit: (Record) throws -> Void) rethrows {
         let (start, replay) = bom.skip(chunk)
-        if !replay.isEmpty { try replay.withUnsafeBufferPointer { try feed($0, emit: emit) } }
+        if !replay.isEmpty { try replay.withUnsafeBufferPointer { try feed(buffer: $0, emit: emit) } }
         var i = start
         let n = chunk.count
         if recordAwaitsLF && i < n {
@@ -240,7 +244,7 @@ package struct CSVTokenizer: ~Copyable {
     /// Ends the input: a last record without a line end is emitted, an open quote reported.
     package mutating func finish(emit: (Record) throws -> Void) rethrows {
         let replay = bom.finish()
-        if !replay.isEmpty { try replay.withUnsafeBufferPointer { try feed($0, emit: emit) } }
+        if !replay.isEmpty { try feed(replay.span, emit: emit) }
         if recordAwaitsLF { try emitRecord(emit: emit) }
         guard recordHasContent || !bytes.isEmpty || !ends.isEmpty else { return }
         var unterminated = false

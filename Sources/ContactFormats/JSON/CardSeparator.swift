@@ -9,6 +9,6 @@ final class CardSeparator: OrderedStage {
         guard !encoded.isEmpty else { return }
         if !first { bytes.append(contentsOf: Array(",\n".utf8)) }
         first = false
-        encoded.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+        bytes.append(span: encoded)
     }
 }

@@ -47,7 +47,7 @@ public final class JSONCardParser: ContactsParser {
     }
 
     public func feed(_ bytes: Span<UInt8>) throws {
-        try bytes.withUnsafeBufferPointer { bytes in try records.feed(bytes) { try self.handle($0) } }
+        try records.feed(bytes) { try self.handle($0) }
     }
 
     /// Ends the input: a card still open is rejected.
@@ -189,7 +189,7 @@ public final class JSONCardParser: ContactsParser {
     private func add(_ property: VCardProperty) {
         var line: [UInt8] = []
         VCardLineWriter.append(property, to: &line)
-        _ = line.withUnsafeBufferPointer { card.append(line: $0, number: property.line) }
+        card.append(line: line, number: property.line)
     }
 
     /// What a rejected value held, for the message: its first string.

@@ -113,7 +113,7 @@ package struct JSONObject: ~Copyable {
         guard !plain else { return }
         scratch.removeAll(keepingCapacity: true)
         JSONText.appendString(value, to: &scratch)
-        scratch.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
+        buffer.append(contentsOf: scratch)
     }
 
     private mutating func appendArray(_ values: [String]) {

@@ -55,7 +55,7 @@ package struct JSONRecords {
     package var endsInList: Bool { level == .list || opening }
 
     /// Reads `bytes`, handing each record that ends in them to `body`.
-    package mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Event) throws -> Void) rethrows {
+    package mutating func feed(_ bytes: Span<UInt8>, _ body: (Event) throws -> Void) rethrows {
         var i = 0
         let n = bytes.count
         while i < n {

@@ -156,10 +156,9 @@ private struct Reader {
         }
     }
 
-    private mutating func literal(_ word: StaticString) throws(JSONValue.SyntaxError) {
-        let count = word.utf8CodeUnitCount
-        guard at + count <= bytes.count,
-              bytes[at..<(at + count)].elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: count)) else {
+    private mutating func literal(_ word: String) throws(JSONValue.SyntaxError) {
+        let count = word.utf8.count
+        guard at + count <= bytes.count, bytes[at..<(at + count)].elementsEqual(word.utf8) else {
             throw error("a value was expected, not \(preview)")
         }
         at += count

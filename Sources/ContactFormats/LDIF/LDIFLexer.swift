@@ -58,7 +58,11 @@ struct LDIFLexer {
     var isAtRecordStart: Bool { partial.isEmpty && logical == nil && !inComment && record.size == 0 }
 
     /// Reads a chunk; `emit` gets each record that ends in it.
-    mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, _ emit: (Record) throws -> Void) rethrows {
+    mutating func feed(_ bytes: Span<UInt8>, _ emit: (Record) throws -> Void) rethrows {
+        try bytes.withUnsafeBufferPointer { try feed(buffer: $0, emit) }
+    }
+
+    private mutating func feed(buffer bytes: UnsafeBufferPointer<UInt8>, _ emit: (Record) throws -> Void) rethrows {
         var start = 0
         if partial.last == 0x0D, bytes.count > 0 {  // a CR at the end of the chunk before: is it CRLF?
             if bytes[0] == 0x0A {

@@ -59,7 +59,7 @@ public final class LDIFParser: ContactsParser {
     }
 
     public func feed(_ bytes: Span<UInt8>) throws {
-        try bytes.withUnsafeBufferPointer { try lexer.feed($0) { try handle($0) } }
+        try lexer.feed(bytes) { try handle($0) }
     }
 
     public func finish() throws {

@@ -35,6 +35,10 @@ struct UnsharedBuffer<Element: BitwiseCopyable>: ~Copyable {
         count += bytes.count
     }
 
+    mutating func append(contentsOf elements: [Element]) {
+        elements.withUnsafeBufferPointer { append(contentsOf: $0) }
+    }
+
     /// Makes room for `extra` more elements, which `appendReserved` then appends without
     /// asking for room each time.
     @inline(__always)

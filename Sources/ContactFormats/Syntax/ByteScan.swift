@@ -16,6 +16,11 @@ package enum ByteScan {
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
+    /// As `contains(ignoringCase:in:)` over a buffer, for an array.
+    package static func contains(ignoringCase upper: [UInt8], in bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { contains(ignoringCase: upper, in: $0) }
+    }
+
     /// Whether `upper` (upper-case ASCII) occurs in the bytes, letters in any case: its first
     /// byte found by `memchr` in either case, then the rest compared.
     package static func contains(ignoringCase upper: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {

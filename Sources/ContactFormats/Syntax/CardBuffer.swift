@@ -53,6 +53,12 @@ package struct CardBuffer: ~Copyable {
                       field: head.flatMap { PropertyTable.fields.field(of: UnsafeBufferPointer(rebasing: line[$0.name])) })
     }
 
+    /// As `append(line:number:)`, for a line in an array.
+    @discardableResult
+    package mutating func append(line: [UInt8], number: Int) -> Bool {
+        line.withUnsafeBufferPointer { append(line: $0, number: number) }
+    }
+
     /// As `append(line:number:)`, with the line's `ContentLineParser.head` and the field of its
     /// name known already.
     package mutating func append(line: UnsafeBufferPointer<UInt8>, number: Int, head: ContentLineParser.Head?,

@@ -49,9 +49,13 @@ package struct VCardLexer: ~Copyable {
     var bufferedBytes: Int { carry.count + logical.count + raw.count }
 
     /// Feeds a chunk; `emit` gets each line it completes (valid only during the call).
-    package mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, emit: (Line) throws -> Void) rethrows {
+    package mutating func feed(_ chunk: Span<UInt8>, emit: (Line) throws -> Void) rethrows {
+        try chunk.withUnsafeBufferPointer { try feed(buffer: $0, emit: emit) }
+    }
+
+    private mutating func feed(buffer chunk: UnsafeBufferPointer<UInt8>, emit: (Line) throws -> Void) rethrows {
         let (start, replay) = bom.skip(chunk)
-        if !replay.isEmpty { try replay.withUnsafeBufferPointer { try feed($0, emit: emit) } }
+        if !replay.isEmpty { try replay.withUnsafeBufferPointer { try feed(buffer: $0, emit: emit) } }
         var i = start
         let n = chunk.count
         if afterCR {
@@ -149,7 +153,7 @@ package struct VCardLexer: ~Copyable {
     /// Ends the input: emits the pending line and a last line that has no line end.
     package mutating func finish(emit: (Line) throws -> Void) rethrows {
         let replay = bom.finish()
-        if !replay.isEmpty { try replay.withUnsafeBufferPointer { try feed($0, emit: emit) } }
+        if !replay.isEmpty { try feed(replay.span, emit: emit) }
         afterCR = false
         if !carry.isEmpty {
             let line = carry

@@ -82,7 +82,7 @@ public final class VCardParser: ContactsParser {
     }
 
     public func feed(_ bytes: Span<UInt8>) throws {
-        try bytes.withUnsafeBufferPointer { bytes in try lexer.feed(bytes) { try self.handle($0) } }
+        try lexer.feed(bytes) { try self.handle($0) }
     }
 
     /// Ends a part of the input cut just before a `BEGIN:VCARD` line that follows an

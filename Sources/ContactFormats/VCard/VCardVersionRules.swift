@@ -449,13 +449,8 @@ struct VCardPropertyConverter {
                 if isSpace(b) { spaces += 1 }
             }
             guard spaces > 0 else { return text }
-            return String(unsafeUninitializedCapacity: bytes.count - spaces) { out in
-                var n = 0
-                for b in bytes where !isSpace(b) {
-                    out[n] = b
-                    n += 1
-                }
-                return n
+            return String(utf8Capacity: bytes.count - spaces) { out in
+                for b in bytes where !isSpace(b) { out.append(b) }
             }
         }
         if let ascii = ascii ?? nil { return ascii }

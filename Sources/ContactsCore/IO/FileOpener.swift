@@ -46,15 +46,12 @@ public struct SystemFileOpener: FileOpener {
     }
 
     public func open(_ path: String) throws {
-        var pid: pid_t = 0
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(command), strdup(Self.argument(for: path)), nil]
-        defer { argv.forEach { free($0) } }
-        let spawned = posix_spawnp(&pid, command, nil, nil, argv, environ)
-        guard spawned == 0 else {
-            if spawned == ENOENT {
-                throw OpenFailure("\(command) not found; install it (Debian: apt-get install xdg-utils) or open \(path) yourself")
-            }
-            throw OpenFailure("cannot run \(command): \(String(cString: strerror(spawned)))")
+        let pid: pid_t
+        switch spawnProcess([command, Self.argument(for: path)], searchesPath: true) {
+        case .success(let child): pid = child
+        case .failure(let error) where error.code == ENOENT:
+            throw OpenFailure("\(command) not found; install it (Debian: apt-get install xdg-utils) or open \(path) yourself")
+        case .failure(let error): throw OpenFailure("cannot run \(command): \(error.reason)")
         }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {

@@ -18,25 +18,23 @@ extension Array where Element == UInt8 {
         }
         if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: an Int has at most 20 digits
-        Swift.withUnsafeMutableBytes(of: &digits) { buffer in
-            // From the end backwards, so that the digits lie in order and go in with one append.
-            var start = buffer.count
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            let count = buffer.count - start
-            if width > count { append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - count)) }
-            append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
-        }
+        var digits = InlineArray<20, UInt8>(repeating: 0)  // an Int has at most 20 digits
+        // From the end backwards, so that the digits lie in order.
+        var start = digits.count
+        repeat {
+            start -= 1
+            digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        let count = digits.count - start
+        if width > count { append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - count)) }
+        for i in start..<digits.count { append(digits[i]) }
     }
 }
 
 extension PartialDate {
     /// Reads back what `appendISO` writes (nil for anything else, such as no bytes).
-    package init?(iso bytes: UnsafeBufferPointer<UInt8>) {
+    package init?(iso bytes: Span<UInt8>) {
         func number(_ range: Range<Int>) -> Int? {
             guard range.upperBound <= bytes.count else { return nil }
             var value = 0

@@ -101,10 +101,7 @@ package struct RecordedEvents: @unchecked Sendable {
                 try sink.consume(person)
                 statistics.count(person)
             case .prepared(let range, let keyLength, let anotherRow):
-                try prepared.withUnsafeBytes {
-                    try preparedSink!.consume(prepared: UnsafeRawBufferPointer(rebasing: $0[range]), keyLength: keyLength,
-                                              anotherRow: anotherRow)
-                }
+                try preparedSink!.consume(prepared: prepared.span.extracting(range), keyLength: keyLength, anotherRow: anotherRow)
                 if !anotherRow { statistics.people += 1 }
             case .leftOut(let excluded):
                 statistics.people += 1

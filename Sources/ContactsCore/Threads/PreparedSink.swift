@@ -7,7 +7,7 @@ package protocol PreparedSink: PeopleSink {
     func makePreparer() -> PersonPreparing
     /// A person as a preparer made it: the first `keyLength` bytes its sort key; `anotherRow`:
     /// another record of the person before (a second birthday's row), not another person.
-    func consume(prepared bytes: UnsafeRawBufferPointer, keyLength: Int, anotherRow: Bool) throws
+    func consume(prepared bytes: Span<UInt8>, keyLength: Int, anotherRow: Bool) throws
     /// Whether a warning a preparer gave is passed on (false for one said already).
     func keeps(_ diagnostic: Diagnostic) -> Bool
 }

@@ -44,15 +44,18 @@ public final class DuplicateReport: PreparedSink {
     public func consume(_ person: PersonInfo) throws {
         scratch.removeAll(keepingCapacity: true)
         ownPreparer.append(person, to: &scratch)
-        scratch.withUnsafeBytes { consume(prepared: $0) }
+        consumeScratch()
     }
 
-    package func consume(prepared bytes: UnsafeRawBufferPointer, keyLength: Int, anotherRow: Bool) throws {
-        consume(prepared: bytes)
+    package func consume(prepared bytes: Span<UInt8>, keyLength: Int, anotherRow: Bool) throws {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(span: bytes)
+        consumeScratch()
     }
 
-    private func consume(prepared bytes: UnsafeRawBufferPointer) {
-        var reader = FieldReader(bytes: bytes)
+    /// Takes the person `scratch` holds as a preparer made it.
+    private func consumeScratch() {
+        var reader = FieldReader(bytes: scratch)
         finder.add(DuplicateKeys(&reader))
         selected.append(reader.byte() == 1)
         let line = reader.count()

@@ -41,14 +41,15 @@ struct FieldWriter {
     }
 }
 
-/// Reads what a `FieldWriter` wrote, from the start of `bytes`.
+/// Reads what a `FieldWriter` wrote, from `start` in `bytes`.
 struct FieldReader {
-    let bytes: UnsafeRawBufferPointer
+    let bytes: [UInt8]
     /// Where the next value starts.
-    private(set) var at = 0
+    private(set) var at: Int
 
-    init(bytes: UnsafeRawBufferPointer) {
+    init(bytes: [UInt8], from start: Int = 0) {
         self.bytes = bytes
+        at = start
     }
 
     mutating func byte() -> UInt8 {
@@ -84,11 +85,11 @@ struct FieldReader {
     }
 
     /// The next `n` bytes.
-    mutating func bytes(_ n: Int) -> UnsafeRawBufferPointer {
+    mutating func bytes(_ n: Int) -> ArraySlice<UInt8> {
         defer { at += n }
-        return UnsafeRawBufferPointer(rebasing: bytes[at..<at + n])
+        return bytes[at..<at + n]
     }
 
     /// The bytes after the values read.
-    var rest: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[at...]) }
+    var rest: ArraySlice<UInt8> { bytes[at...] }
 }

@@ -39,17 +39,17 @@ final class HeldPeople {
     func person(_ index: Int, inOrder: Bool) throws -> PersonInfo {
         let range = offsets[index]..<offsets[index + 1]
         if range.lowerBound >= onDisk {
-            return memory.withUnsafeBytes { PersonBytes.read(UnsafeRawBufferPointer(rebasing: $0[(range.lowerBound - onDisk)...])) }
+            return PersonBytes.read(memory, from: range.lowerBound - onDisk)
         }
         if !inOrder {
             let bytes = try read(range)
-            return bytes.withUnsafeBytes { PersonBytes.read($0) }
+            return PersonBytes.read(bytes)
         }
         if range.lowerBound < readAheadStart || range.upperBound > readAheadStart + readAhead.count {
             readAheadStart = range.lowerBound
             readAhead = try read(range.lowerBound..<min(onDisk, range.lowerBound + max(range.count, 1 << 20)))
         }
-        return readAhead.withUnsafeBytes { PersonBytes.read(UnsafeRawBufferPointer(rebasing: $0[(range.lowerBound - readAheadStart)...])) }
+        return PersonBytes.read(readAhead, from: range.lowerBound - readAheadStart)
     }
 
     private func read(_ range: Range<Int>) throws -> [UInt8] {

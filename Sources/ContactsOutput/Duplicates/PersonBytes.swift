@@ -38,9 +38,9 @@ enum PersonBytes {
         text.firstIndex(of: ":").flatMap { OtherCalendarDate(calendar: String(text[..<$0]), text: String(text[text.index(after: $0)...])) }
     }
 
-    /// The person at the start of `bytes`, which `append` wrote.
-    static func read(_ bytes: UnsafeRawBufferPointer) -> PersonInfo {
-        var r = FieldReader(bytes: bytes)
+    /// The person from `start` in `bytes`, which `append` wrote.
+    static func read(_ bytes: [UInt8], from start: Int = 0) -> PersonInfo {
+        var r = FieldReader(bytes: bytes, from: start)
         var p = PersonInfo(source: SourcePosition(path: "", line: 0))
         p.familyNames = r.strings(); p.givenNames = r.strings(); p.additionalNames = r.strings()
         p.honorificPrefixes = r.strings(); p.honorificSuffixes = r.strings(); p.formattedName = r.optional()

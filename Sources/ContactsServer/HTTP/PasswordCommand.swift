@@ -27,18 +27,9 @@ public final class PasswordCommand: @unchecked Sendable {
     private func run() -> Result<String, HTTPFailure> {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { return .failure(HTTPFailure(.unusable, "the password command could not be started (no pipe)")) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
-        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-        var pid: pid_t = 0
-        let arguments: [UnsafeMutablePointer<CChar>?] = ([String](["/bin/sh", "-c", command])).map { strdup($0) }
-        defer { arguments.forEach { free($0) } }
-        var argv = arguments + [nil]
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, &argv, environ)
+        let spawned = spawnProcess(["/bin/sh", "-c", command], searchesPath: false, output: pipeEnds[1], closing: pipeEnds[0])
         close(pipeEnds[1])
-        guard spawned == 0 else {
+        guard case .success(let pid) = spawned else {
             close(pipeEnds[0])
             return .failure(HTTPFailure(.unusable, "the password command could not be started"))
         }

@@ -1,0 +1,46 @@
+// The process's C interfaces that take pointers (the environment, `posix_spawn`), behind safe
+// functions (ArchitectureTests lists the few files that may hold unsafe code).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process's environment variables, as `NAME=value` pairs split at their first `=`.
+package func processEnvironment() -> [String: String] {
+    var variables: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+        let pair = String(cString: pointer)
+        if let equals = pair.firstIndex(of: "=") {
+            variables[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
+        entry += 1
+    }
+    return variables
+}
+
+/// Starts `arguments[0]` (found in `PATH` when `searchesPath`, else a path) with `arguments`
+/// and this process's environment; its standard output goes to `output` when given, and
+/// `closing` is closed in it. The child's process id, or the error number it could not start by.
+package func spawnProcess(_ arguments: [String], searchesPath: Bool, output: Int32? = nil, closing: Int32? = nil) -> Result<pid_t, Errno> {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    if let output { posix_spawn_file_actions_adddup2(&actions, output, 1) }
+    if let closing { posix_spawn_file_actions_addclose(&actions, closing) }
+    let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let spawned = searchesPath ? posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+                               : posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+    return spawned == 0 ? .success(pid) : .failure(Errno(code: spawned))
+}
+
+/// An error number (`errno`) as an error.
+package struct Errno: Error, Equatable {
+    /// The number.
+    package var code: Int32
+    /// What the system says it means.
+    package var reason: String { String(cString: strerror(code)) }
+}
