@@ -13,7 +13,7 @@ SWIFT ?= swift
 PHONE_CXX ?= $(shell command -v clang++ || command -v c++)
 BIN := .build/release/vcf2birthdays
 
-.PHONY: all build version docs test test-sanitize test-integration fuzz demo install uninstall deb lint bench bench-instructions microbench clean
+.PHONY: all build version docs test test-sanitize test-integration fuzz demo install uninstall deb lint bench bench-instructions unsafe-census microbench clean
 
 all: build
 
@@ -138,6 +138,11 @@ bench-instructions:
 
 # Micro-benchmarks of the hot paths (Bench/): unfolding, quoted-printable, dates, CSV
 # tokenizing, ICU sort keys, JSON escaping; time per item, to compare before and after a change.
+# The files the compiler's strict memory safety check finds unsafe code in, against
+# scripts/unsafe-census.txt, which may only shrink (UNSAFE_CENSUS_UPDATE=1 writes it).
+unsafe-census:
+	scripts/unsafe-census.sh
+
 microbench:
 	@scripts/require-packages.sh build
 	$(SWIFT) run -c release --package-path Bench microbench

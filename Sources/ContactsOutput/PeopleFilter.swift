@@ -46,7 +46,7 @@ public struct PeopleFilter: Sendable {
 
     /// Whether `text`, folded, holds `part` (folded already): compared as UTF-8 bytes.
     private static func holds(_ text: String, _ part: String) -> Bool {
-        var text = folded(text), part = part
-        return text.withUTF8 { text in part.withUTF8 { ByteScan.contains($0, in: text) } }
+        let text = folded(text)
+        return ByteScan.contains(part.utf8.span, in: text.utf8.span)
     }
 }

@@ -51,13 +51,8 @@ extension InputListing {
 
     /// Whether `a` comes before `b` in the order of their UTF-8 bytes.
     static func precedesBytewise(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
-        return a.withUTF8 { a in
-            b.withUTF8 { b in
-                let common = min(a.count, b.count)
-                let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
-                return order != 0 ? order < 0 : a.count < b.count
-            }
-        }
+        let a = a.utf8.span, b = b.utf8.span
+        for i in 0..<min(a.count, b.count) where a[i] != b[i] { return a[i] < b[i] }
+        return a.count < b.count
     }
 }

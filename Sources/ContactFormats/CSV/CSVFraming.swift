@@ -25,27 +25,25 @@ package struct CSVFraming: RecordFraming {
     /// a guess (a bare quote in an unquoted field is text): a part that does not end at a record
     /// after all is read on by its own parser.
     package func cut(_ bytes: [UInt8], partStart: Int, from after: Int) -> Int? {
-        bytes.withUnsafeBufferPointer { p -> Int? in
-            func next(_ byte: UInt8, from i: Int) -> Int? { ByteScan.firstIndex(of: byte, in: p, from: i) }
-            var quoted = false
-            var i = partStart
-            while let q = next(UInt8(ascii: "\""), from: i), q < after {
+        func next(_ byte: UInt8, from i: Int) -> Int? { ByteScan.firstIndex(of: byte, in: bytes, from: i) }
+        var quoted = false
+        var i = partStart
+        while let q = next(UInt8(ascii: "\""), from: i), q < after {
+            quoted.toggle()
+            i = q + 1
+        }
+        i = max(i, after)
+        // The next quote is found once, not again for every line feed before it: a quoted
+        // field of many lines made this quadratic.
+        var quote = next(UInt8(ascii: "\""), from: i)
+        while true {
+            guard let lf = next(0x0A, from: i) else { return nil }
+            while let q = quote, q < lf {
                 quoted.toggle()
-                i = q + 1
+                quote = next(UInt8(ascii: "\""), from: q + 1)
             }
-            i = max(i, after)
-            // The next quote is found once, not again for every line feed before it: a quoted
-            // field of many lines made this quadratic.
-            var quote = next(UInt8(ascii: "\""), from: i)
-            while true {
-                guard let lf = next(0x0A, from: i) else { return nil }
-                while let q = quote, q < lf {
-                    quoted.toggle()
-                    quote = next(UInt8(ascii: "\""), from: q + 1)
-                }
-                if !quoted { return lf + 1 }
-                i = lf + 1
-            }
+            if !quoted { return lf + 1 }
+            i = lf + 1
         }
     }
 }

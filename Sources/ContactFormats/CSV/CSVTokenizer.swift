@@ -116,12 +116,12 @@ package struct CSVTokenizer: ~Copyable {
 
     /// Feeds a chunk; `emit` gets each record it completes (valid only during the call).
     package mutating func feed(_ chunk: Span<UInt8>, emit: (Record) throws -> Void) rethrows {
-        try chunk.withUnsafeBufferPointer { try feed(buffer: $0, emit: emit) }
+        let (start, replay) = bom.skip(chunk)
+        if !replay.isEmpty { try feed(replay.span, emit: emit) }
+        try chunk.withUnsafeBufferPointer { try feed(buffer: $0, from: start, emit: emit) }
     }
 
-    private mutating func feed(buffer chunk: UnsafeBufferPointer<UInt8>, emit: (Record) throws -> Void) rethrows {
-        let (start, replay) = bom.skip(chunk)
-        if !replay.isEmpty { try replay.withUnsafeBufferPointer { try feed(buffer: $0, emit: emit) } }
+    private mutating func feed(buffer chunk: UnsafeBufferPointer<UInt8>, from start: Int, emit: (Record) throws -> Void) rethrows {
         var i = start
         let n = chunk.count
         if recordAwaitsLF && i < n {

@@ -6,7 +6,7 @@ struct ByteOrderMarkSkipper {
     private var done = false
 
     /// Where content starts in `chunk`, and bytes from earlier chunks to read before it.
-    mutating func skip(_ chunk: UnsafeBufferPointer<UInt8>) -> (start: Int, replay: [UInt8]) {
+    mutating func skip(_ chunk: Span<UInt8>) -> (start: Int, replay: [UInt8]) {
         guard !done else { return (0, []) }
         let before = matched
         var i = 0

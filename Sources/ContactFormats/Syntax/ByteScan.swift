@@ -9,6 +9,11 @@ import Darwin
 /// content line up to its line end, a CSV field up to its next quote or delimiter, the ASCII
 /// start of a value that is checked to be UTF-8.
 package enum ByteScan {
+    /// As `firstIndex(of:in:from:)` over a buffer, for an array.
+    static func firstIndex(of byte: UInt8, in bytes: [UInt8], from: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { firstIndex(of: byte, in: $0, from: from) }
+    }
+
     /// The index of the first `byte` at or after `from` (the C library's `memchr`); nil when there is none.
     static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
         guard from < bytes.count, let base = bytes.baseAddress,
@@ -35,6 +40,11 @@ package enum ByteScan {
             }
         }
         return false
+    }
+
+    /// As `contains(_:in:)` over buffers, for spans.
+    package static func contains(_ needle: Span<UInt8>, in bytes: Span<UInt8>) -> Bool {
+        needle.withUnsafeBufferPointer { needle in bytes.withUnsafeBufferPointer { contains(needle, in: $0) } }
     }
 
     /// Whether `needle` occurs in the bytes, byte for byte: its first byte found by `memchr`,

@@ -4,8 +4,8 @@ extension String {
         let utf8 = self.utf8
         func isSpace(_ b: UInt8?) -> Bool { b == 0x20 || b == 0x09 }
         // The usual case, at once (a native string's bytes, without the view's indices).
-        let untrimmed = utf8.withContiguousStorageIfAvailable { $0.isEmpty || (!isSpace($0[0]) && !isSpace($0[$0.count - 1])) }
-        if untrimmed ?? (!isSpace(utf8.first) && !isSpace(utf8.last)) { return self }
+        let bytes = utf8.span
+        if bytes.isEmpty || (!isSpace(bytes[0]) && !isSpace(bytes[bytes.count - 1])) { return self }
         guard let first = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }
         let last = utf8.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })!
         if first == utf8.startIndex && utf8.index(after: last) == utf8.endIndex { return self }

@@ -26,30 +26,29 @@ package struct VCardFraming: RecordFraming {
     /// a continuation; nil when there is none yet.
     package func cut(_ bytes: [UInt8], partStart notBefore: Int, from: Int) -> Int? {
         let (begin, end) = (Self.beginLine, Self.endLine)
-        return bytes.withUnsafeBufferPointer { p -> Int? in
-            let n = p.count
-            var i = max(from, notBefore + end.count + 1)
-            while i < n {
-                guard let lf = ByteScan.firstIndex(of: 0x0A, in: p, from: i - 1) else { return nil }
-                let s = lf + 1
-                i = s + 1
-                guard s + begin.count + 2 < n, equal(p, at: s, begin) else { continue }
-                var next = s + begin.count
-                if p[next] == 0x0D { next += 1 }
-                guard p[next] == 0x0A, p[next + 1] != 0x20, p[next + 1] != 0x09 else { continue }
-                let lineEnd = p[lf - 1] == 0x0D ? lf - 1 : lf
-                let lineStart = lineEnd - end.count
-                guard lineStart > notBefore, equal(p, at: lineStart, end),
-                      p[lineStart - 1] == 0x0A || p[lineStart - 1] == 0x0D else { continue }
-                return s
-            }
-            return nil
+        let p = bytes
+        let n = p.count
+        var i = max(from, notBefore + end.count + 1)
+        while i < n {
+            guard let lf = ByteScan.firstIndex(of: 0x0A, in: p, from: i - 1) else { return nil }
+            let s = lf + 1
+            i = s + 1
+            guard s + begin.count + 2 < n, equal(p, at: s, begin) else { continue }
+            var next = s + begin.count
+            if p[next] == 0x0D { next += 1 }
+            guard p[next] == 0x0A, p[next + 1] != 0x20, p[next + 1] != 0x09 else { continue }
+            let lineEnd = p[lf - 1] == 0x0D ? lf - 1 : lf
+            let lineStart = lineEnd - end.count
+            guard lineStart > notBefore, equal(p, at: lineStart, end),
+                  p[lineStart - 1] == 0x0A || p[lineStart - 1] == 0x0D else { continue }
+            return s
         }
+        return nil
     }
 
     private static let beginLine = Array("BEGIN:VCARD".utf8), endLine = Array("END:VCARD".utf8)
 
-    private func equal(_ p: UnsafeBufferPointer<UInt8>, at i: Int, _ word: [UInt8]) -> Bool {
+    private func equal(_ p: [UInt8], at i: Int, _ word: [UInt8]) -> Bool {
         i >= 0 && i + word.count <= p.count && p[i..<(i + word.count)].elementsEqual(word)
     }
 }

@@ -439,21 +439,19 @@ struct VCardPropertyConverter {
     /// The text without its white space (base64 may be written with line breaks and spaces);
     /// ASCII text, as base64 is, is filtered on its bytes (a photo's value is megabytes long).
     static func removingWhitespace(_ text: String) -> String {
-        var text = text
-        text.makeContiguousUTF8()
-        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
-            let isSpace = { (b: UInt8) in b == 0x20 || (b >= 0x09 && b <= 0x0D) }
-            var spaces = 0
-            for b in bytes {
-                if b >= 0x80 { return nil }
-                if isSpace(b) { spaces += 1 }
-            }
+        let bytes = text.utf8.span
+        let isSpace = { (b: UInt8) in b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+        var spaces = 0, ascii = true
+        for i in bytes.indices {
+            if bytes[i] >= 0x80 { ascii = false; break }
+            if isSpace(bytes[i]) { spaces += 1 }
+        }
+        if ascii {
             guard spaces > 0 else { return text }
             return String(utf8Capacity: bytes.count - spaces) { out in
-                for b in bytes where !isSpace(b) { out.append(b) }
+                for i in bytes.indices where !isSpace(bytes[i]) { out.append(bytes[i]) }
             }
         }
-        if let ascii = ascii ?? nil { return ascii }
         return String(text.unicodeScalars.filter { !$0.properties.isWhitespace })
     }
 

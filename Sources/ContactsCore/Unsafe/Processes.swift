@@ -1,5 +1,5 @@
 // The process's C interfaces that take pointers (the environment, `posix_spawn`), behind safe
-// functions (ArchitectureTests lists the few files that may hold unsafe code).
+// functions (scripts/unsafe-census.txt lists the files that still hold unsafe code).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

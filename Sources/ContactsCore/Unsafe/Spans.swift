@@ -1,6 +1,6 @@
 // Bytes between spans, arrays and strings: the unsafe pointer code the rest of the package
-// would otherwise write itself, behind safe functions (ArchitectureTests lists the few files
-// that may hold such code).
+// would otherwise write itself, behind safe functions (scripts/unsafe-census.txt lists the
+// files that still hold such code).
 
 extension Array where Element == UInt8 {
     /// Appends the bytes of `span`, all at once.

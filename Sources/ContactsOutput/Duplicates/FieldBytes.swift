@@ -15,11 +15,9 @@ struct FieldWriter {
     }
 
     mutating func string(_ s: String) {
-        var s = s
-        s.withUTF8 { bytes in
-            count(bytes.count)
-            out.append(contentsOf: bytes)
-        }
+        let bytes = s.utf8.span
+        count(bytes.count)
+        out.append(span: bytes)
     }
 
     mutating func strings(_ list: [String]) {
