@@ -121,12 +121,6 @@ const uint8_t *vc_coll_text_key(vc_collator *coll, int32_t *keyLength) {
     return coll->key;
 }
 
-const uint8_t *vc_coll_sort_key(vc_collator *coll, const uint8_t *utf8, int32_t length, int32_t *keyLength) {
-    vc_coll_begin(coll);
-    if (!vc_coll_add(coll, utf8, length)) coll->units = 0;
-    return vc_coll_text_key(coll, keyLength);
-}
-
 int32_t vc_coll_compare(vc_collator *coll, const uint8_t *a, int32_t alen,
                         const uint8_t *b, int32_t blen) {
     UErrorCode status = U_ZERO_ERROR;

@@ -42,21 +42,11 @@ public final class Collator {
 
     /// The sort key of `text`: comparing keys bytewise orders the strings as the locale does.
     public func sortKey(_ text: String) -> [UInt8] {
-        var key = Array(text.utf8)
-        replaceWithSortKey(&key, from: 0)
+        var key: [UInt8] = []
+        beginText()
+        addText(text)
+        appendTextKey(to: &key)
         return key
-    }
-
-    /// Replaces the UTF-8 text at the end of `key`, from `start`, by its sort key (in place: a
-    /// sort key made for every person needs no buffer of its own for the text).
-    package func replaceWithSortKey(_ key: inout [UInt8], from start: Int) {
-        var length: Int32 = 0
-        let sortKey = key.withUnsafeBufferPointer { text in
-            vc_coll_sort_key(handle, text.baseAddress.map { $0 + start }, Int32(text.count - start), &length)
-        }
-        guard let sortKey else { preconditionFailure("out of memory for a sort key") }
-        key.removeLast(key.count - start)
-        key.append(contentsOf: UnsafeBufferPointer(start: sortKey, count: Int(length)))
     }
 
     /// Starts the text of a sort key made in parts: `addText`, then `appendTextKey` (a person's

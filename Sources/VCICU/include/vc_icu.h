@@ -19,14 +19,11 @@ const char *vc_coll_valid_locale(const vc_collator *coll);
 vc_collator *vc_coll_clone(const vc_collator *original, int32_t *err);
 void vc_coll_close(vc_collator *coll);
 
-/* The sort key of a UTF-8 string (invalid sequences count as U+FFFD), in the collator's own
-   buffer, valid until its next call: sets *keyLength to the key's length including its
-   terminating 0 byte. NULL when the memory for it cannot be had. */
-const uint8_t *vc_coll_sort_key(vc_collator *coll, const uint8_t *utf8, int32_t length, int32_t *keyLength);
-
 /* A sort key of text given in parts: vc_coll_begin empties the collator's text, vc_coll_add
    appends UTF-8 to it (invalid sequences count as U+FFFD; 0 when the memory for it cannot be
-   had), vc_coll_text_key gives its key as vc_coll_sort_key does. */
+   had), vc_coll_text_key gives its key in the collator's own buffer, valid until its next
+   call, and sets *keyLength to the key's length including its terminating 0 byte (NULL when
+   the memory for it cannot be had). */
 void vc_coll_begin(vc_collator *coll);
 int vc_coll_add(vc_collator *coll, const uint8_t *utf8, int32_t length);
 /* vc_coll_add of one ASCII byte. */
