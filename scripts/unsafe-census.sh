@@ -3,8 +3,8 @@
 # SE-0458) finds unsafe code in: pointers, C calls that take them, unchecked spans. It builds
 # the package once more into .build/census (a debug build from scratch: a few minutes) and compares the
 # files with the list in scripts/unsafe-census.txt, which may only shrink (#40 item 7's aim is
-# at most eight): a file not on the list fails, a listed file found clean is named to be taken
-# off. UNSAFE_CENSUS_UPDATE=1 writes the list as found.
+# at most eight): a file not on the list fails, and so does a listed file found clean (take it
+# off, so that the list stays the count). UNSAFE_CENSUS_UPDATE=1 writes the list as found.
 set -eu
 cd "$(dirname "$0")/.."
 log=.build/census.log
@@ -28,4 +28,5 @@ $found
 EOF2
 )
 [ -z "$gone" ] || { echo "clean now, take off scripts/unsafe-census.txt:"; printf '  %s\n' $gone; }
-[ -z "$new" ] || { echo "unsafe code in files not on scripts/unsafe-census.txt:"; printf '  %s\n' $new; exit 1; }
+[ -z "$new" ] || { echo "unsafe code in files not on scripts/unsafe-census.txt:"; printf '  %s\n' $new; }
+[ -z "$gone$new" ]

@@ -5,7 +5,7 @@ import ContactsTesting
 import ContactFormatsTesting
 
 @Suite struct LineEndsTests {
-    private func count(_ text: [UInt8]) -> Int { text.withUnsafeBufferPointer(LineEnds.count) }
+    private func count(_ text: [UInt8]) -> Int { LineEnds.count(text.span) }
 
     @Test func linesEndInLFCRLFOrCR() {
         #expect(count(Array("a\nb\r\nc\rd".utf8)) == 3)

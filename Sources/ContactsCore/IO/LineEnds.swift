@@ -4,8 +4,7 @@
 /// The thread that cuts an input into parts counts the lines of every part, to number the lines
 /// of the next one; it looks at 32 bytes at a time rather than one line at a time.
 enum LineEnds {
-    static func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
+    static func count(_ bytes: Span<UInt8>) -> Int {
         let n = bytes.count
         let lf = SIMD32<UInt8>(repeating: 0x0A), cr = SIMD32<UInt8>(repeating: 0x0D)
         var lines = 0
@@ -16,16 +15,16 @@ enum LineEnds {
             let stop = min(n - 33, i + 254 * 32)
             var counts = SIMD32<UInt8>()
             while i <= stop {
-                let here = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD32<UInt8>.self)
-                let next = UnsafeRawPointer(base + i + 1).loadUnaligned(as: SIMD32<UInt8>.self)
+                let here = bytes.load(SIMD32<UInt8>.self, at: i)
+                let next = bytes.load(SIMD32<UInt8>.self, at: i + 1)
                 let ends = (here .== lf) .| ((here .== cr) .& (next .!= lf))
-                counts &-= unsafeBitCast(ends, to: SIMD32<UInt8>.self)  // a true lane is all ones: -1
+                counts &+= SIMD32<UInt8>().replacing(with: 1, where: ends)
                 i += 32
             }
             lines += Int(SIMD32<UInt16>(truncatingIfNeeded: counts).wrappedSum())
         }
         while i < n {
-            if base[i] == 0x0A || (base[i] == 0x0D && (i + 1 == n || base[i + 1] != 0x0A)) { lines += 1 }
+            if bytes[i] == 0x0A || (bytes[i] == 0x0D && (i + 1 == n || bytes[i + 1] != 0x0A)) { lines += 1 }
             i += 1
         }
         return lines

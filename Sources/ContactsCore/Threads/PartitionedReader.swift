@@ -94,7 +94,7 @@ package final class PartitionedReader<Framing: RecordFraming>: ContactsParser {
 
     package func feed(_ bytes: Span<UInt8>) throws {
         if alone { return try readAlone(bytes) }
-        bytes.withUnsafeBufferPointer { pending.append(contentsOf: $0) }
+        pending.append(span: bytes)
         var start = 0
         while pending.count - start >= partBytes {
             guard let cut = framing.cut(pending, partStart: start, from: max(searchedTo, start + partBytes)) else {
@@ -135,7 +135,7 @@ package final class PartitionedReader<Framing: RecordFraming>: ContactsParser {
         let first = pending  // (a local: a span of a class's property cannot be proven to outlive it)
         try lead.parser.feed(first.span.extracting(..<cut))
         leadDone = true
-        pendingLine += pending.withUnsafeBufferPointer { LineEnds.count(UnsafeBufferPointer(rebasing: $0[..<cut])) }
+        pendingLine += LineEnds.count(first.span.extracting(..<cut))
         partParsers = framing.partParsers(after: lead.parser)
         if partParsers != nil, try !lead.parser.endPart() { continued = lead }
         try replay(lead.recorder.take())
@@ -177,7 +177,7 @@ package final class PartitionedReader<Framing: RecordFraming>: ContactsParser {
         }
         let bytes = Array(pending[range])
         let firstLine = pendingLine
-        if !last { pendingLine += bytes.withUnsafeBufferPointer(LineEnds.count) }
+        if !last { pendingLine += LineEnds.count(bytes.span) }
         let (result, preparer, makeParser) = (Promise<Part>(), preparedSink?.makePreparer(), partParsers!)
         threads.submit {
             result.fulfil(Part(bytes, makeParser: makeParser, preparer: preparer, firstLine: firstLine, last: last))

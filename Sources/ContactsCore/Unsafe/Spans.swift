@@ -32,6 +32,16 @@ extension Span where Element == UInt8 {
     }
 }
 
+extension Span where Element == UInt8 {
+    /// The value whose bytes lie at `offset` (a vector of 32 bytes, say), read unaligned; its
+    /// bytes must be within the span.
+    @inlinable
+    package func load<Value: BitwiseCopyable>(_: Value.Type, at offset: Int) -> Value {
+        precondition(offset >= 0 && offset <= count &- MemoryLayout<Value>.size, "a value beyond the span")
+        return withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Value.self) }
+    }
+}
+
 extension String {
     /// The string of `bytes`, UTF-8 (what is not is replaced by U+FFFD).
     @inlinable
