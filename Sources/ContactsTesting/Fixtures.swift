@@ -18,12 +18,14 @@ public func fixturePath(_ name: String) -> String { packageRoot + "/Fixtures/" +
 
 /// The bytes of a file in `Fixtures/`.
 public func fixtureBytes(_ name: String) -> [UInt8] {
-    guard let file = fopen(fixturePath(name), "rb") else { fatalError("missing fixture \(name)") }
-    defer { fclose(file) }
+    let fd = System.open(fixturePath(name), O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { fatalError("missing fixture \(name)") }
+    let file = FileDescriptorSource(fd: fd, path: fixturePath(name), closesOnDeinit: true)
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
-        let n = fread(&chunk, 1, chunk.count, file)
+        var span = chunk.mutableSpan
+        guard let n = try? file.read(into: &span) else { fatalError("cannot read fixture \(name)") }
         if n == 0 { break }
         bytes += chunk[0..<n]
     }

@@ -10,4 +10,7 @@
 #define VCF2BIRTHDAYS_VERSION "unknown (built without make)"
 #endif
 
-const char *vc_build_version(void) { return VCF2BIRTHDAYS_VERSION; }
+int vc_build_version_byte(int index) {
+    static const char version[] = VCF2BIRTHDAYS_VERSION;
+    return index >= 0 && index < (int)sizeof version - 1 ? (unsigned char)version[index] : 0;
+}

@@ -70,9 +70,8 @@ final class FilePrefetcher {
         let convert = makeConverter?()
         workers.submit {
             // One buffer per batch for the reads: a file's bytes are then kept at their size.
-            let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.wholeFileBytes + 1, alignment: 1)
-            defer { scratch.deallocate() }
-            promise.fulfil(paths.map { $0.map { Opened($0, fileSystem, convert, scratch) } })
+            var scratch = [UInt8](repeating: 0, count: Self.wholeFileBytes + 1)
+            promise.fulfil(paths.map { $0.map { Opened($0, fileSystem, convert, &scratch) } })
         }
         return promise
     }
@@ -92,9 +91,9 @@ private struct Opened: @unchecked Sendable {
 
     /// Reads the file through `scratch`, one byte more than a small file may have.
     init(_ path: String, _ fileSystem: any FileSystem, _ convert: FilePrefetcher.Converter?,
-         _ scratch: UnsafeMutableRawBufferPointer) {
+         _ scratch: inout [UInt8]) {
         do {
-            let read = PrefetchedSource(reading: try fileSystem.openForReading(path), through: scratch)
+            let read = PrefetchedSource(reading: try fileSystem.openForReading(path), through: &scratch)
             guard read.isWhole else {
                 result = .opened(.success(read))
                 return
@@ -116,15 +115,13 @@ private final class PrefetchedSource: ByteSource {
 
     /// Reads `source` into `scratch` until it ends or fails, or `probeBytes` are read and its
     /// size is too large for the scratch, or the scratch is full.
-    init(reading source: ByteSource, through scratch: UnsafeMutableRawBufferPointer) {
+    init(reading source: ByteSource, through scratch: inout [UInt8]) {
         var filled = 0
         var atEnd = false
         var limit = min(FilePrefetcher.probeBytes + 1, scratch.count)
-        let scratchBytes = scratch.assumingMemoryBound(to: UInt8.self)
         do {
             while filled < limit {
-                var span = MutableSpan(_unsafeElements: UnsafeMutableBufferPointer(rebasing: scratchBytes[filled..<limit]))
-                let n = try source.read(into: &span)
+                let n = try scratch.withMutableSpan(filled..<limit) { try source.read(into: &$0) }
                 if n == 0 { atEnd = true; break }
                 filled += n
                 if filled == limit && limit < scratch.count, let size = source.size, size < scratch.count {
@@ -134,7 +131,7 @@ private final class PrefetchedSource: ByteSource {
         } catch {
             failure = error
         }
-        head = Array(UnsafeRawBufferPointer(rebasing: scratch[..<filled]))
+        head = Array(scratch[..<filled])
         rest = atEnd || failure != nil ? nil : source
     }
 

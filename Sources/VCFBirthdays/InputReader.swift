@@ -62,7 +62,7 @@ struct InputReader {
         // and a larger chunk would only make that buffer (and the peak memory) larger.
         let chunkSize = workers == nil ? 1 << 20 : options.partBytes
         let bufferSize = min(chunkSize, max(4096, (source.size ?? 1 << 20) + 1))
-        var buffer = [UInt8](unsafeUninitializedCapacity: bufferSize) { _, count in count = bufferSize }
+        var buffer = [UInt8](unzeroedCount: bufferSize)
         var head: [UInt8] = []
         var atEnd = false
         // Enough of the start to recognise the encoding and the format.
@@ -98,14 +98,14 @@ struct InputReader {
             encodingNote = "not valid UTF-8; read as Windows-1252 (give --encoding to choose another)"
         }
         let parser = makeParser(format, encodingNote: encodingNote)
-        func feed(_ bytes: UnsafeBufferPointer<UInt8>, flush: Bool) throws {
+        func feed(_ bytes: Span<UInt8>, flush: Bool) throws {
             if let transcoder {
-                try transcoder.convert(bytes, flush: flush) { try parser.feed(Span(_unsafeElements: $0)) }
+                try transcoder.convert(bytes, flush: flush) { try parser.feed($0) }
             } else {
-                try parser.feed(Span(_unsafeElements: bytes))
+                try parser.feed(bytes)
             }
         }
-        try head.withUnsafeBufferPointer { try feed($0, flush: atEnd) }
+        try feed(head.span, flush: atEnd)
         let size = progress == nil ? nil : source.size
         var bytesRead = head.count
         head = []
@@ -114,11 +114,11 @@ struct InputReader {
             progress?.update(bytes: bytesRead, of: size, people: parser.statistics.people)
             guard let count = readChunk(source, &buffer) else { readFailed = true; break }
             if count == 0 {
-                try feed(UnsafeBufferPointer(start: nil, count: 0), flush: true)
+                try feed([UInt8]().span, flush: true)
                 break
             }
             bytesRead += count
-            try buffer.withUnsafeBufferPointer { try feed(UnsafeBufferPointer(rebasing: $0[0..<count]), flush: false) }
+            try feed(buffer.span.extracting(0..<count), flush: false)
         }
         try parser.finish()
         var statistics = parser.statistics
@@ -176,7 +176,7 @@ struct InputReader {
         // A separate converter, so the real one starts fresh on the same bytes.
         guard let probe = try? Transcoder(charset: transcoder.charset) else { return [] }
         var out: [UInt8] = []
-        head.withUnsafeBufferPointer { probe.convert($0, flush: false) { out += $0 } }
+        probe.convert(head.span, flush: false) { out.append(span: $0) }
         return out
     }
 
@@ -189,7 +189,7 @@ struct InputReader {
         while start < head.count && [0x20, 0x09, 0x0D, 0x0A].contains(head[start]) { start += 1 }
         var end = start
         while end < head.count && head[end] != 0x0A && head[end] != 0x0D { end += 1 }
-        return head.withUnsafeBufferPointer { VCardParser.marker(UnsafeBufferPointer(rebasing: $0[start..<end])) } == .begin
+        return VCardParser.marker(head.span.extracting(start..<end)) == .begin
     }
 
     /// What a file that is no contacts file is, told by its first bytes (its "magic number").
@@ -265,7 +265,7 @@ struct InputReader {
                 if head[end] == UInt8(ascii: "\"") { quoted.toggle() }
                 end += 1
             }
-            if !startsInQuotes && head.withUnsafeBufferPointer({ VCardParser.marker(UnsafeBufferPointer(rebasing: $0[lineStart..<end])) }) == .begin {
+            if !startsInQuotes && VCardParser.marker(head.span.extracting(lineStart..<end)) == .begin {
                 return .vcard
             }
             lineStart = end + 1

@@ -13,10 +13,8 @@ public struct SystemClock: Clock {
     public init() {}
 
     public func today() -> CalendarDate {
-        var now = time(nil)
-        var parts = tm()
-        localtime_r(&now, &parts)
-        return CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))!
+        let (year, month, day) = System.localDate()
+        return CalendarDate(year: year, month: month, day: day)!
     }
 }
 
@@ -32,8 +30,6 @@ public struct MonotonicStopwatch: Stopwatch {
     public init() {}
 
     public func seconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        System.monotonicSeconds()
     }
 }

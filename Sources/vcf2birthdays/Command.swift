@@ -5,6 +5,7 @@ import ArgumentParser
 import VCBuild
 import VCFBirthdays
 import ContactsServer
+import ContactsCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,6 +14,19 @@ import Darwin
 
 /// Ends the process with `status` (the C library's `exit`, which `ParsableCommand` hides).
 private func terminate(_ status: Int32) -> Never { exit(status) }
+
+/// Writes `text` to the standard error, as it is (no error is reported on it).
+private func writeToStandardError(_ text: String) {
+    let bytes = Array(text.utf8)
+    try? FileDescriptorOutput(fd: 2, path: "standard error").write(bytes.span)
+}
+
+/// What this build is (VCBuild), read a byte at a time.
+private func buildVersion() -> String {
+    var bytes: [UInt8] = []
+    while case let byte = vc_build_version_byte(Int32(bytes.count)), byte != 0 { bytes.append(UInt8(byte)) }
+    return String(decoding: bytes, as: UTF8.self)
+}
 
 @main
 struct Command: ParsableCommand {
@@ -56,7 +70,7 @@ struct Command: ParsableCommand {
 
         See vcf2birthdays(1) for the formats and their columns.
         """,
-        version: String(cString: vc_build_version())
+        version: buildVersion()
     )
 
     // The options, each declared once in its part of `RunOptions`.
@@ -85,7 +99,7 @@ struct Command: ParsableCommand {
             let asJSON = arguments.contains("--errors=json")
                 || zip(arguments, arguments.dropFirst()).contains { $0 == "--errors" && $1 == "json" }
             let text = App.usageErrorText(message(for: error), usage: usageString(), asJSON: asJSON)
-            _ = text.withCString { write(2, $0, strlen($0)) }
+            writeToStandardError(text)
             terminate(exitCode(for: error).rawValue)
         }
     }

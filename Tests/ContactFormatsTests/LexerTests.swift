@@ -231,7 +231,8 @@ private func lex(_ text: String) -> [(Int, String)] {
         ("BEGIN VCARD", .none), ("BEGIN:", .none), ("END", .none), ("", .none), (":VCARD", .none),
     ])
     func marker(line: String, expected: VCardParser.Marker) throws {
-        #expect(Array(line.utf8).withUnsafeBufferPointer { VCardParser.marker($0) } == expected)
+        let bytes = Array(line.utf8)
+        #expect(VCardParser.marker(bytes.span) == expected)
         // The parser frames a card by the line as `marker` tells it (it asks `marker` only of
         // names that may be a frame's, by their length and first letter); a line that starts with
         // white space continues the line before it, so such an end is left to the table above.
@@ -254,7 +255,7 @@ private func lex(_ text: String) -> [(Int, String)] {
                     var line = bytes
                     line[i] = UInt8(b)
                     let expected = line.map(asciiUpper) == bytes ? marker : .none
-                    let found = line.withUnsafeBufferPointer { VCardParser.marker($0) }
+                    let found = VCardParser.marker(line.span)
                     if found != expected { wrong.append("\(line): \(found), not \(expected)") }
                 }
             }

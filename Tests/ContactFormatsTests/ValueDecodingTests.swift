@@ -291,9 +291,10 @@ import ContactFormatsTesting
         let utf16 = try Transcoder(charset: "UTF-16LE")
         var out: [UInt8] = []
         for byte in Array("Zoë 佐藤".utf16).flatMap({ [UInt8($0 & 0xFF), UInt8($0 >> 8)] }) {
-            [byte].withUnsafeBufferPointer { utf16.convert($0, flush: false) { out += $0 } }
+            let chunk = [byte]
+            utf16.convert(chunk.span, flush: false) { out.append(span: $0) }
         }
-        utf16.convert(UnsafeBufferPointer(start: nil, count: 0), flush: true) { out += $0 }
+        utf16.convert([UInt8]().span, flush: true) { out.append(span: $0) }
         #expect(String(decoding: out, as: UTF8.self) == "Zoë 佐藤")
         #expect(utf16.substitutions == 0)
     }

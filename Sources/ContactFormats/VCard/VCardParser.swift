@@ -380,8 +380,8 @@ public final class VCardParser: ContactsParser {
     package enum Marker { case begin, end, none }
 
     /// `BEGIN:VCARD` / `END:VCARD`, in any case, with white space around the parts.
-    package static func marker(_ line: UnsafeBufferPointer<UInt8>) -> Marker {
-        marker(line, ContentLineParser.head(line))
+    package static func marker(_ line: Span<UInt8>) -> Marker {
+        line.withUnsafeBufferPointer { marker($0, ContentLineParser.head($0)) }
     }
 
     /// The first and last 8 bytes of `BEGIN:VCARD` and of `END:VCARD`, as words.

@@ -1,5 +1,3 @@
-internal import VCICU
-
 /// The Gregorian days of dates of other calendars, as ICU's calendars count them.
 public enum OtherCalendars {
     /// The Gregorian day of `date` in the calendar year `year` (its own year when nil): a day
@@ -7,17 +5,13 @@ public enum OtherCalendars {
     /// Adar I in a Hebrew common year is Adar.
     public static func gregorian(_ date: OtherCalendarDate, year: Int? = nil) -> CalendarDate? {
         guard let year = year ?? date.year else { return nil }
-        var ok: Int32 = 0
-        let days = vc_cal_to_days(date.calendar.rawValue, Int32(clamping: year), Int32(date.month), date.isLeapMonth ? 1 : 0,
-                                  Int32(date.day), &ok)
-        return ok != 0 ? CalendarDate(daysSinceEpoch: Int(days)) : nil
+        return ICU.days(calendar: date.calendar.rawValue, year: Int32(clamping: year), month: Int32(date.month),
+                        leap: date.isLeapMonth, day: Int32(date.day)).map { CalendarDate(daysSinceEpoch: $0) }
     }
 
     /// The calendar's year on the Gregorian day `day`.
     public static func year(of day: CalendarDate, in calendar: CalendarSystem) -> Int? {
-        var ok: Int32 = 0
-        let year = vc_cal_year_of(calendar.rawValue, Int32(clamping: day.daysSinceEpoch), &ok)
-        return ok != 0 ? Int(year) : nil
+        ICU.year(calendar: calendar.rawValue, days: Int32(clamping: day.daysSinceEpoch))
     }
 
     /// The first Gregorian day on or after `today` on which `date` recurs, and the age then

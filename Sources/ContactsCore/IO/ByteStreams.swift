@@ -44,7 +44,7 @@ public struct IOFailure: Error, Equatable, CustomStringConvertible {
     }
 
     init(path: String, errno code: Int32) {
-        self.init(path: path, reason: String(cString: strerror(code)), isBrokenPipe: code == EPIPE)
+        self.init(path: path, reason: System.errorText(code), isBrokenPipe: code == EPIPE)
     }
 
     public var description: String { "\(path): \(reason)" }
@@ -67,25 +67,21 @@ public final class FileDescriptorSource: ByteSource {
 
     /// The file's size, when it is a regular file.
     public var size: Int? {
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard let info = System.status(of: fd), info.st_mode & S_IFMT == S_IFREG else { return nil }
         return Int(info.st_size)
     }
 
     /// The file's device and inode, when it is a regular file.
     public var identity: FileIdentity? {
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard let info = System.status(of: fd), info.st_mode & S_IFMT == S_IFREG else { return nil }
         return LocalFileSystem.identity(info)
     }
 
     public func read(into buffer: inout MutableSpan<UInt8>) throws -> Int {
-        try buffer.withUnsafeMutableBufferPointer { buffer in
-            while true {
-                let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
-                if n >= 0 { return n }
-                if errno != EINTR { throw IOFailure(path: path, errno: errno) }
-            }
+        while true {
+            let n = System.read(fd, into: &buffer)
+            if n >= 0 { return n }
+            if errno != EINTR { throw IOFailure(path: path, errno: errno) }
         }
     }
 }
@@ -102,16 +98,14 @@ public final class FileDescriptorOutput: ByteOutput {
     }
 
     public func write(_ bytes: Span<UInt8>) throws {
-        try bytes.withUnsafeBufferPointer { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw IOFailure(path: path, errno: errno)
-                }
-                offset += n
+        var offset = 0
+        while offset < bytes.count {
+            let n = System.write(fd, bytes, from: offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw IOFailure(path: path, errno: errno)
             }
+            offset += n
         }
     }
 }
@@ -120,7 +114,8 @@ public final class FileDescriptorOutput: ByteOutput {
 public final class TextOutput {
     private let output: ByteOutput
     // Appended to for every person by the one thread that writes the output: no run-time
-    // exclusivity checks (they cost more than a short line's copy).
+    // exclusivity checks (they cost more than a short line's copy; measured: +1 % to +1.6 %
+    // instructions a person without it).
     @exclusivity(unchecked) private var buffer: [UInt8] = []
     private let blockSize: Int
 
@@ -145,11 +140,7 @@ public final class TextOutput {
 
     /// Writes bytes.
     public func write<C: Collection<UInt8>>(bytes: C) throws {
-        // Contiguous bytes (every caller's) copied at once: the generic append, unspecialized
-        // across modules, took a thousand instructions for a line of the birthday list.
-        if bytes.withContiguousStorageIfAvailable({ buffer.append(contentsOf: $0) }) == nil {
-            buffer.append(contentsOf: bytes)
-        }
+        buffer.append(contiguous: bytes)
         if buffer.count >= blockSize { try flush() }
     }
 

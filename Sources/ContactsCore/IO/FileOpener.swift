@@ -53,9 +53,8 @@ public struct SystemFileOpener: FileOpener {
             throw OpenFailure("\(command) not found; install it (Debian: apt-get install xdg-utils) or open \(path) yourself")
         case .failure(let error): throw OpenFailure("cannot run \(command): \(error.reason)")
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { throw OpenFailure("cannot wait for \(command): \(String(cString: strerror(errno)))") }
+        guard let status = System.waitForExit(pid) else {
+            throw OpenFailure("cannot wait for \(command): \(System.errorText(errno))")
         }
         let exited = (status & 0x7F) == 0
         let code = (status >> 8) & 0xFF

@@ -10,56 +10,47 @@ public struct LocalFileSystem: FileSystem, Sendable {
     public init() {}
 
     public func status(of path: String) -> FileStatus? {
-        var st = stat()
-        guard stat(path, &st) == 0 else { return nil }
+        guard let st = System.status(of: path) else { return nil }
         return FileStatus(kind: Self.kind(st.st_mode), identity: Self.identity(st))
     }
 
     public func openForReading(_ path: String) throws -> ByteSource {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = System.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw IOFailure(path: path, errno: errno) }
         return FileDescriptorSource(fd: fd, path: path, closesOnDeinit: true)
     }
 
     public func directoryEntries(_ path: String) throws -> [DirectoryEntry] {
-        guard let dir = opendir(path) else { throw IOFailure(path: path, errno: errno) }
-        defer { closedir(dir) }
-        var st = stat()
-        let device = fstat(dirfd(dir), &st) == 0 ? UInt64(st.st_dev) : 0
+        guard let (device, records) = System.directoryEntries(path) else { throw IOFailure(path: path, errno: errno) }
         var entries: [DirectoryEntry] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-            }
-            guard name != "." && name != ".." else { continue }
-            let kind: FileKind? = switch Int32(entry.pointee.d_type) {
+        for entry in records where entry.name != "." && entry.name != ".." {
+            let kind: FileKind? = switch entry.type {
             case Int32(DT_REG): .file
             case Int32(DT_DIR): .directory
             case Int32(DT_LNK): nil
             case Int32(DT_UNKNOWN):
                 // A file system that does not say (some network ones): asked, without following a link.
-                fstatat(dirfd(dir), name, &st, AT_SYMLINK_NOFOLLOW) == 0 && st.st_mode & S_IFMT != S_IFLNK ? Self.kind(st.st_mode) : nil
+                entry.status.flatMap { $0.st_mode & S_IFMT != S_IFLNK ? Self.kind($0.st_mode) : nil }
             default: .other
             }
-            entries.append(DirectoryEntry(name: name, kind: kind,
-                                          identity: kind.map { _ in FileIdentity(device: device, inode: UInt64(entry.pointee.d_ino)) }))
+            entries.append(DirectoryEntry(name: entry.name, kind: kind,
+                                          identity: kind.map { _ in FileIdentity(device: device, inode: entry.inode) }))
         }
         return entries
     }
 
     public func outputTarget(_ path: String, _ mode: OutputMode) throws -> OutputTarget {
-        var st = stat()
         if case .newFile(let replacing) = mode {
             // The folder resolved, so that two spellings of one file are one output; the name itself is no link followed.
             let resolved = Self.canonical(path)
-            guard lstat(path, &st) == 0 else {
+            guard let st = System.status(of: path, followingLinks: false) else {
                 return OutputTarget(path: resolved, identity: nil, writing: replacing ? .replacing : .creatingNew, syncs: false)
             }
             if st.st_mode & S_IFMT == S_IFDIR { throw IOFailure(path: path, errno: EISDIR) }
             guard replacing else { throw IOFailure(path: path, errno: EEXIST) }
             return OutputTarget(path: resolved, identity: Self.identity(st), writing: .replacing, syncs: false)
         }
-        guard stat(path, &st) == 0 else {
+        guard let st = System.status(of: path) else {
             let code = errno
             guard code == ENOENT else { throw IOFailure(path: path, errno: code) }
             // Nothing there, or a link to nothing: the new file goes where the links lead.
@@ -83,7 +74,7 @@ public struct LocalFileSystem: FileSystem, Sendable {
 
     public func createOutput(_ target: OutputTarget) throws -> AtomicFile {
         if target.writing == .inPlace {
-            let fd = open(target.path, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC)
+            let fd = System.open(target.path, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC)
             guard fd >= 0 else { throw IOFailure(path: target.path, errno: errno) }
             return InPlaceFile(fd: fd, path: target.path)
         }
@@ -92,11 +83,11 @@ public struct LocalFileSystem: FileSystem, Sendable {
 
     public func makeTemporaryFile(extension ext: String) throws -> String {
         let directory = Self.temporaryDirectory
-        var template = Array((directory + "/vcf2birthdays-XXXXXX." + ext).utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, Int32(ext.utf8.count + 1)) }
-        guard fd >= 0 else { throw IOFailure(path: directory, errno: errno) }
+        guard let (fd, path) = System.makeFile(template: directory + "/vcf2birthdays-XXXXXX." + ext, suffixLength: ext.utf8.count + 1) else {
+            throw IOFailure(path: directory, errno: errno)
+        }
         close(fd)
-        return filledPath(template)
+        return path
     }
 
     public func makeScratchFile() throws -> ScratchFile {
@@ -105,7 +96,7 @@ public struct LocalFileSystem: FileSystem, Sendable {
 
     /// `$TMPDIR`, or `/tmp`.
     private static var temporaryDirectory: String {
-        getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        System.environmentVariable("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     }
 
     public func createDirectory(_ path: String) throws {
@@ -121,14 +112,14 @@ public struct LocalFileSystem: FileSystem, Sendable {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for part in path.split(separator: "/") {
             prefix += part
-            if mkdir(prefix, mode) != 0 && errno != EEXIST { throw IOFailure(path: prefix, errno: errno) }
+            if System.makeDirectory(prefix, mode: mode) != 0 && errno != EEXIST { throw IOFailure(path: prefix, errno: errno) }
             prefix += "/"
         }
         guard kind(of: path) == .directory else { throw IOFailure(path: path, reason: "Not a directory") }
     }
 
     public func removeFile(_ path: String) throws {
-        if unlink(path) != 0 { throw IOFailure(path: path, errno: errno) }
+        if System.remove(path) != 0 { throw IOFailure(path: path, errno: errno) }
     }
 
     static func kind(_ mode: mode_t) -> FileKind {
@@ -149,9 +140,7 @@ public struct LocalFileSystem: FileSystem, Sendable {
     }
 
     private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        System.realPath(path)
     }
 
     /// The path with its folder resolved (links, `..`), when the folder exists.
@@ -166,11 +155,8 @@ public struct LocalFileSystem: FileSystem, Sendable {
     /// Where a chain of symbolic links ends (the path itself when it is no link).
     private static func endOfLinks(_ path: String) throws -> String {
         var current = path
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         for _ in 0..<40 {
-            let n = readlink(current, &buffer, buffer.count - 1)
-            guard n > 0 else { return current }
-            let target = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard let target = System.linkTarget(current) else { return current }
             if target.hasPrefix("/") {
                 current = target
             } else if let slash = current.lastIndex(of: "/") {
@@ -181,11 +167,6 @@ public struct LocalFileSystem: FileSystem, Sendable {
         }
         throw IOFailure(path: path, errno: ELOOP)
     }
-}
-
-/// The path `mkstemp` filled in a template (a C string, its 0 byte last).
-private func filledPath(_ template: [CChar]) -> String {
-    String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 /// Writes to a temporary file beside the target (created with `mkstemp`, so never through a
@@ -207,24 +188,22 @@ final class LocalAtomicFile: AtomicFile {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array((directory + "." + name + ".tmp-XXXXXX").utf8CString)
         // Created and watched with the signals held back: one arriving in between would leave the file.
-        let (fd, error) = InterruptCleanup.holdingSignals { () -> (Int32, Int32) in
-            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let (made, error) = InterruptCleanup.holdingSignals { () -> ((fd: Int32, path: String)?, Int32) in
+            let made = System.makeFile(template: directory + "." + name + ".tmp-XXXXXX")
             let error = errno
-            if fd >= 0 {
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-                InterruptCleanup.watch(filledPath(template))
+            if let made {
+                _ = fcntl(made.fd, F_SETFD, FD_CLOEXEC)
+                InterruptCleanup.watch(made.path)
             }
-            return (fd, error)
+            return (made, error)
         }
-        guard fd >= 0 else { throw IOFailure(path: path, errno: error) }
+        guard let (fd, temporaryPath) = made else { throw IOFailure(path: path, errno: error) }
         self.fd = fd
-        self.temporaryPath = filledPath(template)
+        self.temporaryPath = temporaryPath
         self.output = FileDescriptorOutput(fd: fd, path: path)
         // Keep the permissions of a file being replaced; a new file gets 0666 less the umask.
-        var st = stat()
-        if target.writing == .replacing && stat(path, &st) == 0 {
+        if target.writing == .replacing, let st = System.status(of: path) {
             fchmod(fd, st.st_mode & 0o7777)
         } else {
             let mask = umask(0)
@@ -260,14 +239,13 @@ final class LocalAtomicFile: AtomicFile {
             try copyIntoTarget()
         case .creatingNew:
             // A hard link fails when the name exists, however it came to be there.
-            if link(temporaryPath, path) == 0 { return }
+            if System.link(temporaryPath, path) == 0 { return }
             let code = errno
-            var st = stat()
-            if code == EEXIST || lstat(path, &st) == 0 { throw IOFailure(path: path, errno: EEXIST) }
+            if code == EEXIST || System.status(of: path, followingLinks: false) != nil { throw IOFailure(path: path, errno: EEXIST) }
             // A file system without hard links (FAT): the name was free a moment ago.
             fallthrough
         case .replacing:
-            if rename(temporaryPath, path) != 0 { throw IOFailure(path: path, errno: errno) }
+            if System.rename(temporaryPath, path) != 0 { throw IOFailure(path: path, errno: errno) }
             InterruptCleanup.forget(temporaryPath)
             pending = false
         case .inPlace:
@@ -278,16 +256,17 @@ final class LocalAtomicFile: AtomicFile {
     /// Writes the temporary file's bytes into the target, which keeps its inode and so every name.
     private func copyIntoTarget() throws {
         let path = target.path
-        let input = open(temporaryPath, O_RDONLY | O_CLOEXEC)
+        let input = System.open(temporaryPath, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw IOFailure(path: temporaryPath, errno: errno) }
         defer { close(input) }
-        let out = open(path, O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC)
+        let out = System.open(path, O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC)
         guard out >= 0 else { throw IOFailure(path: path, errno: errno) }
         defer { close(out) }
         let writer = FileDescriptorOutput(fd: out, path: path)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
+            var span = buffer.mutableSpan
+            let n = System.read(input, into: &span)
             if n < 0 {
                 if errno == EINTR { continue }
                 throw IOFailure(path: temporaryPath, errno: errno)
@@ -303,7 +282,7 @@ final class LocalAtomicFile: AtomicFile {
         fd = -1
         guard pending else { return }
         pending = false
-        unlink(temporaryPath)
+        System.remove(temporaryPath)
         InterruptCleanup.forget(temporaryPath)
     }
 }

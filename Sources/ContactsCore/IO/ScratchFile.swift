@@ -46,14 +46,10 @@ final class LocalScratchFile: ScratchFile {
 
     /// A new scratch file in `directory`; throws naming the directory when none can be made there.
     init(directory: String) throws {
-        var template = Array((directory + "/vcf2birthdays-sort-XXXXXX").utf8CString)
         let (fd, error) = InterruptCleanup.holdingSignals { () -> (Int32, Int32) in
-            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            let fd = System.makeUnnamedFile(template: directory + "/vcf2birthdays-sort-XXXXXX")
             let error = errno
-            if fd >= 0 {
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-                template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-            }
+            if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
             return (fd, error)
         }
         guard fd >= 0 else { throw IOFailure(path: "temporary sort file in " + directory, errno: error) }
@@ -70,16 +66,14 @@ final class LocalScratchFile: ScratchFile {
     func read(at offset: Int, into buffer: inout MutableSpan<UInt8>) throws -> Int {
         var done = 0
         let count = buffer.count
-        try buffer.withUnsafeMutableBufferPointer { buffer in
-            while done < count {
-                let n = pread(fd, buffer.baseAddress! + done, count - done, off_t(offset + done))
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw IOFailure(path: output.path, errno: errno)
-                }
-                if n == 0 { break }
-                done += n
+        while done < count {
+            let n = System.read(fd, at: offset + done, into: &buffer, from: done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw IOFailure(path: output.path, errno: errno)
             }
+            if n == 0 { break }
+            done += n
         }
         return done
     }

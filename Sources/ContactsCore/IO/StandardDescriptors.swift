@@ -15,7 +15,7 @@ public enum StandardDescriptors {
         var closed = Set<Int32>()
         for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
             closed.insert(fd)
-            let opened = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+            let opened = System.open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
             if opened >= 0 && opened != fd {  // a lower number was closed too and took it: moved on its turn
                 dup2(opened, fd)
                 close(opened)

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A fixed set of threads that run submitted work in submission order (first come, first
 /// taken). The threads start with the first piece of work and end when the pool is released.
 package final class WorkerThreads: @unchecked Sendable {
@@ -27,19 +21,9 @@ package final class WorkerThreads: @unchecked Sendable {
     package func submit(_ work: @escaping @Sendable () -> Void) {
         guard queue.add(work) else { return }
         let queue = self.queue  // each thread keeps the queue alive until it stops
-        let body = Unmanaged.passRetained(ThreadBody { queue.run() })
-        var thread = pthread_t()
         // Started with the signals held back: only the main thread takes them (InterruptCleanup).
-        let made = InterruptCleanup.holdingSignals {
-            pthread_create(&thread, nil, { context in
-                Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
-                return nil
-            }, body.toOpaque())
-        }
-        if made == 0 {
-            pthread_detach(thread)
-        } else {  // no thread: do the work here rather than never
-            body.release()
+        let started = InterruptCleanup.holdingSignals { startThread { queue.run() } }
+        if !started {  // no thread: do the work here rather than never
             queue.threadFailed()
             queue.run(untilEmpty: true)
         }
@@ -106,12 +90,6 @@ private final class WorkQueue: @unchecked Sendable {
     }
 }
 
-/// The body of one thread, handed to `pthread_create` through an unmanaged pointer.
-private final class ThreadBody {
-    let run: () -> Void
-    init(_ run: @escaping () -> Void) { self.run = run }
-}
-
 /// A result filled in by one thread and awaited by another.
 package final class Promise<Value>: @unchecked Sendable {
     private let lock = ThreadLock()
@@ -130,32 +108,4 @@ package final class Promise<Value>: @unchecked Sendable {
             return value!
         }
     }
-}
-
-/// A mutex with one condition variable.
-package final class ThreadLock: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-
-    package init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
-    }
-
-    package func locked<R>(_ body: () throws -> R) rethrows -> R {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
-    }
-
-    /// Waits for a signal; call with the lock held.
-    func wait() { pthread_cond_wait(condition, mutex) }
-    func broadcast() { pthread_cond_broadcast(condition) }
 }

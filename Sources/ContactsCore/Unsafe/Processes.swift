@@ -1,5 +1,5 @@
-// The process's C interfaces that take pointers (the environment, `posix_spawn`), behind safe
-// functions (scripts/unsafe-census.txt lists the files that still hold unsafe code).
+// The process's C interfaces that take pointers (the environment, `posix_spawn`, threads and
+// their locks), behind safe functions (scripts/unsafe-census.txt lists the files that still hold unsafe code).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -42,5 +42,55 @@ package struct Errno: Error, Equatable {
     /// The number.
     package var code: Int32
     /// What the system says it means.
-    package var reason: String { String(cString: strerror(code)) }
+    package var reason: String { System.errorText(code) }
+}
+
+/// Starts a detached thread that runs `body`; false when none could be made.
+package func startThread(_ body: @escaping () -> Void) -> Bool {
+    let context = Unmanaged.passRetained(ThreadBody(body))
+    var thread = pthread_t()
+    let made = pthread_create(&thread, nil, { context in
+        Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
+        return nil
+    }, context.toOpaque())
+    guard made == 0 else {
+        context.release()
+        return false
+    }
+    pthread_detach(thread)
+    return true
+}
+
+/// The body of one thread, handed to `pthread_create` through an unmanaged pointer.
+private final class ThreadBody {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
+}
+
+/// A mutex with one condition variable.
+package final class ThreadLock: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    package init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    package func locked<R>(_ body: () throws -> R) rethrows -> R {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+
+    /// Waits for a signal; call with the lock held.
+    func wait() { pthread_cond_wait(condition, mutex) }
+    func broadcast() { pthread_cond_broadcast(condition) }
 }

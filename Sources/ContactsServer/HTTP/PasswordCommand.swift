@@ -25,25 +25,24 @@ public final class PasswordCommand: @unchecked Sendable {
     }
 
     private func run() -> Result<String, HTTPFailure> {
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { return .failure(HTTPFailure(.unusable, "the password command could not be started (no pipe)")) }
-        let spawned = spawnProcess(["/bin/sh", "-c", command], searchesPath: false, output: pipeEnds[1], closing: pipeEnds[0])
-        close(pipeEnds[1])
+        guard let pipeEnds = System.pipe() else { return .failure(HTTPFailure(.unusable, "the password command could not be started (no pipe)")) }
+        let spawned = spawnProcess(["/bin/sh", "-c", command], searchesPath: false, output: pipeEnds.write, closing: pipeEnds.read)
+        close(pipeEnds.write)
         guard case .success(let pid) = spawned else {
-            close(pipeEnds[0])
+            close(pipeEnds.read)
             return .failure(HTTPFailure(.unusable, "the password command could not be started"))
         }
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while output.count < 1 << 16 {
-            let n = read(pipeEnds[0], &buffer, buffer.count)
+            var span = buffer.mutableSpan
+            let n = System.read(pipeEnds.read, into: &span)
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
             output += buffer[..<n]
         }
-        close(pipeEnds[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        close(pipeEnds.read)
+        let status = System.waitForExit(pid) ?? 0
         let exited = status & 0x7F == 0, code = (status >> 8) & 0xFF
         guard exited && code == 0 else {
             return .failure(HTTPFailure(.unusable, exited ? "the password command failed (exit status \(code))" : "the password command was killed"))
