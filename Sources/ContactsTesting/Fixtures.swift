@@ -18,9 +18,7 @@ public func fixturePath(_ name: String) -> String { packageRoot + "/Fixtures/" +
 
 /// The bytes of a file in `Fixtures/`.
 public func fixtureBytes(_ name: String) -> [UInt8] {
-    let fd = System.open(fixturePath(name), O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { fatalError("missing fixture \(name)") }
-    let file = FileDescriptorSource(fd: fd, path: fixturePath(name), closesOnDeinit: true)
+    guard let file = try? LocalFileSystem().openForReading(fixturePath(name)) else { fatalError("missing fixture \(name)") }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {

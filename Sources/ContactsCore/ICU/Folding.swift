@@ -15,6 +15,5 @@ public func folded(_ text: String) -> String {
 
 /// The UTF-8 text folded by ICU (lower-cased when ICU cannot).
 func icuFolded(_ input: Span<UInt8>) -> String {
-    guard let folded = ICU.fold(input) else { return String(utf8: input).lowercased() }
-    return String(decoding: folded, as: UTF8.self)
+    ICU.fold(input) ?? String(utf8: input).lowercased()
 }

@@ -25,8 +25,8 @@ public final class LanguageWords: @unchecked Sendable {
     /// The day and month, and the year when it has one: `15. Apr. 1985`, `15. Apr.`.
     public func date(_ date: PartialDate) -> String {
         guard let day = CalendarDate(year: date.year ?? 2000, month: date.month, day: date.day) else { return date.description }
-        let words = lock.locked { (date.year == nil ? withoutYear : withYear).format(daysSinceEpoch: Int32(day.daysSinceEpoch)) }
-        return words.map { String(decoding: $0, as: UTF8.self) } ?? date.description
+        return lock.locked { (date.year == nil ? withoutYear : withYear).format(daysSinceEpoch: Int32(day.daysSinceEpoch)) }
+            ?? date.description
     }
 
     /// A day `count` days from today: `heute`, `morgen`, `in 3 Tagen`.
@@ -40,11 +40,10 @@ public final class LanguageWords: @unchecked Sendable {
     }
 
     private func cached(_ count: Int, in table: ReferenceWritableKeyPath<LanguageWords, [Int: String]>,
-                        _ make: (Int) -> [UInt8]?) -> String? {
+                        _ make: (Int) -> String?) -> String? {
         lock.locked {
             if let known = self[keyPath: table][count] { return known }
-            guard let made = make(count) else { return nil }
-            let words = String(decoding: made, as: UTF8.self)
+            guard let words = make(count) else { return nil }
             self[keyPath: table][count] = words
             return words
         }

@@ -22,7 +22,7 @@ package final class LatinLetters: @unchecked Sendable {
         if !opened { (transliterator, opened) = (ICU.Transliterator(), true) }
         guard let transliterator else { return text }
         if let done = known[text] { return done }
-        let result = transliterator.latin(text.utf8.span).map { String(decoding: $0, as: UTF8.self) } ?? text
+        let result = transliterator.latin(text.utf8.span) ?? text
         if known.count >= Self.remembered { known.removeAll(keepingCapacity: true) }
         known[text] = result
         return result

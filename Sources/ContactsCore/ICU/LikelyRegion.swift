@@ -6,5 +6,5 @@ public func isRegion(_ code: String) -> Bool {
 /// The country of a locale (`de_AT` gives `AT`), else the likeliest one for its language, as
 /// ICU's CLDR data says (`de` gives `DE`, `sv` `SE`); nil for the root locale.
 public func likelyRegion(of locale: String) -> String? {
-    ICU.likelyRegion(of: locale).map { String(decoding: $0, as: UTF8.self) }
+    ICU.likelyRegion(of: locale)
 }

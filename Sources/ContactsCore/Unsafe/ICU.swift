@@ -1,7 +1,7 @@
 internal import VCICU
 
 /// The system ICU (through VCICU's C front) as safe calls: the only Swift file that hands ICU a
-/// pointer. Text goes in as spans of UTF-8 and comes out as arrays; each ICU object is a class
+/// pointer. Text goes in as spans of UTF-8 and comes out as strings; each ICU object is a class
 /// that closes it when it goes. The types that use them (`Collator`, `Transcoder`, `folded`, …)
 /// hold no unsafe code.
 enum ICU {
@@ -102,7 +102,7 @@ enum ICU {
         deinit { unsafe vc_latin_close(handle) }
 
         /// The UTF-8 text in Latin letters; nil on an ICU failure.
-        func latin(_ utf8: Span<UInt8>) -> [UInt8]? {
+        func latin(_ utf8: Span<UInt8>) -> String? {
             unsafe ICU.written(initialCapacity: 4 * utf8.count + 16) { out, capacity in
                 unsafe utf8.withUnsafeBufferPointer { unsafe vc_latin(handle, $0.baseAddress, Int32(clamping: $0.count), out, capacity) }
             }
@@ -124,14 +124,14 @@ enum ICU {
         /// Whether ICU has the locale's language (false: it fell back to the root locale's data).
         var hasLanguage: Bool { unsafe vc_datefmt_has_language(handle) != 0 }
 
-        /// The day, as UTF-8; nil on a failure.
-        func format(daysSinceEpoch: Int32) -> [UInt8]? {
+        /// The day in words; nil on a failure.
+        func format(daysSinceEpoch: Int32) -> String? {
             unsafe ICU.fixed(capacity: 256) { unsafe vc_datefmt_format(handle, daysSinceEpoch, $0, $1) }
         }
     }
 
     /// The UTF-8 text case folded, decomposed and without marks; nil on an ICU failure.
-    static func fold(_ utf8: Span<UInt8>) -> [UInt8]? {
+    static func fold(_ utf8: Span<UInt8>) -> String? {
         unsafe written(initialCapacity: utf8.count + 16) { out, capacity in
             unsafe utf8.withUnsafeBufferPointer { unsafe vc_fold($0.baseAddress, Int32($0.count), out, capacity) }
         }
@@ -142,18 +142,18 @@ enum ICU {
         unsafe utf8.withUnsafeBufferPointer { unsafe Int(vc_display_width($0.baseAddress, Int32($0.count))) }
     }
 
-    /// A day `days` from today in the locale's words, as UTF-8; nil on a failure.
-    static func relativeDays(_ days: Int32, locale: String) -> [UInt8]? {
+    /// A day `days` from today in the locale's words; nil on a failure.
+    static func relativeDays(_ days: Int32, locale: String) -> String? {
         unsafe fixed(capacity: 256) { unsafe vc_relative_days(locale, days, $0, $1) }
     }
 
-    /// A number of years in the locale's words, as UTF-8; nil on a failure.
-    static func years(_ years: Int32, locale: String) -> [UInt8]? {
+    /// A number of years in the locale's words; nil on a failure.
+    static func years(_ years: Int32, locale: String) -> String? {
         unsafe fixed(capacity: 256) { unsafe vc_years(locale, years, $0, $1) }
     }
 
     /// The CLDR plural category of `number` in `locale`; nil on a failure.
-    static func pluralCategory(of number: Int32, locale: String) -> [UInt8]? {
+    static func pluralCategory(of number: Int32, locale: String) -> String? {
         unsafe fixed(capacity: 32) { out, capacity in
             unsafe out.withMemoryRebound(to: CChar.self, capacity: Int(capacity)) {
                 unsafe vc_plural_category(locale, number, $0, capacity)
@@ -162,7 +162,7 @@ enum ICU {
     }
 
     /// The country of a locale, else the likeliest one for its language; nil for none.
-    static func likelyRegion(of locale: String) -> [UInt8]? {
+    static func likelyRegion(of locale: String) -> String? {
         unsafe fixed(capacity: 16) { out, capacity in
             unsafe out.withMemoryRebound(to: CChar.self, capacity: Int(capacity)) { unsafe vc_likely_region(locale, $0, capacity) }
         }
@@ -188,26 +188,22 @@ enum ICU {
 
     /// What a call writes into a buffer of `capacity` and counts in its result; nil when the
     /// count is not positive or more than `capacity`.
-    private static func fixed(capacity: Int32, _ write: (UnsafeMutablePointer<UInt8>, Int32) -> Int32) -> [UInt8]? {
+    private static func fixed(capacity: Int32, _ write: (UnsafeMutablePointer<UInt8>, Int32) -> Int32) -> String? {
         var out = [UInt8](repeating: 0, count: Int(capacity))
         let n = unsafe out.withUnsafeMutableBufferPointer { unsafe write($0.baseAddress!, capacity) }
         guard n > 0 && n <= capacity else { return nil }
-        out.removeLast(Int(capacity - n))
-        return out
+        return String(decoding: out[..<Int(n)], as: UTF8.self)
     }
 
     /// What a call writes and counts in its result, asked again with room for all of it when
     /// the first buffer was too small; nil when the count is negative (a failure).
-    private static func written(initialCapacity: Int, _ write: (UnsafeMutablePointer<UInt8>, Int32) -> Int32) -> [UInt8]? {
+    private static func written(initialCapacity: Int, _ write: (UnsafeMutablePointer<UInt8>, Int32) -> Int32) -> String? {
         var capacity = initialCapacity
         while true {
             var out = [UInt8](repeating: 0, count: capacity)
             let n = unsafe out.withUnsafeMutableBufferPointer { unsafe Int(write($0.baseAddress!, Int32(clamping: capacity))) }
             if n < 0 { return nil }
-            if n <= capacity {
-                out.removeLast(capacity - n)
-                return out
-            }
+            if n <= capacity { return String(decoding: out[..<n], as: UTF8.self) }
             capacity = n
         }
     }
