@@ -89,9 +89,7 @@ public final class FormattedOutput: PreparedSink {
     public func consume(_ person: PersonInfo) throws {
         scratch.removeAll(keepingCapacity: true)
         _ = try preparer.prepareRecords(of: person, into: &scratch, diagnostics: kept) { prepared, range, keyLength, anotherRow in
-            try prepared.withUnsafeBytes {
-                try consume(preparedIn: UnsafeRawBufferPointer(rebasing: $0[range]), keyLength: keyLength, anotherRow: anotherRow)
-            }
+            try consume(prepared: prepared.span.extracting(range), keyLength: keyLength, anotherRow: anotherRow)
         }
     }
 
@@ -99,16 +97,12 @@ public final class FormattedOutput: PreparedSink {
     /// counts, when it does, then the sort key), then its output; `anotherRow`: another record
     /// of the person before, not counted again.
     package func consume(prepared bytes: Span<UInt8>, keyLength: Int, anotherRow: Bool) throws {
-        try bytes.withUnsafeBytes { try consume(preparedIn: $0, keyLength: keyLength, anotherRow: anotherRow) }
-    }
-
-    private func consume(preparedIn bytes: UnsafeRawBufferPointer, keyLength: Int, anotherRow: Bool) throws {
         let sortKeyStart = repeatedKeys?.count(bytes) ?? 0
-        let formatted = UnsafeRawBufferPointer(rebasing: bytes[keyLength...])
+        let formatted = bytes.extracting(keyLength..<bytes.count)
         if formatted.isEmpty { return }
         if !anotherRow { written += 1 }
         if let records {
-            records.append(key: UnsafeRawBufferPointer(rebasing: bytes[sortKeyStart..<keyLength]), payload: formatted)
+            records.append(key: bytes.extracting(sortKeyStart..<keyLength), payload: formatted)
             if let runs, records.isOverBudget { try spill(records, to: runs) }
         } else {
             try writeHeaderOnce()
@@ -117,10 +111,10 @@ public final class FormattedOutput: PreparedSink {
     }
 
     /// Writes an encoded person, through the encoder's stage if it has one.
-    private func write(_ encoded: UnsafeRawBufferPointer) throws {
-        guard let stage else { return try output.write(bytes: encoded) }
+    private func write(_ encoded: Span<UInt8>) throws {
+        guard let stage else { return try output.write(encoded) }
         staged.removeAll(keepingCapacity: true)
-        try stage.write(encoded.bindMemory(to: UInt8.self).span, to: &staged)
+        try stage.write(encoded, to: &staged)
         try output.write(bytes: staged)
     }
 
@@ -159,14 +153,14 @@ public final class FormattedOutput: PreparedSink {
                     try Self.expand(payloads, compact, on: threads, batch: finishBatch, to: output)
                 } else {
                     var line: [UInt8] = []
-                    for payload in payloads {
+                    for i in 0..<payloads.count {
                         line.removeAll(keepingCapacity: true)
-                        compact.expand(payload, to: &line)
+                        payloads.withPayload(i) { compact.expand($0, to: &line) }
                         try output.write(bytes: line)
                     }
                 }
             } else {
-                for payload in payloads { try write(payload) }
+                for i in 0..<payloads.count { try payloads.withPayload(i) { try write($0) } }
             }
         }
         try output.write(bytes: trailer)
@@ -194,7 +188,7 @@ extension FormattedOutput {
             let done = Promise<[UInt8]>()
             threads.submit {
                 var bytes: [UInt8] = []
-                for i in range { format.compact.expand(payloads[i], to: &bytes) }
+                for i in range { payloads.withPayload(i) { format.compact.expand($0, to: &bytes) } }
                 done.fulfil(bytes)
             }
             waiting.append(done)

@@ -6,9 +6,9 @@ import ContactFormats
 /// the widths of all.
 package protocol AlignedFormat: PersonEncoder {
     /// Widens `widths` to fit a row made by `append`.
-    func measure(_ row: UnsafeRawBufferPointer, into widths: inout ColumnWidths)
+    func measure(_ row: Span<UInt8>, into widths: inout ColumnWidths)
     /// Appends the row's line, its columns as wide as `widths` says, to `line`.
-    func appendLine(_ row: UnsafeRawBufferPointer, widths: ColumnWidths, to line: inout [UInt8])
+    func appendLine(_ row: Span<UInt8>, widths: ColumnWidths, to line: inout [UInt8])
 }
 
 /// The widest of each column of the rows measured.
@@ -27,10 +27,10 @@ extension AlignedFormat {
     /// Writes the rows, in order, each as a line with the widths of all.
     func write(_ rows: SortedRecords.Payloads, to output: TextOutput) throws {
         var widths = ColumnWidths()
-        for row in rows { measure(row, into: &widths) }
+        for i in 0..<rows.count { rows.withPayload(i) { measure($0, into: &widths) } }
         var lines: [UInt8] = []  // written 64 KiB at a time: a write per line costs more than the line
-        for row in rows {
-            appendLine(row, widths: widths, to: &lines)
+        for i in 0..<rows.count {
+            rows.withPayload(i) { appendLine($0, widths: widths, to: &lines) }
             if lines.count >= 1 << 16 {
                 try output.write(bytes: lines)
                 lines.removeAll(keepingCapacity: true)
@@ -47,5 +47,5 @@ package protocol CompactFormat: PersonEncoder {
     /// Appends the person as a compact row, to be written by `write(_:to:)`.
     func appendCompact(_ person: PersonInfo, to bytes: inout [UInt8])
     /// Appends to `bytes` what `append` gives for the person `compact` was made from.
-    func expand(_ compact: UnsafeRawBufferPointer, to bytes: inout [UInt8])
+    func expand(_ compact: Span<UInt8>, to bytes: inout [UInt8])
 }

@@ -100,7 +100,7 @@ public struct ListFormat: AlignedFormat {
         row.appendUTF8(when)
         let header = Row.Header(nameWidth: displayWidth(name), date: dateEnd - start - Row.Header.size,
                                 name: nameEnd - dateEnd, age: ageEnd - nameEnd, when: row.count - ageEnd)
-        row.withUnsafeMutableBytes { header.store(into: UnsafeMutableRawBufferPointer(rebasing: $0[start...])) }
+        header.store(into: &row, at: start)
     }
 
     /// The spaces a usual line is made of before its fields are copied in (a copy of these
@@ -125,7 +125,7 @@ public struct ListFormat: AlignedFormat {
             high = (0x30 + UInt64(year / 100 % 10)) | (0x30 + UInt64(year / 10 % 10)) << 8 | (0x30 + UInt64(year % 10)) << 16
             count = 11
         }
-        withUnsafeBytes(of: (low.littleEndian, high.littleEndian)) { row.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        row.appendLittleEndian(low, high, count: count)
     }
 
     /// `turns 41`: the English age, appended at once as `appendDate` appends the date.
@@ -147,7 +147,7 @@ public struct ListFormat: AlignedFormat {
             high = 0x30 + UInt64(age % 10)
             count = 9
         }
-        withUnsafeBytes(of: (low.littleEndian, high.littleEndian)) { row.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        row.appendLittleEndian(low, high, count: count)
     }
 
     /// `5 Jan 1990`, `15 Apr`: a day of death (the rare row; the birthday is appended as bytes).
@@ -170,58 +170,59 @@ public struct ListFormat: AlignedFormat {
                 (self.nameWidth, self.date, self.name, self.age, self.when) = (min(nameWidth, 0xFFFF), date, name, age, when)
             }
 
-            init(_ bytes: UnsafeRawBufferPointer) {
-                func load<T: FixedWidthInteger>(_ offset: Int, _: T.Type) -> Int {
-                    Int(T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self)))
+            init(_ bytes: Span<UInt8>) {
+                func load<T: FixedWidthInteger & BitwiseCopyable>(_ offset: Int, _: T.Type) -> Int {
+                    Int(T(littleEndian: bytes.load(T.self, at: offset)))
                 }
                 (nameWidth, name) = (load(0, UInt16.self), load(2, UInt32.self))
                 (date, age, when) = (load(6, UInt16.self), load(8, UInt16.self), load(10, UInt16.self))
             }
 
-            func store(into bytes: UnsafeMutableRawBufferPointer) {
-                bytes.storeBytes(of: UInt16(nameWidth).littleEndian, toByteOffset: 0, as: UInt16.self)
-                bytes.storeBytes(of: UInt32(name).littleEndian, toByteOffset: 2, as: UInt32.self)
-                bytes.storeBytes(of: UInt16(date).littleEndian, toByteOffset: 6, as: UInt16.self)
-                bytes.storeBytes(of: UInt16(age).littleEndian, toByteOffset: 8, as: UInt16.self)
-                bytes.storeBytes(of: UInt16(when).littleEndian, toByteOffset: 10, as: UInt16.self)
+            /// Writes the header over the `size` bytes of `row` from `start` (in two stores: one
+            /// per field cost more than the rest of the header).
+            func store(into row: inout [UInt8], at start: Int) {
+                row.storeLittleEndian(UInt64(UInt16(nameWidth)) | UInt64(UInt32(name)) << 16 | UInt64(UInt16(date)) << 48, at: start)
+                row.storeLittleEndian(UInt32(UInt16(age)) | UInt32(UInt16(when)) << 16, at: start + 8)
             }
         }
 
         var nameWidth: Int
-        var date, name, age, when: UnsafeRawBufferPointer.SubSequence
+        /// Where the fields lie in the row's bytes.
+        var date, name, age, when: Range<Int>
 
-        init(_ bytes: UnsafeRawBufferPointer) {
+        init(_ bytes: Span<UInt8>) {
             let header = Header(bytes)
             nameWidth = header.nameWidth
             let dateEnd = Header.size + header.date, nameEnd = dateEnd + header.name, ageEnd = nameEnd + header.age
-            date = bytes[Header.size..<dateEnd]
-            name = bytes[dateEnd..<nameEnd]
-            age = bytes[nameEnd..<ageEnd]
-            when = bytes[ageEnd..<ageEnd + header.when]
+            date = Header.size..<dateEnd
+            name = dateEnd..<nameEnd
+            age = nameEnd..<ageEnd
+            when = ageEnd..<ageEnd + header.when
         }
     }
 
     /// Widens the date, name (at most `maximumNameWidth`) and age columns to fit the row.
-    package func measure(_ row: UnsafeRawBufferPointer, into widths: inout ColumnWidths) {
-        let row = Row(row)
-        widths.widen(to: SIMD4(width(row.date), min(row.nameWidth, ListFormat.maximumNameWidth), width(row.age), 0))
+    package func measure(_ bytes: Span<UInt8>, into widths: inout ColumnWidths) {
+        let row = Row(bytes)
+        widths.widen(to: SIMD4(width(bytes.extracting(row.date)), min(row.nameWidth, ListFormat.maximumNameWidth),
+                               width(bytes.extracting(row.age)), 0))
     }
 
     /// The terminal columns of a date or an age: in English its bytes (ASCII, but a death's `†`),
     /// else as `displayWidth` counts them (`15. März`, `4月15日`).
-    private func width(_ field: UnsafeRawBufferPointer.SubSequence) -> Int {
-        language == nil && field.first != 0xE2 ? field.count : displayWidth(String(decoding: field, as: UTF8.self))
+    private func width(_ field: Span<UInt8>) -> Int {
+        language == nil && (field.isEmpty || field[0] != 0xE2) ? field.count : displayWidth(String(utf8: field))
     }
 
     /// The row's line: date, name, age and how soon, in columns as wide as `widths`.
-    package func appendLine(_ bytes: UnsafeRawBufferPointer, widths: ColumnWidths, to line: inout [UInt8]) {
+    package func appendLine(_ bytes: Span<UInt8>, widths: ColumnWidths, to line: inout [UInt8]) {
         let row = Row(bytes)
         let (dateWidth, nameWidth, ageWidth) = (widths.columns[0], widths.columns[1], widths.columns[2])
-        let afterDate = max(0, dateWidth - width(row.date) + 2)
-        let afterAge = max(0, ageWidth - width(row.age)) + 2
+        let afterDate = max(0, dateWidth - width(bytes.extracting(row.date)) + 2)
+        let afterAge = max(0, ageWidth - width(bytes.extracting(row.age))) + 2
         /// Each field with the spaces after it. The line is made with one append of spaces and
         /// the fields copied in: an append per field and per padding cost more than the row.
-        func layOut(_ field: (UnsafeRawBufferPointer.SubSequence, Int) -> Void) {
+        func layOut(_ field: (Range<Int>, Int) -> Void) {
             field(row.date, afterDate)
             guard !row.age.isEmpty || !row.when.isEmpty else { return field(row.name, 0) }
             field(row.name, max(0, nameWidth - row.nameWidth) + 2)
@@ -233,14 +234,14 @@ public struct ListFormat: AlignedFormat {
         layOut { length += $0.count + $1 }
         let start = line.count
         if length <= ListFormat.spaces.count {
-            ListFormat.spaces.withUnsafeBufferPointer { line.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<length])) }
+            line.append(span: ListFormat.spaces.span.extracting(0..<length))
         } else {
             line.append(contentsOf: repeatElement(0x20, count: length))
         }
-        line.withUnsafeMutableBytes { out in
-            var at = start
+        line.withMutableSpan(start..<line.count) { out in
+            var at = 0
             layOut { field, padding in
-                UnsafeMutableRawBufferPointer(rebasing: out[at..<at + field.count]).copyMemory(from: UnsafeRawBufferPointer(rebasing: field))
+                out.copy(bytes.extracting(field), to: at)
                 at += field.count + padding
             }
         }

@@ -39,7 +39,7 @@ public final class RepeatedKeys {
         let countAt = bytes.count
         bytes.append(0)
         func add(_ key: UInt64) {
-            withUnsafeBytes(of: key.littleEndian) { bytes.append(contentsOf: $0) }
+            bytes.appendLittleEndian(key)
             bytes[countAt] += 1
         }
         // The kind in the lowest two bits of a key, which is never 0 (the third is the table's).
@@ -53,18 +53,21 @@ public final class RepeatedKeys {
         let emailsAt = bytes.count
         for email in person.emails where !email.value.isEmpty && bytes[countAt] < 255 {
             let key = hash(email.value, into: offset) << 3 | Kind.email.rawValue
-            let known = bytes.withUnsafeBytes { all in
-                stride(from: emailsAt, to: all.count, by: 8).contains { all.loadUnaligned(fromByteOffset: $0, as: UInt64.self) == key.littleEndian }
-            }
+            let known = Self.holds(key, in: bytes.span, from: emailsAt)
             if !known { add(key) }
         }
     }
 
+    /// Whether the keys from `start` of `bytes` hold `key`.
+    private static func holds(_ key: UInt64, in bytes: Span<UInt8>, from start: Int) -> Bool {
+        stride(from: start, to: bytes.count, by: 8).contains { bytes.littleEndianWord(at: $0) == key }
+    }
+
     /// Counts the keys `appendKeys` put at the start of `bytes`; returns how many bytes they take.
-    func count(_ bytes: UnsafeRawBufferPointer) -> Int {
+    func count(_ bytes: Span<UInt8>) -> Int {
         let n = Int(bytes[0])
         if !full {
-            for i in 0..<n { count(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 1 + 8 * i, as: UInt64.self))) }
+            for i in 0..<n { count(bytes.littleEndianWord(at: 1 + 8 * i)) }
             if used > capacity {
                 full = true
                 slots = []
@@ -115,7 +118,6 @@ public final class RepeatedKeys {
 
     /// The text's hash, from `hash`, ASCII letters folded to lower case (`ByteScan.foldedHash`).
     private static func hash(_ text: String, into hash: UInt64) -> UInt64 {
-        if let folded = text.utf8.withContiguousStorageIfAvailable({ ByteScan.foldedHash($0, seed: hash) }) { return folded }
-        return Array(text.utf8).withUnsafeBufferPointer { ByteScan.foldedHash($0, seed: hash) }
+        ByteScan.foldedHash(text.utf8.span, seed: hash)
     }
 }

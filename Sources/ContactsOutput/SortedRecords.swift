@@ -1,10 +1,5 @@
 import ContactsCore
 import ContactFormats
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Records waiting to be sorted: each a sort key and a payload of bytes, kept together in large
 /// blocks of memory; only small index entries are moved while sorting. Ties keep the order in
@@ -23,9 +18,10 @@ final class SortedRecords {
 
     private let blockSize: Int
     // Changed for every person, on the sink's thread only: no run-time exclusivity checks (they
-    // cost more than the copy).
-    @exclusivity(unchecked) private var blocks: [(base: UnsafeMutableRawPointer, capacity: Int)] = []
-    @exclusivity(unchecked) private var used = 0  // bytes used in the last block
+    // cost more than the copy). The block appended to is `current`, up to the capacity it was
+    // made with (so that it never moves); `blocks` holds those before it.
+    @exclusivity(unchecked) private var blocks: [[UInt8]] = []
+    @exclusivity(unchecked) private var current: [UInt8] = []
     @exclusivity(unchecked) private var allocated = 0  // bytes of all blocks
     @exclusivity(unchecked) private var entries: [Entry] = []
     /// The memory the records may take before `isOverBudget`.
@@ -42,41 +38,40 @@ final class SortedRecords {
 
     var isEmpty: Bool { entries.isEmpty }
 
-    deinit { release() }
-
     /// Adds a record: `key` (cut to 65,535 bytes, which no real name reaches) and `payload`.
-    func append(key: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer) {
-        let key = UnsafeRawBufferPointer(rebasing: key.prefix(Int(UInt16.max)))
+    func append(key: Span<UInt8>, payload: Span<UInt8>) {
+        let key = key.extracting(first: Int(UInt16.max))
         let size = key.count + payload.count
-        if blocks.isEmpty || used + size > blocks[blocks.count - 1].capacity {
-            let capacity = max(blockSize, size)
-            blocks.append((UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8), capacity))
-            allocated += capacity
-            used = 0
+        if current.count + size > current.capacity {
+            if current.capacity > 0 { blocks.append(current) }
+            current = []
+            current.reserveCapacity(max(blockSize, size))
+            allocated += current.capacity
         }
-        let base = blocks[blocks.count - 1].base + used
-        if let k = key.baseAddress { base.copyMemory(from: k, byteCount: key.count) }
-        if let p = payload.baseAddress { (base + key.count).copyMemory(from: p, byteCount: payload.count) }
+        let offset = current.count
+        current.append(span: key)
+        current.append(span: payload)
         var prefix: UInt64 = 0
         if key.count >= 8 {
-            prefix = UInt64(bigEndian: key.loadUnaligned(as: UInt64.self))
+            prefix = UInt64(bigEndian: key.load(UInt64.self, at: 0))
         } else {
-            for (i, byte) in key.enumerated() { prefix |= UInt64(byte) << (56 - 8 * i) }
+            for i in key.indices { prefix |= UInt64(key[i]) << (56 - 8 * i) }
         }
-        entries.append(Entry(prefix: prefix, offset: UInt32(used), payloadLength: UInt32(payload.count),
-                             block: UInt16(blocks.count - 1), keyLength: UInt16(key.count)))
-        used += size
+        entries.append(Entry(prefix: prefix, offset: UInt32(offset), payloadLength: UInt32(payload.count),
+                             block: UInt16(blocks.count), keyLength: UInt16(key.count)))
     }
 
     /// Sorts the records (on `threads` too) and writes them to `runs` as one run, passing each
     /// payload to `visit` in that order, and empties the store.
-    func spill(into runs: SpilledRuns, threads: WorkerThreads?, visit: (UnsafeRawBufferPointer) -> Void) throws {
+    func spill(into runs: SpilledRuns, threads: WorkerThreads?, visit: (Span<UInt8>) -> Void) throws {
         defer { removeAll() }
         let sorted = sortedPayloads(threads: threads)
         try runs.startRun()
-        for i in sorted.indices {
-            try runs.append(key: sorted.key(i), payload: sorted[i])
-            visit(sorted[i])
+        for i in 0..<sorted.count {
+            try sorted.withRecord(i) { key, payload in
+                try runs.append(key: key, payload: payload)
+                visit(payload)
+            }
         }
         try runs.endRun()
     }
@@ -85,105 +80,84 @@ final class SortedRecords {
     /// `parallelFrom` records, one half is sorted on a worker while this thread sorts the other,
     /// and the halves are merged.
     func sortedPayloads(threads: WorkerThreads? = nil, parallelFrom: Int = 32_768) -> Payloads {
-        let order = KeyOrder(bases: blocks.map(\.base))
+        let order = KeyOrder(blocks: blocks + [current])
         // Swift's sort is stable: equal keys stay in the order they came.
         if let threads, entries.count >= max(2, parallelFrom) {
             let half = entries.count / 2
-            entries.withUnsafeMutableBufferPointer { all in
-                let lower = SharedEntries(buffer: UnsafeMutableBufferPointer(rebasing: all[..<half]))
-                let sorted = Promise<Bool>()
-                threads.submit {
-                    var buffer = lower.buffer  // the same memory
-                    buffer.sort(by: order.precedes)
-                    sorted.fulfil(true)
-                }
-                var upper = UnsafeMutableBufferPointer(rebasing: all[half...])
-                upper.sort(by: order.precedes)
-                _ = sorted.wait()
+            let lower = Array(entries[..<half])
+            let sorted = Promise<[Entry]>()
+            threads.submit {
+                var lower = lower
+                lower.sort(by: order.precedes)
+                sorted.fulfil(lower)
             }
-            entries = Self.merged(entries, at: half, order)
+            var upper = Array(entries[half...])
+            upper.sort(by: order.precedes)
+            entries = Self.merged(sorted.wait(), upper, order)
         } else {
             entries.sort(by: order.precedes)
         }
-        return Payloads(bases: order.bases, entries: entries)
+        return Payloads(blocks: order.blocks, entries: entries)
     }
 
-    /// The two sorted runs of `entries` (before and from `half`) as one; on equal keys the
-    /// first run's entry comes first, so that the order stays stable.
-    private static func merged(_ entries: [Entry], at half: Int, _ order: KeyOrder) -> [Entry] {
+    /// Two sorted runs as one; on equal keys the `first` run's entry comes first, so that the
+    /// order stays stable.
+    private static func merged(_ first: [Entry], _ second: [Entry], _ order: KeyOrder) -> [Entry] {
         var out: [Entry] = []
-        out.reserveCapacity(entries.count)
-        var i = 0, j = half
-        while i < half && j < entries.count {
-            if order.precedes(entries[j], entries[i]) {
-                out.append(entries[j]); j += 1
+        out.reserveCapacity(first.count + second.count)
+        var i = 0, j = 0
+        while i < first.count && j < second.count {
+            if order.precedes(second[j], first[i]) {
+                out.append(second[j]); j += 1
             } else {
-                out.append(entries[i]); i += 1
+                out.append(first[i]); i += 1
             }
         }
-        out += entries[i..<half]
-        out += entries[j...]
+        out += first[i...]
+        out += second[j...]
         return out
     }
 
-    /// Compares keys bytewise, a key before the keys it is a prefix of: negative when `a`
-    /// comes first, 0 when they are equal.
-    static func compareKeys(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
-        let common = min(a.count, b.count)
-        if common > 0 {
-            let c = memcmp(a.baseAddress!, b.baseAddress!, common)
-            if c != 0 { return Int(c) }
-        }
-        return a.count - b.count
-    }
-
     /// Bytewise by key, a key before the keys it is a prefix of.
-    fileprivate struct KeyOrder: @unchecked Sendable {  // the blocks are only read while sorting
-        let bases: [UnsafeMutableRawPointer]
+    fileprivate struct KeyOrder: Sendable {  // the blocks are only read while sorting
+        let blocks: [[UInt8]]
 
         func precedes(_ a: Entry, _ b: Entry) -> Bool {
             // A shorter key's prefix is its bytes then 0s, which never put it after a key it is
             // a prefix of: different prefixes order the keys as their bytes do.
             if a.prefix != b.prefix { return a.prefix < b.prefix }
-            let keyA = UnsafeRawPointer(bases[Int(a.block)] + Int(a.offset))
-            let keyB = UnsafeRawPointer(bases[Int(b.block)] + Int(b.offset))
-            return SortedRecords.compareKeys(UnsafeRawBufferPointer(start: keyA, count: Int(a.keyLength)),
-                                             UnsafeRawBufferPointer(start: keyB, count: Int(b.keyLength))) < 0
+            let all = blocks.span  // the blocks borrowed through a span of them: no reference counting
+            let keyA = all[Int(a.block)].span.extracting(Int(a.offset)..<Int(a.offset) + Int(a.keyLength))
+            return keyA.compareBytes(all[Int(b.block)].span.extracting(Int(b.offset)..<Int(b.offset) + Int(b.keyLength))) < 0
         }
     }
 
-    /// Entries one worker sorts while no other thread touches them.
-    private struct SharedEntries: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<Entry>
-    }
-
-    /// Payloads in the order of `entries`; other threads may read them (until `removeAll()`).
-    struct Payloads: RandomAccessCollection, @unchecked Sendable {
-        fileprivate let bases: [UnsafeMutableRawPointer]
+    /// Payloads in the order of `entries`; other threads may read them.
+    struct Payloads: Sendable {
+        fileprivate let blocks: [[UInt8]]
         fileprivate let entries: [Entry]
-        var startIndex: Int { 0 }
-        var endIndex: Int { entries.count }
-        subscript(i: Int) -> UnsafeRawBufferPointer {
+
+        var count: Int { entries.count }
+
+        /// Calls `body` with the key and the payload of the record at `i`.
+        func withRecord<R>(_ i: Int, _ body: (_ key: Span<UInt8>, _ payload: Span<UInt8>) throws -> R) rethrows -> R {
             let entry = entries[i]
-            return UnsafeRawBufferPointer(start: bases[Int(entry.block)] + Int(entry.offset) + Int(entry.keyLength),
-                                          count: Int(entry.payloadLength))
+            let all = blocks.span
+            let block = all[Int(entry.block)].span
+            let start = Int(entry.offset), keyEnd = start + Int(entry.keyLength)
+            return try body(block.extracting(start..<keyEnd), block.extracting(keyEnd..<keyEnd + Int(entry.payloadLength)))
         }
-        /// The key of the record at `i`.
-        func key(_ i: Int) -> UnsafeRawBufferPointer {
-            let entry = entries[i]
-            return UnsafeRawBufferPointer(start: bases[Int(entry.block)] + Int(entry.offset), count: Int(entry.keyLength))
+
+        /// Calls `body` with the payload of the record at `i`.
+        func withPayload<R>(_ i: Int, _ body: (Span<UInt8>) throws -> R) rethrows -> R {
+            try withRecord(i) { try body($1) }
         }
     }
 
     func removeAll() {
         entries = []
-        release()
-    }
-
-    private func release() {
-        for block in blocks { block.base.deallocate() }
         blocks = []
-        used = 0
+        current = []
         allocated = 0
     }
 }

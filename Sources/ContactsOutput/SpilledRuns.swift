@@ -31,11 +31,11 @@ final class SpilledRuns {
         runStart = written
     }
 
-    func append(key: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer) throws {
-        withUnsafeBytes(of: UInt32(key.count).littleEndian) { pending.append(contentsOf: $0) }
-        withUnsafeBytes(of: UInt32(payload.count).littleEndian) { pending.append(contentsOf: $0) }
-        pending.append(contentsOf: key)
-        pending.append(contentsOf: payload)
+    func append(key: Span<UInt8>, payload: Span<UInt8>) throws {
+        pending.appendLittleEndian(UInt32(key.count))
+        pending.appendLittleEndian(UInt32(payload.count))
+        pending.append(span: key)
+        pending.append(span: payload)
         if pending.count >= 1 << 20 { try flush() }
     }
 
@@ -61,7 +61,7 @@ final class SpilledRuns {
 
     /// Passes every payload of every run to `body`, merged in key order (a payload is valid
     /// during the call), and forgets the runs.
-    func merge(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    func merge(_ body: (Span<UInt8>) throws -> Void) throws {
         defer { runs = []; scratch = nil; written = 0 }
         guard let scratch else { return }
         while runs.count > Self.fanIn {
@@ -86,17 +86,12 @@ final class SpilledRuns {
 
     /// Passes the records of `runs` to `body` in key order, equal keys in the order of the runs.
     private static func merge(_ runs: [Range<Int>], of scratch: ScratchFile, bufferBytes: Int,
-                              _ body: (_ key: UnsafeRawBufferPointer, _ payload: UnsafeRawBufferPointer) throws -> Void) throws {
-        var cursors: [RunCursor] = []
-        defer { for cursor in cursors { cursor.release() } }
-        for run in runs {
-            let cursor = RunCursor(scratch: scratch, run: run, bufferBytes: bufferBytes)
-            cursors.append(cursor)
-        }
+                              _ body: (_ key: Span<UInt8>, _ payload: Span<UInt8>) throws -> Void) throws {
+        let cursors = runs.map { RunCursor(scratch: scratch, run: $0, bufferBytes: bufferBytes) }
         var heap = RunHeap()
         for (index, cursor) in cursors.enumerated() where try cursor.advance() { heap.push(index, cursors) }
         while let index = heap.pop(cursors) {
-            try body(cursors[index].key, cursors[index].payload)
+            try cursors[index].withRecord(body)
             if try cursors[index].advance() { heap.push(index, cursors) }
         }
     }
@@ -107,63 +102,66 @@ private final class RunCursor {
     private let scratch: ScratchFile
     private var next: Int
     private let end: Int
-    private var storage: UnsafeMutableRawPointer
-    private var capacity: Int
-    private var start = 0, filled = 0, current = 0
-    private(set) var key = UnsafeRawBufferPointer(start: nil, count: 0)
-    private(set) var payload = UnsafeRawBufferPointer(start: nil, count: 0)
+    /// The bytes read and not yet passed: the current record from `start`, then those after it.
+    private var storage: [UInt8] = []
+    private var start = 0, current = 0
+    private var key = 0..<0, payload = 0..<0
 
     init(scratch: ScratchFile, run: Range<Int>, bufferBytes: Int) {
         self.scratch = scratch
         next = run.lowerBound
         end = run.upperBound
-        capacity = bufferBytes
-        storage = UnsafeMutableRawPointer.allocate(byteCount: bufferBytes, alignment: 8)
+        storage.reserveCapacity(bufferBytes)
     }
 
-    func release() { storage.deallocate() }
+    /// Calls `body` with the current record's key and payload.
+    func withRecord<R>(_ body: (_ key: Span<UInt8>, _ payload: Span<UInt8>) throws -> R) rethrows -> R {
+        let bytes = storage  // (a local: a span of a class's property cannot be proven to outlive it)
+        return try body(bytes.span.extracting(key), bytes.span.extracting(payload))
+    }
+
+    /// Compares the current record's key with `other`'s, as `Span.compareBytes` does.
+    func compareKey(with other: RunCursor) -> Int {
+        let mine = storage, theirs = other.storage
+        return mine.span.extracting(key).compareBytes(theirs.span.extracting(other.key))
+    }
 
     /// Moves to the next record; false at the end of the run.
     func advance() throws -> Bool {
         start += current
         current = 0
         guard try available(8) else { return false }
-        let keyLength = Int(UInt32(littleEndian: (storage + start).loadUnaligned(as: UInt32.self)))
-        let payloadLength = Int(UInt32(littleEndian: (storage + start + 4).loadUnaligned(as: UInt32.self)))
+        let keyLength = length(at: start), payloadLength = length(at: start + 4)
         guard try available(8 + keyLength + payloadLength) else {
             throw IOFailure(path: "a temporary file", reason: "a sorted run ends inside a record")
         }
-        key = UnsafeRawBufferPointer(start: storage + start + 8, count: keyLength)
-        payload = UnsafeRawBufferPointer(start: storage + start + 8 + keyLength, count: payloadLength)
+        key = start + 8..<start + 8 + keyLength
+        payload = key.upperBound..<key.upperBound + payloadLength
         current = 8 + keyLength + payloadLength
         return true
     }
 
-    /// Whether `count` bytes from `start` are in the buffer, reading more (and growing the
-    /// buffer for a record larger than it) when not; false when the run ends first.
+    /// The length in the 4 bytes at `offset` of the buffer.
+    private func length(at offset: Int) -> Int {
+        let bytes = storage
+        return Int(UInt32(littleEndian: bytes.span.load(UInt32.self, at: offset)))
+    }
+
+    /// Whether `count` bytes from `start` are in the buffer, reading more (the buffer grows for
+    /// a record larger than it) when not; false when the run ends first.
     private func available(_ count: Int) throws -> Bool {
-        if filled - start >= count { return true }
+        if storage.count - start >= count { return true }
         if next == end { return false }
-        let kept = filled - start
-        (storage).copyMemory(from: storage + start, byteCount: kept)
+        storage.removeSubrange(0..<start)
         start = 0
-        filled = kept
-        if count > capacity {
-            let grown = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 8)
-            grown.copyMemory(from: storage, byteCount: filled)
-            storage.deallocate()
-            storage = grown
-            capacity = count
-        }
-        if filled < count {  // the buffer's room, or the run's rest
-            let want = min(capacity - filled, end - next)
-            let bytes = UnsafeMutableBufferPointer(start: (storage + filled).assumingMemoryBound(to: UInt8.self), count: want)
-            var span = MutableSpan(_unsafeElements: bytes)
-            try scratch.readWritten(at: next, into: &span)
-            filled += want
+        if storage.count < count {  // the buffer's room, or the run's rest
+            let want = min(max(storage.capacity, count) - storage.count, end - next)
+            let at = storage.count
+            storage.append(contentsOf: repeatElement(0, count: want))
+            try storage.withMutableSpan(at..<at + want) { try scratch.readWritten(at: next, into: &$0) }
             next += want
         }
-        return filled >= count
+        return storage.count >= count
     }
 }
 
@@ -173,7 +171,7 @@ private struct RunHeap {
     private var items: [Int] = []
 
     private static func precedes(_ a: Int, _ b: Int, _ cursors: [RunCursor]) -> Bool {
-        let order = SortedRecords.compareKeys(cursors[a].key, cursors[b].key)
+        let order = cursors[a].compareKey(with: cursors[b])
         return order != 0 ? order < 0 : a < b
     }
 

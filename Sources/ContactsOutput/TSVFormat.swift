@@ -43,26 +43,27 @@ public struct TSVFormat: CompactFormat {
     }
 
     /// Appends the line a compact row stands for.
-    package func expand(_ compact: UnsafeRawBufferPointer, to line: inout [UInt8]) {
-        let bytes = compact.bindMemory(to: UInt8.self)
-        let firstTab = bytes.firstIndex(of: 0x09)!, lastTab = bytes.lastIndex(of: 0x09)!
+    package func expand(_ bytes: Span<UInt8>, to line: inout [UInt8]) {
+        var firstTab = 0, lastTab = bytes.count - 1
+        while bytes[firstTab] != 0x09 { firstTab += 1 }
+        while bytes[lastTab] != 0x09 { lastTab -= 1 }
         let upcoming: Upcoming?
-        if bytes.first == UInt8(ascii: "~") {
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[1..<firstTab]), as: UTF8.self)
+        if bytes[0] == UInt8(ascii: "~") {
+            let text = String(utf8: bytes.extracting(1..<firstTab))
             let colon = text.firstIndex(of: ":") ?? text.endIndex
             let other = OtherCalendarDate(calendar: String(text[..<colon]), text: String(text[colon...].dropFirst()))
             upcoming = other.flatMap { OtherCalendars.next($0, onOrAfter: dates.today) }
             line.append(0x09)
         } else {
-            let birthday = PartialDate(iso: UnsafeBufferPointer(rebasing: bytes[..<firstTab]).span)
+            let birthday = PartialDate(iso: bytes.extracting(0..<firstTab))
             upcoming = birthday.map { dates.upcoming($0) }
-            line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[...firstTab]))
+            line.append(span: bytes.extracting(0...firstTab))
         }
         appendUpcoming(upcoming, to: &line)
-        line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(firstTab + 1)...lastTab]))
+        line.append(span: bytes.extracting((firstTab + 1)...lastTab))
         if let days = upcoming?.days { line.appendDecimal(days) }
         line.append(0x09)
-        line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(lastTab + 1)...]))
+        line.append(span: bytes.extracting((lastTab + 1)..<bytes.count))
     }
 
     /// Columns 2 and 3: the next occurrence and the age then.
@@ -109,8 +110,8 @@ public struct TSVFormat: CompactFormat {
     /// `\xHH`, the line separators and bidirectional controls as `\u{HHHH}` (`LineText`): no raw
     /// ESC, NUL or override reaches whatever reads the line.
     static func appendEscaped(_ value: String, to line: inout [UInt8]) {
-        var value = value
-        value.withUTF8 { bytes in
+        do {
+            let bytes = value.utf8.span
             var start = 0
             var i = 0
             while i < bytes.count {
@@ -121,7 +122,7 @@ public struct TSVFormat: CompactFormat {
                 if (b == 0xE2 || b == 0xD8) && i + 1 < bytes.count {
                     let (scalar, length) = Self.scalar(in: bytes, at: i)
                     if LineText.isForbidden(scalar) {
-                        line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                        line.append(span: bytes.extracting(start..<i))
                         line.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".utf8)
                         i += length
                         start = i
@@ -144,7 +145,7 @@ public struct TSVFormat: CompactFormat {
                     i += 1
                     continue
                 }
-                line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                line.append(span: bytes.extracting(start..<i))
                 line.append(UInt8(ascii: "\\"))
                 line.append(escaped)
                 if let code {
@@ -153,12 +154,12 @@ public struct TSVFormat: CompactFormat {
                 i += width
                 start = i
             }
-            line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            line.append(span: bytes.extracting(start..<bytes.count))
         }
     }
 
     /// The character whose UTF-8 starts at `i` (a lead byte of two or three bytes), and its length.
-    private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int) {
+    private static func scalar(in bytes: Span<UInt8>, at i: Int) -> (Unicode.Scalar, Int) {
         let length = bytes[i] >= 0xE0 ? 3 : 2
         guard i + length <= bytes.count else { return (" ", 1) }
         var value = UInt32(bytes[i] & (length == 3 ? 0x0F : 0x1F))

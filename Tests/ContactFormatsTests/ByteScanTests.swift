@@ -61,11 +61,9 @@ import ContactFormatsTesting
             // Backslashes, and the bytes either side of 0x20, too.
             let varied = bytes.map { $0 == UInt8(ascii: ",") ? backslash : $0 == UInt8(ascii: ";") ? 0x1F : $0 == 0x01 ? 0x21 : $0 }
             for text in [bytes, varied] {
-                text.withUnsafeBufferPointer { p in
-                    for from in 0...p.count {
-                        let expected = p[from...].firstIndex { $0 < 0x20 || $0 == quote || $0 == backslash } ?? p.count
-                        #expect(ByteScan.firstJSONEscape(p, from: from) == expected, "\(text) from \(from)")
-                    }
+                for from in 0...text.count {
+                    let expected = text[from...].firstIndex { $0 < 0x20 || $0 == quote || $0 == backslash } ?? text.count
+                    #expect(ByteScan.firstJSONEscape(text.span, from: from) == expected, "\(text) from \(from)")
                 }
             }
         }

@@ -27,10 +27,12 @@ import ContactFormatsTesting
         for threads in [nil, WorkerThreads(count: 2)] {
             let records = SortedRecords()
             for (i, key) in keys.enumerated() {
-                let payload = withUnsafeBytes(of: UInt32(i)) { Array($0) }
-                key.withUnsafeBytes { k in payload.withUnsafeBytes { records.append(key: k, payload: $0) } }
+                var payload: [UInt8] = []
+                payload.appendLittleEndian(UInt32(i))
+                records.append(key: key.span, payload: payload.span)
             }
-            let order = records.sortedPayloads(threads: threads, parallelFrom: 100).map { $0.loadUnaligned(as: UInt32.self) }
+            let sorted = records.sortedPayloads(threads: threads, parallelFrom: 100)
+            let order = (0..<sorted.count).map { i in sorted.withPayload(i) { UInt32(littleEndian: $0.load(UInt32.self, at: 0)) } }
             #expect(order.map(Int.init) == expected, "threads: \(threads?.count ?? 1)")
             records.removeAll()
         }

@@ -96,7 +96,7 @@ private func person(_ fn: String, family: [String] = [], given: [String] = [], b
             var line: [UInt8] = [], compact: [UInt8] = [], expanded: [UInt8] = []
             format.append(person, to: &line)
             format.appendCompact(person, to: &compact)
-            compact.withUnsafeBytes { format.expand($0, to: &expanded) }
+            format.expand(compact.span, to: &expanded)
             #expect(String(decoding: expanded, as: UTF8.self) == String(decoding: line, as: UTF8.self), "seed \(seed)")
             #expect(compact.count < line.count || person.birthday == nil)
         }

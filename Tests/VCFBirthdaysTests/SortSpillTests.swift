@@ -105,13 +105,15 @@ import VCFBirthdaysTesting
             for (i, key) in keys.enumerated() {
                 let order = run * 3 + i
                 expected.append((key, order))
-                var big = key.bigEndian, payload = order
-                try withUnsafeBytes(of: &big) { k in try withUnsafeBytes(of: &payload) { try runs.append(key: k, payload: $0) } }
+                var keyBytes: [UInt8] = [], payload: [UInt8] = []
+                keyBytes.appendLittleEndian(key.byteSwapped)  // big-endian: bytewise order is the number's
+                payload.appendLittleEndian(UInt64(order))
+                try runs.append(key: keyBytes.span, payload: payload.span)
             }
             try runs.endRun()
         }
         var merged: [Int] = []
-        try runs.merge { merged.append($0.loadUnaligned(as: Int.self)) }
+        try runs.merge { merged.append(Int(UInt64(littleEndian: $0.load(UInt64.self, at: 0)))) }
         #expect(merged == expected.sorted { $0.key != $1.key ? $0.key < $1.key : $0.order < $1.order }.map(\.order))
     }
 
@@ -122,11 +124,11 @@ import VCFBirthdaysTesting
         let records = SortedRecords(budget: 1)
         var merged: [String] = []
         for (key, payload) in [("b", "1"), ("a", "2"), ("b", "3"), ("a", "4"), ("", "5"), ("ab", "6"), ("b", "7")] {
-            Array(key.utf8).withUnsafeBytes { k in Array(payload.utf8).withUnsafeBytes { records.append(key: k, payload: $0) } }
+            records.append(key: key.utf8.span, payload: payload.utf8.span)
             if records.isOverBudget || payload == "4" { try records.spill(into: runs, threads: nil) { _ in } }
         }
         try records.spill(into: runs, threads: nil) { _ in }
-        try runs.merge { merged.append(String(decoding: $0, as: UTF8.self)) }
+        try runs.merge { merged.append(String(utf8: $0)) }
         #expect(merged == ["5", "2", "4", "6", "1", "3", "7"])
         #expect(!scratch.bytes.isEmpty)
     }

@@ -17,7 +17,7 @@ package struct JSONObject: ~Copyable {
     /// Closes the object and appends it to `bytes`.
     package consuming func finish(into bytes: inout [UInt8]) {
         buffer.append(UInt8(ascii: "}"))
-        bytes.append(contentsOf: buffer.bytes)
+        buffer.withSpan { bytes.append(span: $0) }
     }
 
     /// `,"name":` (no comma before the first key), with room made for it at once.
@@ -25,11 +25,11 @@ package struct JSONObject: ~Copyable {
     private mutating func key(_ name: StaticString) {
         let first = empty
         empty = false
-        name.withUTF8Buffer { name in
+        name.withUTF8Span { name in
             buffer.reserve(name.count + 4)
             if !first { buffer.appendReserved(UInt8(ascii: ",")) }
             buffer.appendReserved(UInt8(ascii: "\""))
-            buffer.appendReserved(contentsOf: name)
+            buffer.appendReserved(span: name)
             buffer.appendReserved(UInt8(ascii: "\""))
             buffer.appendReserved(UInt8(ascii: ":"))
         }
@@ -47,17 +47,16 @@ package struct JSONObject: ~Copyable {
     package mutating func joined(_ name: StaticString, _ parts: [String], separator: StaticString) {
         guard parts.count > 1 else { return string(name, parts.first) }  // one part: itself
         var plain = true
-        for part in parts {
-            var part = part
-            if !part.withUTF8(JSONText.isPlain) { plain = false; break }
+        for part in parts where !JSONText.isPlain(part.utf8.span) {
+            plain = false
+            break
         }
         guard plain else { return string(name, parts.joined(separator: separator.description)) }
         key(name)
         buffer.append(UInt8(ascii: "\""))
         for (i, part) in parts.enumerated() {
-            if i > 0 { separator.withUTF8Buffer { buffer.append(contentsOf: $0) } }
-            var part = part
-            part.withUTF8 { buffer.append(contentsOf: $0) }
+            if i > 0 { separator.withUTF8Span { buffer.append(span: $0) } }
+            buffer.append(span: part.utf8.span)
         }
         buffer.append(UInt8(ascii: "\""))
     }
@@ -95,22 +94,20 @@ package struct JSONObject: ~Copyable {
 
     private mutating func bool(_ name: StaticString, _ value: Bool) {
         key(name)
-        (value ? "true" : "false" as StaticString).withUTF8Buffer { buffer.append(contentsOf: $0) }
+        (value ? "true" : "false" as StaticString).withUTF8Span { buffer.append(span: $0) }
     }
 
     /// A JSON string literal (`JSONText.appendString`): its bytes copied at once when nothing in
     /// it needs an escape, as in most values.
     private mutating func append(_ value: String) {
-        var value = value
-        let plain = value.withUTF8 { utf8 -> Bool in
-            guard JSONText.isPlain(utf8) else { return false }
+        let utf8 = value.utf8.span
+        if JSONText.isPlain(utf8) {
             buffer.reserve(utf8.count + 2)
             buffer.appendReserved(UInt8(ascii: "\""))
-            buffer.appendReserved(contentsOf: utf8)
+            buffer.appendReserved(span: utf8)
             buffer.appendReserved(UInt8(ascii: "\""))
-            return true
+            return
         }
-        guard !plain else { return }
         scratch.removeAll(keepingCapacity: true)
         JSONText.appendString(value, to: &scratch)
         buffer.append(contentsOf: scratch)

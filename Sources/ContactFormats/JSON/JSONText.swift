@@ -2,20 +2,17 @@
 package enum JSONText {
     /// Whether the UTF-8 goes into a JSON string as it is, with no escape (looked at 8 bytes at
     /// a time: most values need none).
-    static func isPlain(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isPlain(_ utf8: Span<UInt8>) -> Bool {
         ByteScan.firstJSONEscape(utf8, from: 0) == utf8.count
     }
 
     /// A JSON string literal: `"` `\\` and control characters escaped, everything else as UTF-8.
     package static func appendString(_ value: String, to buffer: inout [UInt8]) {
         buffer.append(UInt8(ascii: "\""))
-        var value = value
-        let plain = value.withUTF8 { utf8 -> Bool in
-            guard isPlain(utf8) else { return false }
-            buffer.append(contentsOf: utf8)
-            return true
-        }
-        if !plain {
+        let utf8 = value.utf8.span
+        if isPlain(utf8) {
+            buffer.append(span: utf8)
+        } else {
             for b in value.utf8 {
                 switch b {
                 case UInt8(ascii: "\""): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])

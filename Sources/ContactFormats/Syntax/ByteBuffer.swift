@@ -35,6 +35,10 @@ struct UnsharedBuffer<Element: BitwiseCopyable>: ~Copyable {
         count += bytes.count
     }
 
+    mutating func append(span elements: Span<Element>) {
+        elements.withUnsafeBufferPointer { append(contentsOf: $0) }
+    }
+
     mutating func append(contentsOf elements: [Element]) {
         elements.withUnsafeBufferPointer { append(contentsOf: $0) }
     }
@@ -61,6 +65,17 @@ struct UnsharedBuffer<Element: BitwiseCopyable>: ~Copyable {
         guard let source = elements.baseAddress else { return }
         (base + count).update(from: source, count: elements.count)
         count &+= elements.count
+    }
+
+    /// Appends elements the last `reserve` made room for.
+    @inline(__always)
+    mutating func appendReserved(span elements: Span<Element>) {
+        elements.withUnsafeBufferPointer { appendReserved(contentsOf: $0) }
+    }
+
+    /// Calls `body` with the elements.
+    func withSpan<R>(_ body: (Span<Element>) throws -> R) rethrows -> R {
+        try body(Span(_unsafeElements: bytes))
     }
 
     mutating func removeLast() {

@@ -59,6 +59,11 @@ package enum ByteScan {
         return false
     }
 
+    /// As `firstLineEnd(_:from:)` over a buffer, for a span.
+    static func firstLineEnd(_ bytes: Span<UInt8>, from: Int) -> Int {
+        bytes.withUnsafeBufferPointer { firstLineEnd($0, from: from) }
+    }
+
     /// The index of the first LF or CR at or after `from`; the count when there is none.
     static func firstLineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
         first(in: bytes, from: from, marks: { zeroBytes($0 ^ lfs) | zeroBytes($0 ^ crs) },
@@ -75,12 +80,15 @@ package enum ByteScan {
 
     /// The index of the first byte a JSON string escapes (a control character, `"` or `\`) at
     /// or after `from`; the count when there is none.
-    static func firstJSONEscape(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+    @inline(__always)
+    static func firstJSONEscape(_ bytes: Span<UInt8>, from: Int) -> Int {
         let (quotes, backslashes) = (spread(UInt8(ascii: "\"")), spread(UInt8(ascii: "\\")))
-        return first(in: bytes, from: from,
-                     // A byte below 0x20 borrows when 0x20 is taken from it (and may mark the bytes above it).
-                     marks: { ($0 &- 0x2020_2020_2020_2020) & ~$0 & 0x8080_8080_8080_8080 | zeroBytes($0 ^ quotes) | zeroBytes($0 ^ backslashes) },
-                     stops: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+        return bytes.withUnsafeBufferPointer { bytes in
+            first(in: bytes, from: from,
+                  // A byte below 0x20 borrows when 0x20 is taken from it (and may mark the bytes above it).
+                  marks: { ($0 &- 0x2020_2020_2020_2020) & ~$0 & 0x8080_8080_8080_8080 | zeroBytes($0 ^ quotes) | zeroBytes($0 ^ backslashes) },
+                  stops: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+        }
     }
 
     /// Whether the text holds `a`, `b`, LF or CR.
@@ -145,7 +153,7 @@ package enum ByteScan {
 
     /// A 64-bit hash of the bytes with ASCII letters folded to lower case, mixed into `seed`,
     /// 8 bytes at a time (equal text in any case gives an equal hash; for counting repeats).
-    package static func foldedHash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
+    package static func foldedHash(_ bytes: Span<UInt8>, seed: UInt64) -> UInt64 {
         var hash = seed ^ UInt64(bytes.count)
         @inline(__always) func mix(_ word: UInt64) {
             // ASCII A–Z (high bit clear, from 0x41 to 0x5A) get 0x20, in every byte at once.
@@ -154,21 +162,20 @@ package enum ByteScan {
             hash = (hash ^ (word | upper >> 2)) &* 0x9E37_79B9_7F4A_7C15
             hash ^= hash >> 29
         }
-        guard let base = bytes.baseAddress else { return hash }
         let n = bytes.count
         if n < 8 {
             var word: UInt64 = 0
-            for j in 0..<n { word |= UInt64(base[j]) << (8 * UInt64(j)) }
+            for j in 0..<n { word |= UInt64(bytes[j]) << (8 * UInt64(j)) }
             mix(word)
             return hash
         }
         var i = 0
         while i + 8 <= n {
-            mix(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+            mix(bytes.littleEndianWord(at: i))
             i += 8
         }
         // The last bytes as the word that ends with them (some hashed twice: the same for the same bytes).
-        if i < n { mix(UInt64(littleEndian: UnsafeRawPointer(base + n - 8).loadUnaligned(as: UInt64.self))) }
+        if i < n { mix(bytes.littleEndianWord(at: n - 8)) }
         return hash
     }
 

@@ -4,20 +4,19 @@ import ContactsCore
 /// space before each continuation), never inside a UTF-8 sequence, each ended by CRLF.
 package enum ContentLineFolding {
     package static func append(_ line: String, to out: inout [UInt8]) {
-        var line = line
-        line.withUTF8 { append(line: $0, to: &out) }  // the line's own bytes, not a copy (a photo's line is megabytes)
+        append(line: line.utf8.span, to: &out)  // the line's own bytes, not a copy (a photo's line is megabytes)
     }
 
     /// The same for a line's bytes.
     package static func append(line bytes: [UInt8], to out: inout [UInt8]) {
-        bytes.withUnsafeBufferPointer { append(line: $0, to: &out) }
+        append(line: bytes.span, to: &out)
     }
 
-    private static func append(line bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    private static func append(line bytes: Span<UInt8>, to out: inout [UInt8]) {
         // A raw line break would end the line there (a photo's value decoded from quoted-printable
         // can hold one): written as vCard's and iCalendar's escape, `\n`.
         if ByteScan.firstLineEnd(bytes, from: 0) < bytes.count {
-            return append(escapingLineBreaks(String(decoding: bytes, as: UTF8.self)), to: &out)
+            return append(escapingLineBreaks(String(utf8: bytes)), to: &out)
         }
         // Room for the whole folded line at once (growing by doubling, a photo's line would
         // be copied and held twice), and as much again for the lines after (so that short
@@ -29,12 +28,12 @@ package enum ContentLineFolding {
         while bytes.count - start > limit {
             var cut = start + limit
             while cut > start && (bytes[cut] & 0xC0) == 0x80 { cut -= 1 }  // not inside a character
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<cut]))
+            out.append(span: bytes.extracting(start..<cut))
             out.append(contentsOf: [0x0D, 0x0A, 0x20])
             start = cut
             limit = 74
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        out.append(span: bytes.extracting(start..<bytes.count))
         out.append(contentsOf: [0x0D, 0x0A])
     }
 

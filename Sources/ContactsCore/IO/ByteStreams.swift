@@ -138,6 +138,12 @@ public final class TextOutput {
         if buffer.count >= blockSize { try flush() }
     }
 
+    /// Writes the bytes of a span.
+    public func write(_ bytes: Span<UInt8>) throws {
+        buffer.append(span: bytes)
+        if buffer.count >= blockSize { try flush() }
+    }
+
     /// Writes bytes.
     public func write<C: Collection<UInt8>>(bytes: C) throws {
         buffer.append(contiguous: bytes)

@@ -2,6 +2,12 @@
 // would otherwise write itself, behind safe functions (scripts/unsafe-census.txt lists the
 // files that still hold such code).
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension Array where Element == UInt8 {
     /// `count` bytes not zeroed first, for a buffer that reads fill before anything reads it
     /// (zeroing a read buffer the size of the file cost about 260 instructions a person, as
@@ -17,6 +23,7 @@ extension Array where Element == UInt8 {
     }
 
     /// Calls `body` with the bytes at `range` to write (a part of the array as a `MutableSpan`).
+    @inlinable
     package mutating func withMutableSpan<R>(_ range: Range<Int>, _ body: (inout MutableSpan<UInt8>) throws -> R) rethrows -> R {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "a range beyond the array")
         return try withUnsafeMutableBufferPointer { buffer in
@@ -33,6 +40,21 @@ extension Array where Element == UInt8 {
         if bytes.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) == nil {
             append(contentsOf: bytes)
         }
+    }
+
+    /// Appends the first `count` (at most 16) of the bytes of `low` then `high`, least
+    /// significant first: a few short fields made in registers and appended at once.
+    @inlinable
+    package mutating func appendLittleEndian(_ low: UInt64, _ high: UInt64, count: Int) {
+        precondition(count >= 0 && count <= 16, "more bytes than two words")
+        Swift.withUnsafeBytes(of: (low.littleEndian, high.littleEndian)) { append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+    }
+
+    /// Writes `value`'s bytes, least significant first, over the array's bytes from `offset`.
+    @inlinable
+    package mutating func storeLittleEndian<Value: FixedWidthInteger & BitwiseCopyable>(_ value: Value, at offset: Int) {
+        precondition(offset >= 0 && offset <= count &- MemoryLayout<Value>.size, "a value beyond the array")
+        withUnsafeMutableBytes { $0.storeBytes(of: value.littleEndian, toByteOffset: offset, as: Value.self) }
     }
 
     /// Appends `value`'s 4 bytes, least significant first.
@@ -58,13 +80,45 @@ extension Span where Element == UInt8 {
     }
 }
 
+extension MutableSpan where Element == UInt8 {
+    /// Writes the bytes of `source` over this span's from `offset`; they must fit.
+    @inlinable
+    package mutating func copy(_ source: Span<UInt8>, to offset: Int) {
+        precondition(offset >= 0 && offset <= count &- source.count, "bytes beyond the span")
+        guard !source.isEmpty else { return }
+        withUnsafeMutableBufferPointer { target in
+            source.withUnsafeBufferPointer { target.baseAddress!.advanced(by: offset).update(from: $0.baseAddress!, count: $0.count) }
+        }
+    }
+}
+
 extension Span where Element == UInt8 {
+    /// Compares the bytes with `other`'s, a span before the spans it is a prefix of: negative
+    /// when this one comes first, 0 when they are equal.
+    @inlinable
+    package func compareBytes(_ other: Span<UInt8>) -> Int {
+        let common = Swift.min(count, other.count)
+        if common > 0 {
+            let order = withUnsafeBufferPointer { a in other.withUnsafeBufferPointer { b in memcmp(a.baseAddress!, b.baseAddress!, common) } }
+            if order != 0 { return Int(order) }
+        }
+        return count - other.count
+    }
+
     /// The value whose bytes lie at `offset` (a vector of 32 bytes, say), read unaligned; its
     /// bytes must be within the span.
     @inlinable
     package func load<Value: BitwiseCopyable>(_: Value.Type, at offset: Int) -> Value {
         precondition(offset >= 0 && offset <= count &- MemoryLayout<Value>.size, "a value beyond the span")
         return withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Value.self) }
+    }
+}
+
+extension StaticString {
+    /// Calls `body` with the UTF-8 of the text (a literal's bytes, in place).
+    @inlinable
+    package func withUTF8Span<R>(_ body: (Span<UInt8>) -> R) -> R {
+        withUTF8Buffer { body(Span(_unsafeElements: $0)) }
     }
 }
 
