@@ -9,10 +9,12 @@ package enum JSONText {
     /// A JSON string literal: `"` `\\` and control characters escaped, everything else as UTF-8.
     package static func appendString(_ value: String, to buffer: inout [UInt8]) {
         buffer.append(UInt8(ascii: "\""))
-        let utf8 = value.utf8.span
-        if isPlain(utf8) {
+        let plain = value.withUTF8Span { utf8 in
+            guard isPlain(utf8) else { return false }
             buffer.append(span: utf8)
-        } else {
+            return true
+        }
+        if !plain {
             for b in value.utf8 {
                 switch b {
                 case UInt8(ascii: "\""): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
