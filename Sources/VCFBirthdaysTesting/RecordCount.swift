@@ -49,7 +49,7 @@ public enum RecordCount {
         }
         var tokenizer = CSVTokenizer(delimiter: delimiter)
         var rows = 0, header = false
-        func row(_ record: CSVTokenizer.Record) {
+        func row(_ record: borrowing CSVTokenizer.Record) {
             if !header {
                 header = true
                 rows += 1

@@ -22,21 +22,17 @@ import ContactFormatsTesting
 
     @Test func firstLineEnd() {
         for bytes in randomTexts() {
-            bytes.withUnsafeBufferPointer { p in
-                for from in 0...p.count {
-                    let expected = p[from...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? p.count
-                    #expect(ByteScan.firstLineEnd(p, from: from) == expected, "\(bytes) from \(from)")
-                }
+            for from in 0...bytes.count {
+                let expected = bytes[from...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
+                #expect(ByteScan.firstLineEnd(bytes.span, from: from) == expected, "\(bytes) from \(from)")
             }
         }
     }
 
     @Test func firstNonASCII() {
         for bytes in randomTexts() {
-            bytes.withUnsafeBufferPointer { p in
-                for from in 0...p.count {
-                    #expect(ByteScan.firstNonASCII(p, from: from) == (p[from...].firstIndex { $0 >= 0x80 } ?? p.count))
-                }
+            for from in 0...bytes.count {
+                #expect(ByteScan.firstNonASCII(bytes.span, from: from) == (bytes[from...].firstIndex { $0 >= 0x80 } ?? bytes.count))
             }
         }
     }
@@ -45,11 +41,9 @@ import ContactFormatsTesting
         let quote = UInt8(ascii: "\"")
         for bytes in randomTexts() {
             for stop in [UInt8(ascii: ","), quote] {
-                bytes.withUnsafeBufferPointer { p in
-                    for from in 0...p.count {
-                        let expected = p[from...].firstIndex { $0 == quote || $0 == stop || $0 == 0x0A || $0 == 0x0D } ?? p.count
-                        #expect(ByteScan.firstOf(quote, stop, orLineEnd: p, from: from) == expected, "\(bytes) from \(from)")
-                    }
+                for from in 0...bytes.count {
+                    let expected = bytes[from...].firstIndex { $0 == quote || $0 == stop || $0 == 0x0A || $0 == 0x0D } ?? bytes.count
+                    #expect(ByteScan.firstOf(quote, stop, orLineEnd: bytes.span, from: from) == expected, "\(bytes) from \(from)")
                 }
             }
         }
@@ -72,7 +66,7 @@ import ContactFormatsTesting
     /// A substring found byte for byte wherever it is, and not when it only starts at the end.
     @Test func containsASubstring() {
         func holds(_ text: String, _ part: String) -> Bool {
-            Array(text.utf8).withUnsafeBufferPointer { t in Array(part.utf8).withUnsafeBufferPointer { ByteScan.contains($0, in: t) } }
+            ByteScan.contains(Array(part.utf8).span, in: Array(text.utf8).span)
         }
         for (text, part, expected) in [("anna berg", "berg", true), ("bbberg", "berg", true), ("anna ber", "berg", false),
                                        ("", "", true), ("x", "", true), ("", "x", false), ("zoe lee", "zoe", true),

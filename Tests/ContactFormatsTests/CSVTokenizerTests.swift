@@ -9,9 +9,9 @@ private func tokenize(_ input: [UInt8], delimiter: Character = ",", chunk: Int)
     -> [(line: Int, fields: [String], problems: [CSVTokenizer.Problem], unterminated: Bool, raw: String)] {
     var tokenizer = CSVTokenizer(delimiter: delimiter.asciiValue!, keepsRawText: true)
     var records: [(line: Int, fields: [String], problems: [CSVTokenizer.Problem], unterminated: Bool, raw: String)] = []
-    let collect = { (r: CSVTokenizer.Record) in
-        records.append((r.line, (0..<r.count).map { String(decoding: r.field($0), as: UTF8.self) }, r.problems,
-                        r.isUnterminated, String(decoding: r.raw, as: UTF8.self)))
+    func collect(_ r: borrowing CSVTokenizer.Record) {
+        records.append((r.line, (0..<r.count).map { r.withField($0) { String(utf8: $0) } }, r.problems,
+                        r.isUnterminated, String(decoding: r.rawText, as: UTF8.self)))
     }
     forEachChunk(of: input, size: chunk) { piece in tokenizer.feed(piece.span, emit: collect) }
     tokenizer.finish(emit: collect)

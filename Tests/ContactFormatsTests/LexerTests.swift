@@ -118,11 +118,9 @@ private func lex(_ text: String) -> [(Int, String)] {
 @Suite struct ContentLineTests {
     private func parsed(_ text: String) -> (group: String, name: String, params: [(String, String)], value: String)? {
         let bytes = Array(text.utf8)
-        return bytes.withUnsafeBufferPointer { buffer in
-            guard let p = ContentLineParser.parse(buffer) else { return nil }
-            func s(_ r: Range<Int>) -> String { String(decoding: bytes[r], as: UTF8.self) }
-            return (s(p.group), s(p.name), p.parameters.map { (s($0.name), s($0.value)) }, s(p.value))
-        }
+        guard let p = ContentLineParser.parse(bytes.span) else { return nil }
+        func s(_ r: Range<Int>) -> String { String(decoding: bytes[r], as: UTF8.self) }
+        return (s(p.group), s(p.name), p.parameters.map { (s($0.name), s($0.value)) }, s(p.value))
     }
 
     @Test func groupNameParametersValue() throws {
@@ -167,7 +165,7 @@ private func lex(_ text: String) -> [(Int, String)] {
     ] as [(String, String?, String?)])
     func head(line: String, group: String?, name: String?) {
         let bytes = Array(line.utf8)
-        let head = bytes.withUnsafeBufferPointer { ContentLineParser.head($0) }
+        let head = ContentLineParser.head(bytes.span)
         #expect(head.map { String(decoding: bytes[$0.group], as: UTF8.self) } == group)
         #expect(head.map { String(decoding: bytes[$0.name], as: UTF8.self) } == name)
     }
@@ -204,7 +202,7 @@ private func lex(_ text: String) -> [(Int, String)] {
         for _ in 0..<20_000 {
             // Mostly letters, so that runs of 8 and more come up.
             let line = (0..<next(40)).map { _ in next(3) == 0 ? alphabet[next(alphabet.count)] : UInt8(0x41 + next(26)) }
-            let found = line.withUnsafeBufferPointer { ContentLineParser.head($0) }
+            let found = ContentLineParser.head(line.span)
             let expected = reference(line)
             #expect(found?.group == expected?.group && found?.name == expected?.name && found?.end == expected?.end, "\(line)")
         }
@@ -270,6 +268,7 @@ private func lex(_ text: String) -> [(Int, String)] {
         ("AGENT;X=\"a:", false),
     ])
     func opensAgent(line: String, expected: Bool) {
-        #expect(Array(line.utf8).withUnsafeBufferPointer { VCardParser.opensAgent($0, ContentLineParser.head($0)) } == expected)
+        let bytes = Array(line.utf8)
+        #expect(VCardParser.opensAgent(bytes.span, ContentLineParser.head(bytes.span)) == expected)
     }
 }

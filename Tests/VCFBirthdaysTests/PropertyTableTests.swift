@@ -81,8 +81,8 @@ import VCFBirthdaysTesting
                                             (Array("item1.".utf8), [0x00, 0xFF, 0x3A, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20])] as [([UInt8], [UInt8])] {
                         let line = before + bytes + after
                         let range = before.count..<before.count + bytes.count
-                        let inLine = line.withUnsafeBufferPointer { fields.field(in: $0, name: range) }
-                        let alone = fields.field(of: bytes)
+                        let inLine = fields.field(in: line.span, name: range)
+                        let alone = fields.field(of: bytes.span)
                         if inLine != alone { wrong.append("\(line): \(String(describing: inLine)), not \(String(describing: alone))") }
                     }
                 }

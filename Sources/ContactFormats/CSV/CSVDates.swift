@@ -16,10 +16,10 @@ enum CSVDates {
     static func parse(_ text: String, order: DateOrder) -> Parsed {
         // The usual ISO date (Google's `1985-04-15`, `--04-15`), with no space anywhere, read
         // from the string's own bytes.
-        var text = text
-        let iso = text.withUTF8 { bytes -> Parsed? in
-            guard let first = bytes.first, first != 0x09, bytes.last != 0x09, !bytes.contains(0x20) else { return nil }
-            guard bytes.starts(with: "--".utf8) || isISO(bytes) else { return nil }
+        let iso = text.withUTF8Span { bytes -> Parsed? in
+            let n = bytes.count
+            guard n >= 5, bytes[0] != 0x09, bytes[n - 1] != 0x09, ByteScan.firstIndex(of: 0x20, in: bytes, from: 0) == nil,
+                  bytes[0] == UInt8(ascii: "-") && bytes[1] == UInt8(ascii: "-") || isISO(bytes) else { return nil }
             return Parsed(result: DateParsing.parse(bytes))
         }
         if let iso { return iso }
@@ -73,7 +73,11 @@ enum CSVDates {
         return Parsed(result: .date(date), ambiguous: ambiguous)
     }
 
-    /// `YYYY-MM-DD…`: four digits then a dash.
+    /// As `isISO(_:)` over a collection, for a span.
+    private static func isISO(_ text: Span<UInt8>) -> Bool {
+        text.count >= 5 && (0..<4).allSatisfy { isDigit(text[$0]) } && text[4] == UInt8(ascii: "-")
+    }
+
     /// Starts with four digits and a hyphen (`1985-…`).
     private static func isISO<C: BidirectionalCollection<UInt8>>(_ text: C) -> Bool {
         let head = text.prefix(5)

@@ -174,11 +174,11 @@ public final class CSVParser: ContactsParser {
         return best.value > 0 ? best.key : UInt8(ascii: ",")
     }
 
-    private func handle(_ record: CSVTokenizer.Record) throws {
+    private func handle(_ record: borrowing CSVTokenizer.Record) throws {
         guard let schema else { return try readHeader(record) }
         if headerRejected {  // the rest of a file that is no contacts file: to the rejects, as a part of it
             guard !record.isBlank else { return }
-            try diagnostics.reject(nil, rawText: Array(record.raw))
+            try diagnostics.reject(nil, rawText: record.rawText)
             return
         }
         if record.isOversized {
@@ -209,8 +209,8 @@ public final class CSVParser: ContactsParser {
         try sink.consume(person)
     }
 
-    private func readHeader(_ record: CSVTokenizer.Record) throws {
-        let names = (0..<record.count).map { String(decoding: record.field($0), as: UTF8.self) }
+    private func readHeader(_ record: borrowing CSVTokenizer.Record) throws {
+        let names = (0..<record.count).map { record.withField($0) { String(utf8: $0) } }
         let schema = CSVSchema(headers: names, dialect: options.dialect)
         self.schema = schema
         guard schema.hasNameColumn && !record.isOversized else {
@@ -222,7 +222,7 @@ public final class CSVParser: ContactsParser {
             try diagnostics.reject(
                 Diagnostic(.error, .notContacts, path: path, line: record.line,
                            "not a contacts file: no name column in the CSV header (\(shown)); expected e.g. Name, First Name, Last Name"),
-                rawText: Array(record.raw))
+                rawText: record.rawText)
             return
         }
         if let note = options.encodingNote {
@@ -234,9 +234,9 @@ public final class CSVParser: ContactsParser {
                                  dateOrderGiven: options.dateOrder != nil || schema.usualDateOrder != nil)
     }
 
-    private func reject(_ record: CSVTokenizer.Record, line: Int, column: Int?, _ code: Diagnostic.Code, _ message: String) throws {
+    private func reject(_ record: borrowing CSVTokenizer.Record, line: Int, column: Int?, _ code: Diagnostic.Code, _ message: String) throws {
         statistics.rejected += 1
-        try diagnostics.reject(Diagnostic(.error, code, path: path, line: line, column: column, message), rawText: Array(record.raw))
+        try diagnostics.reject(Diagnostic(.error, code, path: path, line: line, column: column, message), rawText: record.rawText)
     }
 
     /// A warning, unless it is one said once and said already.

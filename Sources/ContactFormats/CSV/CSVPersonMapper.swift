@@ -57,7 +57,7 @@ final class CSVPersonMapper {
 
     /// Fills `person` (new, at the record's place) from `record`; false when the row holds
     /// nothing at all. (Filled in place: returned, the person was copied whole.)
-    func map(_ record: CSVTokenizer.Record, into person: inout PersonInfo) -> Bool {
+    func map(_ record: borrowing CSVTokenizer.Record, into person: inout PersonInfo) -> Bool {
         warnings.removeAll(keepingCapacity: true)
         identifies = false
         var items: [Item] = []
@@ -65,8 +65,7 @@ final class CSVPersonMapper {
         var anyValue = false
         var skippedContacts = false  // for the birthday formats, e-mail and phone columns, to name a row that has no name
         for column in 0..<record.count {
-            let raw = record.field(column)
-            if raw.isEmpty { continue }
+            if record.isEmpty(field: column) { continue }
             anyValue = true
             let traits = column < schema.traits.count ? schema.traits[column] : []
             if traits.contains(.identifies) { identifies = true }
@@ -75,7 +74,7 @@ final class CSVPersonMapper {
                 continue
             }
             let role = column < schema.roles.count ? schema.roles[column] : nil
-            let value = string(raw, line: record.line)
+            let value = record.withField(column) { string($0, line: record.line) }
             let trimmed = value.trimmingSpaces()
             if trimmed.isEmpty { continue }
             guard let role else {
@@ -138,7 +137,7 @@ final class CSVPersonMapper {
         }
         if skippedContacts && !person.isNamedByItself {
             for column in 0..<min(record.count, schema.roles.count) where schema.roles[column]?.isContactPoint ?? false {
-                let value = string(record.field(column), line: record.line).trimmingSpaces()
+                let value = record.withField(column) { string($0, line: record.line) }.trimmingSpaces()
                 if value.isEmpty { continue }
                 switch schema.roles[column] {
                 case .item(let kind, let slot, let part): add(kind, slot, part, value, column: column, to: &items)
@@ -346,18 +345,18 @@ final class CSVPersonMapper {
 
     /// A field's text: UTF-8, or Windows-1252 (with a warning) when it is not valid UTF-8. Line
     /// breaks become LF, as in vCard values.
-    private func string(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> String {
-        if bytes.contains(0x0D) { return decode(bytes, line: line).normalizingLineBreaks() }
+    private func string(_ bytes: Span<UInt8>, line: Int) -> String {
+        for i in bytes.indices where bytes[i] == 0x0D { return decode(bytes, line: line).normalizingLineBreaks() }
         return decode(bytes, line: line)
     }
 
-    private func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> String {
-        if ValueDecoding.isValidUTF8(bytes) { return String(decoding: bytes, as: UTF8.self) }
+    private func decode(_ bytes: Span<UInt8>, line: Int) -> String {
+        if ValueDecoding.isValidUTF8(bytes) { return String(utf8: bytes) }
         if cp1252 == nil {
             cp1252 = try? Transcoder(charset: "windows-1252")
             warnings.append((line, .readAsWindows1252, "field is not valid UTF-8; read as Windows-1252 (said once per file)"))
         }
-        guard let cp1252 else { return String(decoding: bytes, as: UTF8.self) }
+        guard let cp1252 else { return String(utf8: bytes) }
         return String(decoding: cp1252.utf8(from: bytes).bytes, as: UTF8.self)
     }
 

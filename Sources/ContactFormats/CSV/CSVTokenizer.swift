@@ -23,25 +23,25 @@ package struct CSVTokenizer: ~Copyable {
         package var message: String
     }
 
-    /// One record, valid only during the callback.
-    package struct Record {
+    /// One record, lent to the callback (the tokenizer's own buffers, so nothing is copied).
+    package struct Record: ~Copyable {
         /// The bytes of all fields, back to back.
-        package let bytes: UnsafeBufferPointer<UInt8>
+        fileprivate var bytes = ByteBuffer(capacity: 1024)  // appended for every field of every row
         /// Where each field ends in `bytes`.
-        package let ends: UnsafeBufferPointer<Int>
+        fileprivate var ends = UnsharedBuffer<Int>(capacity: 64)
         /// The raw text of the record as read, line end included (when raw text is kept).
-        package let raw: UnsafeBufferPointer<UInt8>
+        package fileprivate(set) var rawText: [UInt8] = []
         /// The line the record starts on.
-        package let line: Int
+        package fileprivate(set) var line = 1
         /// What was odd in the record (a bare quote, text after a closing quote).
-        package let problems: [Problem]
+        package fileprivate(set) var problems: [Problem] = []
         /// A quoted field was still open at the end of the input.
-        package let isUnterminated: Bool
+        package fileprivate(set) var isUnterminated = false
         /// The record grew past the size limit: its fields were dropped and reading went on
         /// after the next line end.
-        package let isOversized: Bool
+        package fileprivate(set) var isOversized = false
         /// It was dropped so because it has more than `maxFields` fields.
-        package let isTooWide: Bool
+        package fileprivate(set) var isTooWide = false
 
         /// The number of fields.
         package var count: Int { ends.count }
@@ -49,10 +49,17 @@ package struct CSVTokenizer: ~Copyable {
         /// Every field is empty (a row of delimiters only): no record at all.
         package var isBlank: Bool { bytes.isEmpty && !isOversized && !isUnterminated }
 
-        /// The bytes of field `i`, quotes removed and doubled quotes single.
-        package func field(_ i: Int) -> UnsafeBufferPointer<UInt8> {
-            let start = i == 0 ? 0 : ends[i - 1]
-            return UnsafeBufferPointer(rebasing: bytes[start..<ends[i]])
+        /// Whether field `i` is empty.
+        package func isEmpty(field i: Int) -> Bool { range(of: i).isEmpty }
+
+        /// Calls `body` with the bytes of field `i`, quotes removed and doubled quotes single.
+        package func withField<R>(_ i: Int, _ body: (Span<UInt8>) throws -> R) rethrows -> R {
+            let range = range(of: i)
+            return try bytes.withSpan { try body($0.extracting(range)) }
+        }
+
+        private func range(of i: Int) -> Range<Int> {
+            ends.withSpan { ends in (i == 0 ? 0 : ends[i - 1])..<ends[i] }
         }
     }
 
@@ -72,17 +79,12 @@ package struct CSVTokenizer: ~Copyable {
     /// Past the size limit: the record is read to its real end (quotes still followed), its
     /// fields and raw text dropped.
     private var discarding = false
-    private var isOversized = false
-    private var isTooWide = false
     private var bom = ByteOrderMarkSkipper()
     private var state = State.fieldStart
-    private var bytes = ByteBuffer(capacity: 1024)  // the fields' bytes: appended for every field of every row
-    private var ends = UnsharedBuffer<Int>(capacity: 64)
-    private var raw: [UInt8] = []
-    private var problems: [Problem] = []
+    /// The record being read.
+    private var record = Record()
     private var line = 1
     private var column = 0
-    private var recordLine = 1
     private var quoteLine = 0
     private var quoteColumn = 0
     private var previousWasCR = false
@@ -91,7 +93,6 @@ package struct CSVTokenizer: ~Copyable {
     /// A record ended with a CR that was the last byte of a chunk: it is emitted once the next
     /// byte shows whether an LF belongs to its line end (and so to its raw text).
     private var recordAwaitsLF = false
-    private var isUnterminated = false
 
     /// A tokenizer for this delimiter; a record over `maxRecordBytes` is cut there and marked.
     package init(delimiter: UInt8 = UInt8(ascii: ","), keepsRawText: Bool = false, maxRecordBytes: Int = 64 << 20) {
@@ -105,28 +106,28 @@ package struct CSVTokenizer: ~Copyable {
     init(delimiter: UInt8, keepsRawText: Bool, maxRecordBytes: Int, firstLine: Int) {
         self.init(delimiter: delimiter, keepsRawText: keepsRawText, maxRecordBytes: maxRecordBytes)
         line = firstLine
-        recordLine = firstLine
+        record.line = firstLine
         bom.finishWithoutMark()
     }
 
     /// Nothing of a record is pending: the bytes so far ended at a line end outside quotes.
     var isAtRecordStart: Bool {
-        state == .fieldStart && !recordHasContent && bytes.isEmpty && ends.isEmpty && !recordAwaitsLF && !discarding
+        state == .fieldStart && !recordHasContent && record.bytes.isEmpty && record.ends.isEmpty && !recordAwaitsLF && !discarding
     }
 
     /// Feeds a chunk; `emit` gets each record it completes (valid only during the call).
-    package mutating func feed(_ chunk: Span<UInt8>, emit: (Record) throws -> Void) rethrows {
+    package mutating func feed(_ chunk: Span<UInt8>, emit: (borrowing Record) throws -> Void) rethrows {
         let (start, replay) = bom.skip(chunk)
         if !replay.isEmpty { try feed(replay.span, emit: emit) }
-        try chunk.withUnsafeBufferPointer { try feed(buffer: $0, from: start, emit: emit) }
+        try feed(chunk, from: start, emit: emit)
     }
 
-    private mutating func feed(buffer chunk: UnsafeBufferPointer<UInt8>, from start: Int, emit: (Record) throws -> Void) rethrows {
+    private mutating func feed(_ chunk: Span<UInt8>, from start: Int, emit: (borrowing Record) throws -> Void) rethrows {
         var i = start
         let n = chunk.count
         if recordAwaitsLF && i < n {
             if chunk[i] == 0x0A {
-                if keepsRaw { raw.append(0x0A) }
+                if keepsRaw { record.rawText.append(0x0A) }
                 i += 1
                 previousWasCR = false
             }
@@ -135,22 +136,22 @@ package struct CSVTokenizer: ~Copyable {
         var rawStart = i
         let quote = UInt8(ascii: "\"")
         while i < n {
-            if bytes.count > maxRecordBytes || (discarding && !bytes.isEmpty) { startDiscarding() }
+            if record.bytes.count > maxRecordBytes || (discarding && !record.bytes.isEmpty) { startDiscarding() }
             if state != .afterQuote {
                 // A run of plain bytes inside a field, or starting an unquoted one, goes in at once.
                 let j = ByteScan.firstOf(quote, state == .quoted ? quote : delimiter, orLineEnd: chunk, from: i)
                 if j > i {
                     if state == .fieldStart {
-                        if !recordHasContent { recordLine = line }
+                        if !recordHasContent { record.line = line }
                         state = .unquoted
                         recordHasContent = true
                     }
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[i..<j]))
+                    record.bytes.append(span: chunk.extracting(i..<j))
                     column += j - i
                     previousWasCR = false
                     i = j
                     // The delimiter that ends an unquoted field, at once.
-                    if state == .unquoted && i < n && chunk[i] == delimiter && bytes.count <= maxRecordBytes {
+                    if state == .unquoted && i < n && chunk[i] == delimiter && record.bytes.count <= maxRecordBytes {
                         column += 1
                         i += 1
                         endField()
@@ -162,13 +163,13 @@ package struct CSVTokenizer: ~Copyable {
             i += 1
             if b == 0x0A && previousWasCR {  // the LF of a CRLF: the line was already ended
                 previousWasCR = false
-                if state == .quoted { bytes.append(b) }
+                if state == .quoted { record.bytes.append(b) }
                 continue
             }
             previousWasCR = b == 0x0D
             column += 1
             let isLineEnd = b == 0x0A || b == 0x0D
-            if !recordHasContent && !isLineEnd { recordLine = line }
+            if !recordHasContent && !isLineEnd { record.line = line }
             if isLineEnd && state != .quoted {  // the record ends
                 if keepsRaw { appendRaw(chunk, rawStart, i, includingLF: b == 0x0D) }
                 let crEndsChunk = b == 0x0D && i == n  // an LF may still come, in the next chunk
@@ -190,10 +191,10 @@ package struct CSVTokenizer: ~Copyable {
                     recordHasContent = true
                 } else {
                     if b == quote && !warnedBareQuote && !discarding {
-                        problems.append(Problem(line: line, column: column, code: .bareQuote, message: "bare quote in an unquoted field, kept as text"))
+                        record.problems.append(Problem(line: line, column: column, code: .bareQuote, message: "bare quote in an unquoted field, kept as text"))
                         warnedBareQuote = true
                     }
-                    bytes.append(b)
+                    record.bytes.append(b)
                     state = .unquoted
                     recordHasContent = true
                 }
@@ -201,32 +202,32 @@ package struct CSVTokenizer: ~Copyable {
                 if b == quote {
                     state = .afterQuote
                 } else {
-                    bytes.append(b)
+                    record.bytes.append(b)
                     if isLineEnd { newLine() }
                 }
             case .afterQuote:
                 if b == quote {
-                    bytes.append(quote)  // a doubled quote
+                    record.bytes.append(quote)  // a doubled quote
                     state = .quoted
                 } else if b == delimiter {
                     endField()
                 } else {
                     if !discarding {
-                        problems.append(Problem(line: line, column: column, code: .textAfterQuote, message: "text after a closing quote, kept"))
+                        record.problems.append(Problem(line: line, column: column, code: .textAfterQuote, message: "text after a closing quote, kept"))
                     }
-                    bytes.append(b)
+                    record.bytes.append(b)
                     state = .unquoted
                 }
             }
         }
         if keepsRaw && !discarding && rawStart < n {
-            if raw.count + (n - rawStart) > maxRecordBytes {
+            if record.rawText.count + (n - rawStart) > maxRecordBytes {
                 startDiscarding()
             } else {
-                raw.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[rawStart..<n]))
+                record.rawText.append(span: chunk.extracting(rawStart..<n))
             }
         }
-        if bytes.count > maxRecordBytes || (discarding && !bytes.isEmpty) { startDiscarding() }
+        if record.bytes.count > maxRecordBytes || (discarding && !record.bytes.isEmpty) { startDiscarding() }
     }
 
     /// The record is larger than the limit: its fields and raw text are dropped (the raw text is
@@ -234,34 +235,34 @@ package struct CSVTokenizer: ~Copyable {
     /// to its real end, which a quoted field may put many lines later.
     private mutating func startDiscarding() {
         discarding = true
-        isOversized = true
-        bytes.removeAll()
-        ends.removeAll()
-        raw.removeAll()
-        problems.removeAll()
+        record.isOversized = true
+        record.bytes.removeAll()
+        record.ends.removeAll()
+        record.rawText.removeAll()
+        record.problems.removeAll()
     }
 
     /// Ends the input: a last record without a line end is emitted, an open quote reported.
-    package mutating func finish(emit: (Record) throws -> Void) rethrows {
+    package mutating func finish(emit: (borrowing Record) throws -> Void) rethrows {
         let replay = bom.finish()
         if !replay.isEmpty { try feed(replay.span, emit: emit) }
         if recordAwaitsLF { try emitRecord(emit: emit) }
-        guard recordHasContent || !bytes.isEmpty || !ends.isEmpty else { return }
+        guard recordHasContent || !record.bytes.isEmpty || !record.ends.isEmpty else { return }
         var unterminated = false
         if state == .quoted {
             unterminated = true
-            problems.append(Problem(line: quoteLine, column: quoteColumn, code: .unclosedQuote,
-                                    message: "quoted field opened here is never closed"))
+            record.problems.append(Problem(line: quoteLine, column: quoteColumn, code: .unclosedQuote,
+                                           message: "quoted field opened here is never closed"))
         }
         try endRecord(emit: emit, unterminated: unterminated)
     }
 
-    private mutating func appendRaw(_ chunk: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, includingLF: Bool) {
+    private mutating func appendRaw(_ chunk: Span<UInt8>, _ from: Int, _ to: Int, includingLF: Bool) {
         var end = to
         if includingLF && end < chunk.count && chunk[end] == 0x0A { end += 1 }
         guard !discarding else { return }
-        guard raw.count + (end - from) <= maxRecordBytes else { return startDiscarding() }
-        raw.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[from..<end]))
+        guard record.rawText.count + (end - from) <= maxRecordBytes else { return startDiscarding() }
+        record.rawText.append(span: chunk.extracting(from..<end))
     }
 
     private mutating func newLine() {
@@ -272,21 +273,21 @@ package struct CSVTokenizer: ~Copyable {
     private mutating func endField() {
         state = .fieldStart
         guard !discarding else { return }
-        guard ends.count < Self.maxFields else {
-            isTooWide = true
+        guard record.ends.count < Self.maxFields else {
+            record.isTooWide = true
             return startDiscarding()
         }
-        ends.append(bytes.count)
+        record.ends.append(record.bytes.count)
     }
 
-    private mutating func endRecord(emit: (Record) throws -> Void, unterminated: Bool = false,
+    private mutating func endRecord(emit: (borrowing Record) throws -> Void, unterminated: Bool = false,
                                     awaitingLF: Bool = false) rethrows {
-        guard recordHasContent || !bytes.isEmpty else {  // a blank line
+        guard recordHasContent || !record.bytes.isEmpty else {  // a blank line
             clearRecord()
             return
         }
         endField()
-        isUnterminated = unterminated
+        record.isUnterminated = unterminated
         if awaitingLF {
             recordAwaitsLF = true
         } else {
@@ -294,27 +295,24 @@ package struct CSVTokenizer: ~Copyable {
         }
     }
 
-    private mutating func emitRecord(emit: (Record) throws -> Void) rethrows {
+    private mutating func emitRecord(emit: (borrowing Record) throws -> Void) rethrows {
         defer { clearRecord() }
-        try raw.withUnsafeBufferPointer { r in
-            try emit(Record(bytes: bytes.bytes, ends: ends.bytes, raw: r, line: recordLine, problems: problems,
-                            isUnterminated: isUnterminated && !isOversized, isOversized: isOversized,
-                            isTooWide: isTooWide))
-        }
+        if record.isOversized { record.isUnterminated = false }
+        try emit(record)
     }
 
     private mutating func clearRecord() {
-        bytes.removeAll()
-        ends.removeAll()
-        raw.removeAll(keepingCapacity: true)
-        problems.removeAll(keepingCapacity: true)
+        record.bytes.removeAll()
+        record.ends.removeAll()
+        record.rawText.removeAll(keepingCapacity: true)
+        record.problems.removeAll(keepingCapacity: true)
         state = .fieldStart
         warnedBareQuote = false
         recordHasContent = false
         recordAwaitsLF = false
-        isUnterminated = false
-        isOversized = false
-        isTooWide = false
+        record.isUnterminated = false
+        record.isOversized = false
+        record.isTooWide = false
         discarding = false
     }
 }

@@ -59,10 +59,6 @@ struct LDIFLexer {
 
     /// Reads a chunk; `emit` gets each record that ends in it.
     mutating func feed(_ bytes: Span<UInt8>, _ emit: (Record) throws -> Void) rethrows {
-        try bytes.withUnsafeBufferPointer { try feed(buffer: $0, emit) }
-    }
-
-    private mutating func feed(buffer bytes: UnsafeBufferPointer<UInt8>, _ emit: (Record) throws -> Void) rethrows {
         var start = 0
         if partial.last == 0x0D, bytes.count > 0 {  // a CR at the end of the chunk before: is it CRLF?
             if bytes[0] == 0x0A {
@@ -74,7 +70,7 @@ struct LDIFLexer {
         while start < bytes.count {
             let end = ByteScan.firstLineEnd(bytes, from: start)
             guard end < bytes.count, !(bytes[end] == 0x0D && end + 1 == bytes.count) else {
-                partial.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+                partial.append(span: bytes.extracting(start..<bytes.count))
                 if record.size + partial.count > maxRecordBytes {
                     // A line that outgrows the limit before it ends: counted, not held.
                     record.size += partial.count - 1
@@ -86,9 +82,9 @@ struct LDIFLexer {
             // LF, CRLF, or a CR alone (old Macs), as the vCard and CSV readers take them.
             let last = bytes[end] == 0x0D && bytes[end + 1] == 0x0A ? end + 1 : end
             if partial.isEmpty {
-                try physicalLine(UnsafeBufferPointer(rebasing: bytes[start...last]), emit)
+                try physicalLine(bytes.extracting(start..<last + 1), emit)
             } else {
-                partial.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...last]))
+                partial.append(span: bytes.extracting(start..<last + 1))
                 try flushPartial(emit)
             }
             start = last + 1
@@ -104,11 +100,11 @@ struct LDIFLexer {
     private mutating func flushPartial(_ emit: (Record) throws -> Void) rethrows {
         let line = partial
         partial.removeAll(keepingCapacity: true)
-        try line.withUnsafeBufferPointer { try physicalLine($0, emit) }
+        try physicalLine(line.span, emit)
     }
 
     /// One physical line, its line end (LF, maybe after CR) included when it has one.
-    private mutating func physicalLine(_ withEnd: UnsafeBufferPointer<UInt8>, _ emit: (Record) throws -> Void) rethrows {
+    private mutating func physicalLine(_ withEnd: Span<UInt8>, _ emit: (Record) throws -> Void) rethrows {
         var end = withEnd.count
         if end > 0 && withEnd[end - 1] == 0x0A { end -= 1 }
         if end > 0 && withEnd[end - 1] == 0x0D { end -= 1 }
@@ -126,22 +122,24 @@ struct LDIFLexer {
         record.size += withEnd.count
         if record.size > maxRecordBytes && !record.isOversized { dropRecord() }
         if record.isOversized { return }
-        if keepsRawText { record.raw.append(contentsOf: withEnd) }
-        let text = UnsafeBufferPointer(rebasing: withEnd[..<end])
+        if keepsRawText { record.raw.append(span: withEnd) }
+        let text = withEnd.extracting(0..<end)
         if text[0] == 0x20 {
             if inComment { return }
             if logical == nil {
                 if record.strayContinuation == nil { record.strayContinuation = number }
                 return
             }
-            logical!.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[1...]))
+            logical!.bytes.append(span: text.extracting(1..<text.count))
             return
         }
         closeLogical()
         if text[0] == UInt8(ascii: "#") {
             inComment = true
         } else {
-            logical = Line(bytes: Array(text), number: number)
+            var bytes: [UInt8] = []
+            bytes.append(span: text)
+            logical = Line(bytes: bytes, number: number)
         }
     }
 

@@ -140,9 +140,9 @@ public final class LDIFParser: ContactsParser {
     /// the entry's other attributes are those the writer gives that person: nil once they were changed.
     private func carriedPerson(_ carried: [LDIFAttribute], _ others: [LDIFAttribute], firstLine: Int) -> PersonInfo? {
         carrierCard.reset(beginLine: firstLine)
-        _ = Array("VERSION:4.0".utf8).withUnsafeBufferPointer { carrierCard.append(line: $0, number: firstLine) }
+        carrierCard.append(line: Array("VERSION:4.0".utf8), number: firstLine)
         for line in carried {
-            guard line.value.withUnsafeBufferPointer({ carrierCard.append(line: $0, number: line.line) }) else { return nil }
+            guard carrierCard.append(line: line.value, number: line.line) else { return nil }
         }
         var person = carrierDecoder.decode(&carrierCard, path: path)
         guard !others.contains(where: \.isURL) else { return nil }  // the writer writes no URL reference
@@ -220,17 +220,16 @@ package struct LDIFFraming: RecordFraming {
     /// Just after the first blank line (a line feed, maybe a carriage return, and a line feed)
     /// whose line feed is at or after `from`.
     package func cut(_ bytes: [UInt8], partStart: Int, from after: Int) -> Int? {
-        bytes.withUnsafeBufferPointer { p -> Int? in
-            var i = max(after, partStart)
-            while let lf = ByteScan.firstIndex(of: 0x0A, in: p, from: i) {
-                var next = lf + 1
-                if next < p.count && p[next] == 0x0D { next += 1 }
-                if next < p.count && p[next] == 0x0A { return next + 1 }
-                if next >= p.count { return nil }  // the next bytes decide
-                i = lf + 1
-            }
-            return nil
+        let p = bytes.span
+        var i = max(after, partStart)
+        while let lf = p.firstIndex(of: 0x0A, from: i) {
+            var next = lf + 1
+            if next < p.count && p[next] == 0x0D { next += 1 }
+            if next < p.count && p[next] == 0x0A { return next + 1 }
+            if next >= p.count { return nil }  // the next bytes decide
+            i = lf + 1
         }
+        return nil
     }
 }
 

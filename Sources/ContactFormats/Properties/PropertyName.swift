@@ -13,8 +13,8 @@ package enum PropertyName {
     case alternativeBirthday
 
     /// Recognises a property name given as bytes, in any case (`PropertyTable` says which).
-    package init?<C: Collection<UInt8>>(_ name: C) where C.Index == Int {
-        guard let field = PropertyTable.fields.field(of: name) else { return nil }
+    package init?(_ name: [UInt8]) {
+        guard let field = PropertyTable.fields.field(of: name.span) else { return nil }
         self = field
     }
 

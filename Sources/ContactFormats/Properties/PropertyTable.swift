@@ -105,19 +105,14 @@ struct FieldIndex {
     /// A name of 1 to 8 bytes as a word, upper case, its first byte lowest; nil for no name, or
     /// one with a 0 byte (which a word could not tell from a shorter name): no property's name.
     @inline(__always)
-    private static func word<C: Collection<UInt8>>(of name: C) -> UInt64? where C.Index == Int {
+    private static func word(of name: Span<UInt8>) -> UInt64? {
         guard !name.isEmpty else { return nil }
         var word: UInt64 = 0
-        var shift: UInt64 = 0
-        var i = name.startIndex
-        let end = name.endIndex
         var hasZero = false
-        while i < end {
+        for i in 0..<name.count {
             let b = name[i]
             hasZero = hasZero || b == 0
-            word |= UInt64(b) &<< shift
-            shift &+= 8
-            i &+= 1
+            word |= UInt64(b) &<< (UInt64(i) &* 8)
         }
         guard !hasZero else { return nil }
         return asciiUpper(word: word)
@@ -161,7 +156,7 @@ struct FieldIndex {
         var shortWords = [UInt64](repeating: 0, count: 1 << Self.shortBits)
         var shortFields = [PropertyName?](repeating: nil, count: 1 << Self.shortBits)
         for (_, name, field) in named where name.utf8.count <= 8 {
-            let word = Self.word(of: Array(name.utf8))!
+            let word = Self.word(of: Array(name.utf8).span)!
             var k = Self.slot(of: word)
             while shortWords[k] != 0 && shortWords[k] != word { k = (k + 1) & (shortWords.count - 1) }
             shortWords[k] = word
@@ -175,12 +170,12 @@ struct FieldIndex {
     /// The model field of the name at `name` in a line: as `field(of:)`, the usual name's word
     /// loaded as the line's 8 bytes from its start when the line has them.
     @inline(__always)
-    func field(in line: UnsafeBufferPointer<UInt8>, name: Range<Int>) -> PropertyName? {
+    func field(in line: Span<UInt8>, name: Range<Int>) -> PropertyName? {
         let count = name.count
-        guard count >= 1 && count <= 8 && name.lowerBound &+ 8 <= line.count, line.baseAddress != nil else {
+        guard count >= 1 && count <= 8 && name.lowerBound &+ 8 <= line.count else {
             return field(ofNameIn: line, at: name)
         }
-        let loaded = loadWord(line, at: name.lowerBound)
+        let loaded = line.littleEndianWord(at: name.lowerBound)
         // The name's bytes only, the rest 0; a name with a 0 byte of its own is none.
         let kept = count == 8 ? loaded : loaded & ((1 &<< (UInt64(count) &* 8)) &- 1)
         let ones: UInt64 = count == 8 ? 0x8080_8080_8080_8080 : 0x8080_8080_8080_8080 & ((1 &<< (UInt64(count) &* 8)) &- 1)
@@ -190,32 +185,36 @@ struct FieldIndex {
 
     /// `field(of:)` for a line's name that `field(in:name:)` does not take the word of itself.
     @inline(never)
-    private func field(ofNameIn line: UnsafeBufferPointer<UInt8>, at name: Range<Int>) -> PropertyName? {
-        field(of: UnsafeBufferPointer(rebasing: line[name]))
+    private func field(ofNameIn line: Span<UInt8>, at name: Range<Int>) -> PropertyName? {
+        field(of: line.extracting(name))
     }
 
     /// The model field a name is read into, the name given as bytes in any case: the
     /// property's name, its 3.0 name or a vendor's alias.
     @inline(__always)
-    func field<C: Collection<UInt8>>(of name: C) -> PropertyName? where C.Index == Int {
+    func field(of name: Span<UInt8>) -> PropertyName? {
         if name.count <= 8 {
             guard let word = Self.word(of: name) else { return nil }
             return shortField(word)
         }
-        guard let first = name.first else { return nil }
-        let letter = Int(asciiUpper(first)) &- 0x41
-        guard letter >= 0 && letter < 26 else { return nil }
+        return longField(name)
+    }
+
+    /// The field of a name longer than 8 bytes: looked for among the names of its first letter
+    /// and length.
+    private func longField(_ name: Span<UInt8>) -> PropertyName? {
         let count = name.count
+        let letter = Int(asciiUpper(name[0])) &- 0x41
+        guard letter >= 0 && letter < 26 else { return nil }
         let group = Self.group(letter: letter, count: count)
         var k = Int(starts[group])
         let end = Int(starts[group + 1])
-        let start = name.startIndex
         while k < end {
             let entry = entries[k]
             if Int(entry.count) == count {
                 let at = Int(entry.start)
                 var i = 1  // the first letter is the group's
-                while i < count && asciiUpper(name[start &+ i]) == bytes[at &+ i] { i &+= 1 }
+                while i < count && asciiUpper(name[i]) == bytes[at &+ i] { i &+= 1 }
                 if i == count { return entry.field }
             }
             k += 1

@@ -23,17 +23,10 @@ func asciiUpper(word: UInt64) -> UInt64 {
     return word ^ (lower &>> 2)
 }
 
-/// The 8 bytes of `bytes` from `offset` as a word, the first byte lowest (the caller makes
-/// sure they are there).
-@inline(__always)
-func loadWord(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
-    UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
-}
-
 /// The bytes equal `upper` (upper-case ASCII), ignoring case.
 package func matchesIgnoringCase<C: Collection<UInt8>>(_ bytes: C, _ upper: StaticString) -> Bool {
     guard bytes.count == upper.utf8CodeUnitCount else { return false }
-    return upper.withUTF8Buffer { pattern in
+    return upper.withUTF8Span { pattern in
         var k = 0
         for b in bytes {
             if asciiUpper(b) != pattern[k] { return false }
@@ -43,12 +36,21 @@ package func matchesIgnoringCase<C: Collection<UInt8>>(_ bytes: C, _ upper: Stat
     }
 }
 
+/// As `matchesIgnoringCase(_:_:)` over a collection, for a span.
+func matchesIgnoringCase(_ bytes: Span<UInt8>, _ upper: StaticString) -> Bool {
+    guard bytes.count == upper.utf8CodeUnitCount else { return false }
+    return upper.withUTF8Span { pattern in
+        for k in 0..<pattern.count where asciiUpper(bytes[k]) != pattern[k] { return false }
+        return true
+    }
+}
+
 /// `upper` (upper-case ASCII) occurs somewhere in the bytes, ignoring case.
-func containsIgnoringCase<C: Collection<UInt8>>(_ bytes: C, _ upper: StaticString) -> Bool where C.Index == Int {
+func containsIgnoringCase(_ bytes: Span<UInt8>, _ upper: StaticString) -> Bool {
     let count = upper.utf8CodeUnitCount
-    var start = bytes.startIndex
-    while start + count <= bytes.endIndex {
-        if matchesIgnoringCase(bytes[start..<(start + count)], upper) { return true }
+    var start = 0
+    while start + count <= bytes.count {
+        if matchesIgnoringCase(bytes.extracting(start..<(start + count)), upper) { return true }
         start += 1
     }
     return false

@@ -28,6 +28,7 @@ struct UnsharedBuffer<Element: BitwiseCopyable>: ~Copyable {
         count += 1
     }
 
+    @inline(__always)
     mutating func append(contentsOf bytes: UnsafeBufferPointer<Element>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         if count + bytes.count > capacity { grow(to: count + bytes.count) }
@@ -35,6 +36,7 @@ struct UnsharedBuffer<Element: BitwiseCopyable>: ~Copyable {
         count += bytes.count
     }
 
+    @inline(__always)
     mutating func append(span elements: Span<Element>) {
         elements.withUnsafeBufferPointer { append(contentsOf: $0) }
     }

@@ -1,38 +1,32 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ContactsCore
 
 /// Finds the first of a few byte values looking at 8 bytes at a time (one 64-bit word compared
 /// with each value at once), for the loops that pass over runs of ordinary bytes: the text of a
 /// content line up to its line end, a CSV field up to its next quote or delimiter, the ASCII
 /// start of a value that is checked to be UTF-8.
 package enum ByteScan {
-    /// As `firstIndex(of:in:from:)` over a buffer, for an array.
+    /// As `firstIndex(of:in:from:)` over a span, for an array.
     static func firstIndex(of byte: UInt8, in bytes: [UInt8], from: Int) -> Int? {
-        bytes.withUnsafeBufferPointer { firstIndex(of: byte, in: $0, from: from) }
+        bytes.span.firstIndex(of: byte, from: from)
     }
 
     /// The index of the first `byte` at or after `from` (the C library's `memchr`); nil when there is none.
-    static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
-        guard from < bytes.count, let base = bytes.baseAddress,
-              let found = memchr(base + from, Int32(byte), bytes.count - from) else { return nil }
-        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    static func firstIndex(of byte: UInt8, in bytes: Span<UInt8>, from: Int) -> Int? {
+        bytes.firstIndex(of: byte, from: from)
     }
 
-    /// As `contains(ignoringCase:in:)` over a buffer, for an array.
+    /// As `contains(ignoringCase:in:)` over a span, for an array.
     package static func contains(ignoringCase upper: [UInt8], in bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { contains(ignoringCase: upper, in: $0) }
+        contains(ignoringCase: upper, in: bytes.span)
     }
 
     /// Whether `upper` (upper-case ASCII) occurs in the bytes, letters in any case: its first
     /// byte found by `memchr` in either case, then the rest compared.
-    package static func contains(ignoringCase upper: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func contains(ignoringCase upper: [UInt8], in bytes: Span<UInt8>) -> Bool {
         guard let head = upper.first else { return true }
         for first in Set([head, asciiLower(head)]) {
             var from = 0
-            while let at = firstIndex(of: first, in: bytes, from: from) {
+            while let at = bytes.firstIndex(of: first, from: from) {
                 if at + upper.count <= bytes.count && (1..<upper.count).allSatisfy({ asciiUpper(bytes[at + $0]) == upper[$0] }) {
                     return true
                 }
@@ -42,40 +36,23 @@ package enum ByteScan {
         return false
     }
 
-    /// As `contains(_:in:)` over buffers, for spans.
+    /// Whether `needle` occurs in the bytes, byte for byte.
     package static func contains(_ needle: Span<UInt8>, in bytes: Span<UInt8>) -> Bool {
-        needle.withUnsafeBufferPointer { needle in bytes.withUnsafeBufferPointer { contains(needle, in: $0) } }
-    }
-
-    /// Whether `needle` occurs in the bytes, byte for byte: its first byte found by `memchr`,
-    /// then the rest compared.
-    package static func contains(_ needle: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let head = needle.first else { return true }
-        var from = 0
-        while let at = firstIndex(of: head, in: bytes, from: from), at + needle.count <= bytes.count {
-            if memcmp(bytes.baseAddress! + at, needle.baseAddress!, needle.count) == 0 { return true }
-            from = at + 1
-        }
-        return false
-    }
-
-    /// As `firstLineEnd(_:from:)` over a buffer, for a span.
-    static func firstLineEnd(_ bytes: Span<UInt8>, from: Int) -> Int {
-        bytes.withUnsafeBufferPointer { firstLineEnd($0, from: from) }
+        bytes.contains(needle)
     }
 
     /// The index of the first LF or CR at or after `from`; the count when there is none.
-    static func firstLineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
-        first(in: bytes, from: from, marks: { zeroBytes($0 ^ lfs) | zeroBytes($0 ^ crs) },
-              stops: { $0 == 0x0A || $0 == 0x0D })
+    static func firstLineEnd(_ bytes: Span<UInt8>, from: Int) -> Int {
+        bytes.firstIndex(from: from, marks: { zeroBytes($0 ^ lfs) | zeroBytes($0 ^ crs) },
+                         stops: { $0 == 0x0A || $0 == 0x0D })
     }
 
     /// The index of the first of `a`, `b`, LF or CR at or after `from`; the count when there is none.
-    static func firstOf(_ a: UInt8, _ b: UInt8, orLineEnd bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+    static func firstOf(_ a: UInt8, _ b: UInt8, orLineEnd bytes: Span<UInt8>, from: Int) -> Int {
         let (spreadA, spreadB) = (spread(a), spread(b))
-        return first(in: bytes, from: from,
-                     marks: { zeroBytes($0 ^ spreadA) | zeroBytes($0 ^ spreadB) | zeroBytes($0 ^ lfs) | zeroBytes($0 ^ crs) },
-                     stops: { $0 == a || $0 == b || $0 == 0x0A || $0 == 0x0D })
+        return bytes.firstIndex(from: from,
+                                marks: { zeroBytes($0 ^ spreadA) | zeroBytes($0 ^ spreadB) | zeroBytes($0 ^ lfs) | zeroBytes($0 ^ crs) },
+                                stops: { $0 == a || $0 == b || $0 == 0x0A || $0 == 0x0D })
     }
 
     /// The index of the first byte a JSON string escapes (a control character, `"` or `\`) at
@@ -83,29 +60,27 @@ package enum ByteScan {
     @inline(__always)
     static func firstJSONEscape(_ bytes: Span<UInt8>, from: Int) -> Int {
         let (quotes, backslashes) = (spread(UInt8(ascii: "\"")), spread(UInt8(ascii: "\\")))
-        return bytes.withUnsafeBufferPointer { bytes in
-            first(in: bytes, from: from,
-                  // A byte below 0x20 borrows when 0x20 is taken from it (and may mark the bytes above it).
-                  marks: { ($0 &- 0x2020_2020_2020_2020) & ~$0 & 0x8080_8080_8080_8080 | zeroBytes($0 ^ quotes) | zeroBytes($0 ^ backslashes) },
-                  stops: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
-        }
+        return bytes.firstIndex(from: from,
+                                // A byte below 0x20 borrows when 0x20 is taken from it (and may mark the bytes above it).
+                                marks: { ($0 &- 0x2020_2020_2020_2020) & ~$0 & 0x8080_8080_8080_8080 | zeroBytes($0 ^ quotes) | zeroBytes($0 ^ backslashes) },
+                                stops: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
     }
 
     /// Whether the text holds `a`, `b`, LF or CR.
     package static func holds(_ a: UInt8, _ b: UInt8, orLineEnd text: String) -> Bool {
-        withUTF8(text) { firstOf(a, b, orLineEnd: $0, from: 0) < $0.count }
+        text.withUTF8Span { firstOf(a, b, orLineEnd: $0, from: 0) < $0.count }
     }
 
     /// Whether the text holds LF or CR.
     package static func holdsLineEnd(_ text: String) -> Bool {
-        withUTF8(text) { firstLineEnd($0, from: 0) < $0.count }
+        text.withUTF8Span { firstLineEnd($0, from: 0) < $0.count }
     }
 
     /// How often `byte` is in the text, counted up to `limit`.
     package static func count(_ byte: UInt8, in text: String, upTo limit: Int) -> Int {
-        withUTF8(text) { bytes in
+        text.withUTF8Span { bytes in
             var count = 0, at = 0
-            while count < limit, let k = firstIndex(of: byte, in: bytes, from: at) {
+            while count < limit, let k = bytes.firstIndex(of: byte, from: at) {
                 count += 1
                 at = k + 1
             }
@@ -115,40 +90,21 @@ package enum ByteScan {
 
     /// Whether the text holds a lower-case ASCII letter.
     package static func holdsLowerCase(_ text: String) -> Bool {
-        withUTF8(text) { $0.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") } }
+        text.withUTF8Span { bytes in
+            for i in bytes.indices where bytes[i] >= UInt8(ascii: "a") && bytes[i] <= UInt8(ascii: "z") { return true }
+            return false
+        }
     }
 
     /// Whether the text starts with `X-` (a private name, upper case).
     package static func isPrivateName(_ text: String) -> Bool {
-        withUTF8(text) { $0.count >= 2 && $0[0] == UInt8(ascii: "X") && $0[1] == UInt8(ascii: "-") }
-    }
-
-    /// The text's UTF-8, in place when it is contiguous (a native string), else copied.
-    private static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        text.utf8.withContiguousStorageIfAvailable(body) ?? Array(text.utf8).withUnsafeBufferPointer(body)
+        text.withUTF8Span { $0.count >= 2 && $0[0] == UInt8(ascii: "X") && $0[1] == UInt8(ascii: "-") }
     }
 
     /// The index of the first byte at or after `from` with its high bit set (not ASCII); the
     /// count when there is none.
-    static func firstNonASCII(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
-        first(in: bytes, from: from, marks: { $0 & 0x8080_8080_8080_8080 }, stops: { $0 >= 0x80 })
-    }
-
-    /// The first byte `stops` says yes to: a word at a time while 8 bytes are left (`marks` sets
-    /// the high bit of a byte that stops, and may also mark bytes above it), then byte by byte.
-    @inline(__always)
-    private static func first(in bytes: UnsafeBufferPointer<UInt8>, from: Int, marks: (UInt64) -> UInt64,
-                              stops: (UInt8) -> Bool) -> Int {
-        guard let base = bytes.baseAddress else { return from }
-        let n = bytes.count
-        var i = from
-        while i + 8 <= n {
-            let found = marks(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
-            if found != 0 { return i + found.trailingZeroBitCount >> 3 }
-            i += 8
-        }
-        while i < n && !stops(base[i]) { i += 1 }
-        return i
+    static func firstNonASCII(_ bytes: Span<UInt8>, from: Int) -> Int {
+        bytes.firstIndex(from: from, marks: { $0 & 0x8080_8080_8080_8080 }, stops: { $0 >= 0x80 })
     }
 
     /// A 64-bit hash of the bytes with ASCII letters folded to lower case, mixed into `seed`,

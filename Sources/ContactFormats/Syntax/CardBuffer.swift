@@ -47,26 +47,26 @@ package struct CardBuffer: ~Copyable {
     }
 
     /// Adds a logical line; false when it is not a property (no name or no colon).
-    package mutating func append(line: UnsafeBufferPointer<UInt8>, number: Int) -> Bool {
+    package mutating func append(line: Span<UInt8>, number: Int) -> Bool {
         let head = ContentLineParser.head(line)
         return append(line: line, number: number, head: head,
-                      field: head.flatMap { PropertyTable.fields.field(of: UnsafeBufferPointer(rebasing: line[$0.name])) })
+                      field: head.flatMap { PropertyTable.fields.field(in: line, name: $0.name) })
     }
 
     /// As `append(line:number:)`, for a line in an array.
     @discardableResult
     package mutating func append(line: [UInt8], number: Int) -> Bool {
-        line.withUnsafeBufferPointer { append(line: $0, number: number) }
+        append(line: line.span, number: number)
     }
 
     /// As `append(line:number:)`, with the line's `ContentLineParser.head` and the field of its
     /// name known already.
-    package mutating func append(line: UnsafeBufferPointer<UInt8>, number: Int, head: ContentLineParser.Head?,
+    package mutating func append(line: Span<UInt8>, number: Int, head: ContentLineParser.Head?,
                                  field: PropertyName?) -> Bool {
         let base = bytes.count
         let firstParameter = parameters.count
         guard let head, let value = ContentLineParser.parse(line, head, shiftedBy: base, into: &parameters) else { return false }
-        bytes.append(contentsOf: line)
+        bytes.append(span: line)
         properties.append(Property(group: head.group.shifted(by: base), name: head.name.shifted(by: base),
                                    parameters: firstParameter..<parameters.count,
                                    value: value.shifted(by: base), line: number, field: field))
@@ -77,20 +77,20 @@ package struct CardBuffer: ~Copyable {
     /// (a line break the exporter did not escape); false when the last property's value may not
     /// hold a line break (only `NOTE`, `ADR` and `LABEL` may: a name or a number never does, and
     /// a stray line is no part of it), or the card has no property yet.
-    package mutating func appendContinuation(line: UnsafeBufferPointer<UInt8>) -> Bool {
+    package mutating func appendContinuation(line: Span<UInt8>) -> Bool {
         guard let last = properties.indices.last, properties[last].value.upperBound == bytes.count,
               ["NOTE", "ADR", "LABEL"].contains(where: { equalsIgnoringCase(properties[last].name, $0) }) else { return false }
         let quotedPrintable = parameters[properties[last].parameters].contains { p in
             (p.name.isEmpty || equalsIgnoringCase(p.name, "ENCODING")) && equalsIgnoringCase(p.value, "QUOTED-PRINTABLE")
         }
-        (quotedPrintable ? Array("=0D=0A".utf8) : [UInt8(ascii: "\\"), UInt8(ascii: "n")]).withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: line)
+        bytes.append(contentsOf: quotedPrintable ? Array("=0D=0A".utf8) : [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+        bytes.append(span: line)
         properties[last].value = properties[last].value.lowerBound..<bytes.count
         return true
     }
 
     /// Counts a property line that is not kept.
-    package mutating func skip(line: UnsafeBufferPointer<UInt8>) {
+    package mutating func skip(line: Span<UInt8>) {
         skippedProperties += 1
         skippedBytes += line.count
     }
@@ -163,14 +163,14 @@ package enum ContentLineParser {
 
     /// The name of a property line (after its group), or nil when the line is not a property
     /// (no name, or no colon): what `parse` would find as the name, without splitting the rest.
-    package static func name(_ line: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    package static func name(_ line: Span<UInt8>) -> Range<Int>? {
         guard let head = head(line), isProperty(line, head) else { return nil }
         return head.name
     }
 
     /// Whether a line with this head is a property: a colon comes at or after its end.
-    package static func isProperty(_ line: UnsafeBufferPointer<UInt8>, _ head: Head) -> Bool {
-        line[head.end] == UInt8(ascii: ":") || ByteScan.firstIndex(of: UInt8(ascii: ":"), in: line, from: head.end) != nil
+    package static func isProperty(_ line: Span<UInt8>, _ head: Head) -> Bool {
+        line[head.end] == UInt8(ascii: ":") || line.firstIndex(of: UInt8(ascii: ":"), from: head.end) != nil
     }
 
     /// A line's group and name, and where the name ends (at its first `;` or `:`).
@@ -178,7 +178,7 @@ package enum ContentLineParser {
 
     /// The group and name before the first `;` or `:` (where the name ends), nil when there is
     /// no name or neither character.
-    package static func head(_ line: UnsafeBufferPointer<UInt8>) -> Head? {
+    package static func head(_ line: Span<UInt8>) -> Head? {
         let n = line.count
         var i = 0
         while i < n && (line[i] == 0x20 || line[i] == 0x09) { i += 1 }
@@ -188,19 +188,10 @@ package enum ContentLineParser {
         while i < n {
             // Letters are above all five bytes looked for: passed 8 at a time while no byte is
             // at or below `;` (the word's lowest such byte is exact; digits and `-` stop it too).
-            while i &+ 8 <= n {
-                let word = UInt64(littleEndian: UnsafeRawPointer(line.baseAddress! + i).loadUnaligned(as: UInt64.self))
-                let low = (word &- 0x3C3C_3C3C_3C3C_3C3C) & ~word & 0x8080_8080_8080_8080
-                if low != 0 {
-                    i &+= low.trailingZeroBitCount >> 3
-                    break
-                }
-                i &+= 8
-            }
+            i = line.firstIndex(from: i, marks: { ($0 &- 0x3C3C_3C3C_3C3C_3C3C) & ~$0 & 0x8080_8080_8080_8080 },
+                                stops: { $0 <= UInt8(ascii: ";") })
             guard i < n else { break }
             let b = line[i]
-            // One test for the usual byte: a letter is above all five.
-            if b > UInt8(ascii: ";") { i += 1; continue }
             if b == UInt8(ascii: ";") || b == UInt8(ascii: ":") { break }
             if b == UInt8(ascii: ".") && group.isEmpty {
                 group = nameStart..<i
@@ -219,7 +210,7 @@ package enum ContentLineParser {
         return (group, nameStart..<nameEnd, i)
     }
 
-    static func parse(_ line: UnsafeBufferPointer<UInt8>) -> Parsed? {
+    static func parse(_ line: Span<UInt8>) -> Parsed? {
         guard let head = head(line) else { return nil }
         var parameters: [CardBuffer.Parameter] = []
         guard let value = parse(line, head, shiftedBy: 0, into: &parameters) else { return nil }
@@ -228,14 +219,14 @@ package enum ContentLineParser {
 
     /// The value of the line with this `head`, its parameters appended to `parameters` with
     /// their ranges shifted by `offset`; nil (and nothing appended) when the line is no property.
-    static func parse(_ line: UnsafeBufferPointer<UInt8>, _ head: Head, shiftedBy offset: Int,
+    static func parse(_ line: Span<UInt8>, _ head: Head, shiftedBy offset: Int,
                       into parameters: inout [CardBuffer.Parameter]) -> Range<Int>? {
         if let value = parse(line, head, honouringQuotes: true, shiftedBy: offset, into: &parameters) { return value }
         // An unbalanced quote: take the first colon.
         return parse(line, head, honouringQuotes: false, shiftedBy: offset, into: &parameters)
     }
 
-    private static func parse(_ line: UnsafeBufferPointer<UInt8>, _ head: Head, honouringQuotes: Bool, shiftedBy offset: Int,
+    private static func parse(_ line: Span<UInt8>, _ head: Head, honouringQuotes: Bool, shiftedBy offset: Int,
                               into parameters: inout [CardBuffer.Parameter]) -> Range<Int>? {
         let first = parameters.count
         let n = line.count
@@ -273,7 +264,7 @@ package enum ContentLineParser {
         return (i + 1)..<n
     }
 
-    private static func trimmed(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+    private static func trimmed(_ line: Span<UInt8>, _ range: Range<Int>) -> Range<Int> {
         var r = range
         while let f = r.first, line[f] == 0x20 || line[f] == 0x09 { r = r.dropFirst() }
         while let l = r.last, line[l] == 0x20 || line[l] == 0x09 { r = r.dropLast() }

@@ -17,9 +17,19 @@ public enum DateParsing {
     /// The year Apple writes for dates without a year (with or without `X-APPLE-OMIT-YEAR`).
     public static let appleNoYear = 1604
 
+    /// As `parse(_:omitYear:)` over a span, for an array.
+    public static func parse(_ text: [UInt8], omitYear: Int? = nil) -> Result {
+        parse(text.span, omitYear: omitYear)
+    }
+
+    /// As `parse(_:omitYear:)` over a span, for a part of an array.
+    public static func parse(_ text: ArraySlice<UInt8>, omitYear: Int? = nil) -> Result {
+        parse(text.span, omitYear: omitYear)
+    }
+
     /// Reads a date value's bytes; `omitYear`: the year Apple's `X-APPLE-OMIT-YEAR` says means none.
-    public static func parse<C: Collection<UInt8>>(_ text: C, omitYear: Int? = nil) -> Result where C.Index == Int {
-        var lo = text.startIndex, hi = text.endIndex
+    package static func parse(_ text: Span<UInt8>, omitYear: Int? = nil) -> Result {
+        var lo = 0, hi = text.count
         while lo < hi, text[lo] == 0x20 || text[lo] == 0x09 { lo += 1 }
         while hi > lo, text[hi - 1] == 0x20 || text[hi - 1] == 0x09 { hi -= 1 }
         if lo == hi { return .empty }
@@ -43,7 +53,7 @@ public enum DateParsing {
             return false
         }
         // The value in a message: made only for one.
-        var shown: String { String(decoding: text[lo..<hi], as: UTF8.self) }
+        var shown: String { String(utf8: text.extracting(lo..<hi)) }
 
         if at(0) == UInt8(ascii: "T") || at(0) == UInt8(ascii: "t") { return .invalid(.invalidDate, "'\(shown)' is a time with no date") }
         var year: Int?

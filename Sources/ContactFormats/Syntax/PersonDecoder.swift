@@ -253,7 +253,7 @@ package final class PersonDecoder {
                 omitYear = ValueDecoding.parameterList(card.slice(param.value)).first.flatMap { Int($0) }
             }
         }
-        switch withValue(card, p, { DateParsing.parse($0, omitYear: omitYear) }) {
+        switch withValue(card, p, { DateParsing.parse($0.span, omitYear: omitYear) }) {
         case .date(let date):
             return date
         case .empty:

@@ -72,7 +72,7 @@ package struct VCardLexer: ~Copyable {
             }
         }
         while i < n {
-            let end = ByteScan.firstLineEnd(chunk, from: i)
+            let end = ByteScan.firstLineEnd(chunk.span, from: i)
             if end == n {  // the line goes on in the next chunk
                 appendToCarry(UnsafeBufferPointer(rebasing: chunk[i..<n]))
                 return
@@ -204,12 +204,12 @@ package struct VCardLexer: ~Copyable {
             return
         }
         let first = content.first ?? 0
-        if hasPending && pendingEndsWithSoftBreak() && !VCardLexer.isCardFrame(content) {
+        if hasPending && pendingEndsWithSoftBreak() && !VCardLexer.isCardFrame(content.span) {
             logical.removeLast()  // the soft break's "="
             appendLogical(content)
         } else if hasPending && (first == 0x20 || first == 0x09) {
             appendLogical(UnsafeBufferPointer(rebasing: content[1...]))
-        } else if hasPending && VCardLexer.isBase64Text(content) && pendingIsBase64() {
+        } else if hasPending && VCardLexer.isBase64Text(content.span) && pendingIsBase64() {
             appendLogical(content)
         } else {
             try flush(emit: emit)
@@ -250,42 +250,45 @@ package struct VCardLexer: ~Copyable {
     /// The pending line is quoted-printable and ends with a soft line break ("=").
     private func pendingEndsWithSoftBreak() -> Bool {
         guard logical.last == UInt8(ascii: "=") else { return false }
-        return VCardLexer.isQuotedPrintable(logical.bytes)
+        return logical.withSpan { VCardLexer.isQuotedPrintable($0) }
     }
 
     /// The line's parameters say quoted-printable exactly as the decoder reads them: a bare
     /// `QUOTED-PRINTABLE` or `ENCODING=QUOTED-PRINTABLE`, in any case.
-    static func isQuotedPrintable(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isQuotedPrintable(_ line: Span<UInt8>) -> Bool {
         guard let parsed = ContentLineParser.parse(line) else { return false }
         return parsed.parameters.contains { p in
-            (p.name.isEmpty || matchesIgnoringCase(line[p.name], "ENCODING"))
-                && matchesIgnoringCase(line[p.value], "QUOTED-PRINTABLE")
+            (p.name.isEmpty || matchesIgnoringCase(line.extracting(p.name), "ENCODING"))
+                && matchesIgnoringCase(line.extracting(p.value), "QUOTED-PRINTABLE")
         }
     }
 
     /// `END:VCARD` or `BEGIN:VCARD`, which no soft line break can continue into (a 2.1 value
     /// that wrongly ends with "=" must not swallow the end of its card, nor the next card).
-    static func isCardFrame(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isCardFrame(_ line: Span<UInt8>) -> Bool {
         var lo = 0, hi = line.count
         while lo < hi && (line[lo] == 0x20 || line[lo] == 0x09) { lo += 1 }
         while hi > lo && (line[hi - 1] == 0x20 || line[hi - 1] == 0x09) { hi -= 1 }
-        return matchesIgnoringCase(line[lo..<hi], "END:VCARD") || matchesIgnoringCase(line[lo..<hi], "BEGIN:VCARD")
+        return matchesIgnoringCase(line.extracting(lo..<hi), "END:VCARD") || matchesIgnoringCase(line.extracting(lo..<hi), "BEGIN:VCARD")
     }
 
     /// The pending line holds a base64 value (`ENCODING=BASE64`, `ENCODING=b`, bare `BASE64`).
     private func pendingIsBase64() -> Bool {
-        VCardLexer.parametersContain(logical.bytes, "BASE64") || VCardLexer.parametersContain(logical.bytes, "ENCODING=B;")
-            || VCardLexer.parametersContain(logical.bytes, "ENCODING=B:")
+        logical.withSpan { line in
+            VCardLexer.parametersContain(line, "BASE64") || VCardLexer.parametersContain(line, "ENCODING=B;")
+                || VCardLexer.parametersContain(line, "ENCODING=B:")
+        }
     }
 
     /// A line that can only be more base64 text: base64 characters and nothing else.
-    static func isBase64Text(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        line.allSatisfy(isBase64Character)
+    static func isBase64Text(_ line: Span<UInt8>) -> Bool {
+        for i in line.indices where !isBase64Character(line[i]) { return false }
+        return true
     }
 
     /// Whether `needle` (upper-case ASCII) occurs, ignoring case, in the part of `line` before
     /// the value (up to and including the first colon outside quotes).
-    static func parametersContain(_ line: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
+    static func parametersContain(_ line: Span<UInt8>, _ needle: StaticString) -> Bool {
         var end = 0
         var quoted = false
         while end < line.count {
@@ -294,6 +297,6 @@ package struct VCardLexer: ~Copyable {
             if b == UInt8(ascii: ":") && !quoted { break }
             end += 1
         }
-        return containsIgnoringCase(line[0..<Swift.min(end + 1, line.count)], needle)
+        return containsIgnoringCase(line.extracting(0..<Swift.min(end + 1, line.count)), needle)
     }
 }

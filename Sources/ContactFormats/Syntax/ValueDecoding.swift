@@ -9,7 +9,7 @@ package enum ValueDecoding {
     package static func unescape<C: Collection<UInt8>>(_ bytes: C) -> String where C.Index == Int {
         // Most values have nothing to undo: told 8 bytes at a time when they are contiguous (a line
         // feed, which needs nothing, takes the longer way round).
-        let plain = bytes.withContiguousStorageIfAvailable { ByteScan.firstOf(UInt8(ascii: "\\"), 0x0D, orLineEnd: $0, from: 0) == $0.count }
+        let plain = bytes.withContiguousStorageIfAvailable { ByteScan.firstOf(UInt8(ascii: "\\"), 0x0D, orLineEnd: $0.span, from: 0) == $0.count }
             ?? !bytes.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0x0D })
         guard !plain else { return makeString(bytes) }
         var out: [UInt8] = []
@@ -271,14 +271,19 @@ package enum ValueDecoding {
         bytes.withContiguousStorageIfAvailable(isValidUTF8(contiguous:)) ?? Array(bytes).withUnsafeBufferPointer(isValidUTF8(contiguous:))
     }
 
+    /// As `isValidUTF8(_:)` over a collection, for a span.
+    package static func isValidUTF8(_ bytes: Span<UInt8>) -> Bool {
+        bytes.withUnsafeBufferPointer(isValidUTF8(contiguous:))
+    }
+
     private static func isValidUTF8(contiguous bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let end = bytes.count
         // ASCII, the usual case, 8 bytes at a time: at the start and after every other character.
-        var i = ByteScan.firstNonASCII(bytes, from: 0)
+        var i = ByteScan.firstNonASCII(bytes.span, from: 0)
         while i < end {
             let b = bytes[i]
             if b < 0x80 {
-                i = ByteScan.firstNonASCII(bytes, from: i + 1)
+                i = ByteScan.firstNonASCII(bytes.span, from: i + 1)
                 continue
             }
             let count: Int

@@ -142,13 +142,14 @@ public final class VCardParser: ContactsParser {
     /// whatever is open (so that an unclosed card never takes the cards after it).
     private func handle(_ line: VCardLexer.Line) throws {
         // A line's name is found once: the card's frame, a nested card and the property are told by it.
-        let head = ContentLineParser.head(line.bytes)
-        let framesOrNests = Self.mayFrameOrNest(line.bytes, head)
-        let marker = framesOrNests ? Self.marker(line.bytes, head) : .none
+        let bytes = line.bytes.span
+        let head = ContentLineParser.head(bytes)
+        let framesOrNests = Self.mayFrameOrNest(bytes, head)
+        let marker = framesOrNests ? Self.marker(bytes, head) : .none
         let afterEmptyAgent = state.afterEmptyAgent
         let inCard = state.inCard
         if inCard { checker?.physicalLines(line.raw, firstLine: line.number) }
-        state.afterEmptyAgent = inCard && marker == .none && framesOrNests && Self.opensAgent(line.bytes, head)
+        state.afterEmptyAgent = inCard && marker == .none && framesOrNests && Self.opensAgent(bytes, head)
         switch state.place {
         case .outside:
             if marker == .begin {
@@ -219,11 +220,11 @@ public final class VCardParser: ContactsParser {
             case .none:
                 if keepsRaw { card.raw.append(contentsOf: line.raw) }
                 // The birthday formats look at the name first, and keep what they need.
-                let field = head.flatMap { fields.field(in: line.bytes, name: $0.name) }
-                if skipsUnneeded, let head, ContentLineParser.isProperty(line.bytes, head), !namesAndDates.keeps(field) {
-                    card.skip(line: line.bytes)
+                let field = head.flatMap { fields.field(in: bytes, name: $0.name) }
+                if skipsUnneeded, let head, ContentLineParser.isProperty(bytes, head), !namesAndDates.keeps(field) {
+                    card.skip(line: bytes)
                     state.lastLine = .skipped
-                } else if card.append(line: line.bytes, number: line.number, head: head, field: field) {
+                } else if card.append(line: bytes, number: line.number, head: head, field: field) {
                     state.lastLine = .kept
                 } else {
                     try continuation(line)
@@ -270,9 +271,9 @@ public final class VCardParser: ContactsParser {
         let text = String(decoding: line.bytes.prefix(40), as: UTF8.self)
         let kept: Bool
         switch state.lastLine {
-        case .kept: kept = card.appendContinuation(line: line.bytes)
+        case .kept: kept = card.appendContinuation(line: line.bytes.span)
         case .skipped:
-            card.skip(line: line.bytes)
+            card.skip(line: line.bytes.span)
             kept = true
         case .none: kept = false
         }
@@ -295,7 +296,7 @@ public final class VCardParser: ContactsParser {
     /// Whether the line's name may be `BEGIN`, `END` or `AGENT` (the first letter of a name of
     /// their length): the lines `marker` and `opensAgent` are asked of, told at once from the rest.
     @inline(__always)
-    private static func mayFrameOrNest(_ line: UnsafeBufferPointer<UInt8>, _ head: ContentLineParser.Head?) -> Bool {
+    private static func mayFrameOrNest(_ line: Span<UInt8>, _ head: ContentLineParser.Head?) -> Bool {
         guard let name = head?.name else { return false }
         let first = line[name.lowerBound] | 0x20  // ASCII letters in lower case
         return name.count == 5 ? first == UInt8(ascii: "b") || first == UInt8(ascii: "a") : name.count == 3 && first == UInt8(ascii: "e")
@@ -303,8 +304,8 @@ public final class VCardParser: ContactsParser {
 
     /// `AGENT:` (with a group or parameters, in any case) and no value: a nested card follows.
     /// `head`: the line's `ContentLineParser.head`.
-    static func opensAgent(_ line: UnsafeBufferPointer<UInt8>, _ head: ContentLineParser.Head?) -> Bool {
-        guard let name = head?.name, name.count == 5, matchesIgnoringCase(line[name], "AGENT") else { return false }
+    static func opensAgent(_ line: Span<UInt8>, _ head: ContentLineParser.Head?) -> Bool {
+        guard let name = head?.name, name.count == 5, matchesIgnoringCase(line.extracting(name), "AGENT") else { return false }
         var end = line.count
         while end > 0 && (line[end - 1] == 0x20 || line[end - 1] == 0x09) { end -= 1 }
         // A colon ends it, so the line is a property.
@@ -381,23 +382,24 @@ public final class VCardParser: ContactsParser {
 
     /// `BEGIN:VCARD` / `END:VCARD`, in any case, with white space around the parts.
     package static func marker(_ line: Span<UInt8>) -> Marker {
-        line.withUnsafeBufferPointer { marker($0, ContentLineParser.head($0)) }
+        marker(line, ContentLineParser.head(line))
     }
 
     /// The first and last 8 bytes of `BEGIN:VCARD` and of `END:VCARD`, as words.
     private static let beginWords = frameWords("BEGIN:VCARD"), endWords = frameWords("END:VCARD")
 
     private static func frameWords(_ line: String) -> (first: UInt64, last: UInt64) {
-        Array(line.utf8).withUnsafeBufferPointer { (loadWord($0, at: 0), loadWord($0, at: $0.count - 8)) }
+        let bytes = Array(line.utf8).span
+        return (bytes.littleEndianWord(at: 0), bytes.littleEndianWord(at: bytes.count - 8))
     }
 
     /// As `marker(_:)`, with the line's `ContentLineParser.head`: a name with no group (nor a
     /// dot before it) and a colon after it, the value `VCARD`.
-    static func marker(_ line: UnsafeBufferPointer<UInt8>, _ head: ContentLineParser.Head?) -> Marker {
+    static func marker(_ line: Span<UInt8>, _ head: ContentLineParser.Head?) -> Marker {
         // The usual frame lines, `BEGIN:VCARD` and `END:VCARD` alone in any case, told by their
         // first and last 8 bytes upper-cased.
         if line.count == 11 || line.count == 9 {
-            let first = asciiUpper(word: loadWord(line, at: 0)), last = asciiUpper(word: loadWord(line, at: line.count - 8))
+            let first = asciiUpper(word: line.littleEndianWord(at: 0)), last = asciiUpper(word: line.littleEndianWord(at: line.count - 8))
             if line.count == 11 && first == Self.beginWords.first && last == Self.beginWords.last { return .begin }
             if line.count == 9 && first == Self.endWords.first && last == Self.endWords.last { return .end }
         }
@@ -407,9 +409,9 @@ public final class VCardParser: ContactsParser {
         }
         let marker: Marker
         let first = asciiUpper(line[name.lowerBound])  // told apart from EMAIL, TEL, ADR and UID at once
-        if name.count == 5 && first == UInt8(ascii: "B") && matchesIgnoringCase(line[name], "BEGIN") {
+        if name.count == 5 && first == UInt8(ascii: "B") && matchesIgnoringCase(line.extracting(name), "BEGIN") {
             marker = .begin
-        } else if name.count == 3 && first == UInt8(ascii: "E") && matchesIgnoringCase(line[name], "END") {
+        } else if name.count == 3 && first == UInt8(ascii: "E") && matchesIgnoringCase(line.extracting(name), "END") {
             marker = .end
         } else {
             return .none
@@ -417,7 +419,7 @@ public final class VCardParser: ContactsParser {
         var lo = end + 1, hi = line.count
         while lo < hi && (line[lo] == 0x20 || line[lo] == 0x09) { lo += 1 }
         while hi > lo && (line[hi - 1] == 0x20 || line[hi - 1] == 0x09) { hi -= 1 }
-        return hi - lo == 5 && matchesIgnoringCase(line[lo..<hi], "VCARD") ? marker : .none
+        return hi - lo == 5 && matchesIgnoringCase(line.extracting(lo..<hi), "VCARD") ? marker : .none
     }
 }
 

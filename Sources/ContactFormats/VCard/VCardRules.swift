@@ -198,7 +198,7 @@ struct VCardRuleChecker {
             // A year, a year and month, a month, a day alone or a time: valid in 4.0 (no
             // birthday to us; RFC 6350 §4.3.4).
             if v == .v40 && VCardValueSyntax.dateAndOrTime(text) == .withoutDay { break }
-            let parsed = DateParsing.parse(value)
+            let parsed = DateParsing.parse(value.span)
             if case .invalid(let code, let reason) = parsed {
                 add(line, .error, code, "\(name): \(reason) (\(v == .v40 ? "RFC 6350 §4.3.4" : "ISO 8601"))")
                 break

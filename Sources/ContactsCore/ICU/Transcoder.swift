@@ -22,10 +22,15 @@ public final class Transcoder {
     /// The UTF-8 of a complete text, and how many of its bytes could not be decoded (each became
     /// U+FFFD).
     public func utf8<C: Collection<UInt8>>(from text: C) -> (bytes: [UInt8], substitutions: Int) {
+        utf8(from: Array(text).span)
+    }
+
+    /// The UTF-8 of a complete text, and how many of its bytes could not be decoded (each became
+    /// U+FFFD).
+    package func utf8(from text: Span<UInt8>) -> (bytes: [UInt8], substitutions: Int) {
         let before = substitutions
         var out: [UInt8] = []
-        let input = Array(text)
-        convert(input.span, flush: true) { out.append(span: $0) }
+        convert(text, flush: true) { out.append(span: $0) }
         return (out, substitutions - before)
     }
 

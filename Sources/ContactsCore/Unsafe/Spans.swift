@@ -114,6 +114,55 @@ extension Span where Element == UInt8 {
     }
 }
 
+extension Span where Element == UInt8 {
+    /// The index of the first `byte` at or after `from` (the C library's `memchr`); nil when
+    /// there is none.
+    @inlinable
+    package func firstIndex(of byte: UInt8, from: Int) -> Int? {
+        precondition(from >= 0, "a negative index")
+        guard from < count else { return nil }
+        return withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress, let found = memchr(base + from, Int32(byte), bytes.count - from) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
+    /// Whether `needle` occurs in the bytes, byte for byte: its first byte found by `memchr`,
+    /// then the rest compared.
+    @inlinable
+    package func contains(_ needle: Span<UInt8>) -> Bool {
+        guard !needle.isEmpty else { return true }
+        let head = needle[0]
+        var from = 0
+        while let at = firstIndex(of: head, from: from), at + needle.count <= count {
+            if extracting(at..<at + needle.count).compareBytes(needle) == 0 { return true }
+            from = at + 1
+        }
+        return false
+    }
+
+    /// The index of the first byte at or after `from` that `stops` says yes to; the count when
+    /// there is none (`from` when it is past the end). While 8 bytes are left they are read as
+    /// one little-endian word, in which `marks` sets the high bit of every byte that stops (it
+    /// may also mark bytes above the first: only the lowest mark is used).
+    @inlinable @inline(__always)
+    package func firstIndex(from: Int, marks: (UInt64) -> UInt64, stops: (UInt8) -> Bool) -> Int {
+        precondition(from >= 0, "a negative index")
+        return withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return from }
+            let n = bytes.count
+            var i = from
+            while i <= n &- 8 {
+                let found = marks(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+                if found != 0 { return i &+ found.trailingZeroBitCount &>> 3 }
+                i &+= 8
+            }
+            while i < n && !stops(base[i]) { i &+= 1 }
+            return i
+        }
+    }
+}
+
 extension StaticString {
     /// Calls `body` with the UTF-8 of the text (a literal's bytes, in place).
     @inlinable
@@ -123,13 +172,13 @@ extension StaticString {
 }
 
 extension String {
-    /// Calls `body` with the string's UTF-8, in place (made contiguous first when it is not): for
-    /// a string read once, cheaper than `utf8.span`, whose getter is not inlined (measured: about
-    /// ten instructions a string more, a thousand a person of JSContact).
+    /// Calls `body` with the string's UTF-8, in place (copied first when it is not contiguous):
+    /// for a string read once, cheaper than `utf8.span`, whose getter is not inlined (measured:
+    /// about ten instructions a string more, a thousand a person of JSContact).
     @inlinable
     package func withUTF8Span<R>(_ body: (Span<UInt8>) throws -> R) rethrows -> R {
-        var text = self
-        return try text.withUTF8 { try body(Span(_unsafeElements: $0)) }
+        if let result = try utf8.withContiguousStorageIfAvailable({ try body(Span(_unsafeElements: $0)) }) { return result }
+        return try Array(utf8).withUnsafeBufferPointer { try body(Span(_unsafeElements: $0)) }
     }
 
     /// The string of `bytes`, UTF-8 (what is not is replaced by U+FFFD).
