@@ -10,8 +10,9 @@ public enum RecordCount {
     public static func vcard(_ bytes: [UInt8]) -> Int {
         var lexer = VCardLexer()
         var records = 0, depth = 0, inStray = false, afterEmptyAgent = false
-        func line(_ line: VCardLexer.Line) {
-            let text = Array(line.bytes)
+        func line(_: VCardLexer.Line, _ bytes: Span<UInt8>, _: Span<UInt8>) {
+            var text: [UInt8] = []
+            text.append(span: bytes)
             let opensNested = afterEmptyAgent
             afterEmptyAgent = false
             switch marker(text) {

@@ -9,9 +9,9 @@ private func lex(_ input: [UInt8], chunk: Int) -> [(Int, String)] {
     var lexer = VCardLexer(keepsRawText: true)
     var lines: [(Int, String)] = []
     forEachChunk(of: input, size: chunk) { piece in
-        lexer.feed(piece.span) { lines.append(($0.number, String(decoding: $0.bytes, as: UTF8.self))) }
+        lexer.feed(piece.span) { line, bytes, _ in lines.append((line.number, String(utf8: bytes))) }
     }
-    lexer.finish { lines.append(($0.number, String(decoding: $0.bytes, as: UTF8.self))) }
+    lexer.finish { line, bytes, _ in lines.append((line.number, String(utf8: bytes))) }
     return lines
 }
 
@@ -75,8 +75,8 @@ private func lex(_ text: String) -> [(Int, String)] {
     @Test func keepsRawTextOfEachLogicalLine() {
         var lexer = VCardLexer(keepsRawText: true)
         var raws: [String] = []
-        lexer.feed(Array("A:1\r\n 2\nB:3\r".utf8).span) { raws.append(String(decoding: $0.raw, as: UTF8.self)) }
-        lexer.finish { raws.append(String(decoding: $0.raw, as: UTF8.self)) }
+        lexer.feed(Array("A:1\r\n 2\nB:3\r".utf8).span) { _, _, raw in raws.append(String(utf8: raw)) }
+        lexer.finish { _, _, raw in raws.append(String(utf8: raw)) }
         #expect(raws == ["A:1\r\n 2\n", "B:3\r"])
     }
 
@@ -92,8 +92,11 @@ private func lex(_ text: String) -> [(Int, String)] {
         func lines(_ bytes: [UInt8], chunk: Int, limit: Int) -> [String] {
             var lexer = VCardLexer(keepsRawText: true, maxLineBytes: limit)
             var out: [String] = []
-            func emit(_ line: VCardLexer.Line) {
-                out.append("\(line.number) \(line.isOversized) \(Array(line.bytes)) \(Array(line.raw))")
+            func emit(_ line: VCardLexer.Line, _ bytes: Span<UInt8>, _ raw: Span<UInt8>) {
+                var text: [UInt8] = [], rawText: [UInt8] = []
+                text.append(span: bytes)
+                rawText.append(span: raw)
+                out.append("\(line.number) \(line.isOversized) \(text) \(rawText)")
             }
             forEachChunk(of: bytes, size: chunk) { piece in lexer.feed(piece.span, emit: emit) }
             lexer.finish(emit: emit)

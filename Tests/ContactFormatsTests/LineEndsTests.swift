@@ -29,8 +29,8 @@ import ContactFormatsTesting
             var lexer = VCardLexer()
             var lastNumber = 0
             let input = text + Array("\nZ\n".utf8)
-            lexer.feed(input.span) { lastNumber = $0.number }
-            lexer.finish { lastNumber = $0.number }
+            lexer.feed(input.span) { line, _, _ in lastNumber = line.number }
+            lexer.finish { line, _, _ in lastNumber = line.number }
             #expect(count(text + [0x0A]) + 1 == lastNumber, "\(text)")
         }
     }

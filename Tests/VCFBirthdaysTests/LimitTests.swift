@@ -34,13 +34,13 @@ import VCFBirthdaysTesting
         var lexer = VCardLexer(keepsRawText: true, maxLineBytes: 4096)
         var oversized = 0
         let chunk = [UInt8](repeating: UInt8(ascii: "q"), count: 1000)
-        lexer.feed(Array("NOTE:".utf8).span) { _ in }
+        lexer.feed(Array("NOTE:".utf8).span) { _, _, _ in }
         for _ in 0..<200 {  // one 200 kB line, no line end
-            lexer.feed(chunk.span) { _ in }
+            lexer.feed(chunk.span) { _, _, _ in }
             #expect(lexer.bufferedBytes <= 4096 + 1000)
         }
-        lexer.feed(Array("\nFN:x\n".utf8).span) { if $0.isOversized { oversized += 1 } }
-        lexer.finish { if $0.isOversized { oversized += 1 } }
+        lexer.feed(Array("\nFN:x\n".utf8).span) { line, _, _ in if line.isOversized { oversized += 1 } }
+        lexer.finish { line, _, _ in if line.isOversized { oversized += 1 } }
         #expect(oversized == 1)
     }
 

@@ -9,16 +9,14 @@ import ContactsCore
 /// call `finish()` at the end of input. Memory grows with the longest logical line only, and at
 /// most to `maxLineBytes`: a longer line is cut there and marked oversized.
 package struct VCardLexer: ~Copyable {
-    /// One logical line: its unfolded bytes, the raw bytes it was read from (when raw text is
-    /// kept) and the 1-based line number where it starts.
+    /// One logical line, beside its bytes: the 1-based line number where it starts, and
+    /// whether it was cut. `emit` gets it with the line's bytes, unfolded, and the raw bytes of
+    /// the physical lines it was read from with their line ends (when raw text is kept), both
+    /// valid only during the call.
     package struct Line {
-        /// The logical line, unfolded.
-        package let bytes: UnsafeBufferPointer<UInt8>
-        /// The physical lines it was read from, with their line ends (when kept).
-        package let raw: UnsafeBufferPointer<UInt8>
         /// The 1-based line where it starts.
         package let number: Int
-        /// The line was longer than the limit; `bytes` and `raw` hold its start only.
+        /// The line was longer than the limit; its bytes and raw bytes hold its start only.
         package let isOversized: Bool
     }
 
@@ -49,13 +47,13 @@ package struct VCardLexer: ~Copyable {
     var bufferedBytes: Int { carry.count + logical.count + raw.count }
 
     /// Feeds a chunk; `emit` gets each line it completes (valid only during the call).
-    package mutating func feed(_ chunk: Span<UInt8>, emit: (Line) throws -> Void) rethrows {
+    package mutating func feed(_ chunk: Span<UInt8>, emit: (Line, Span<UInt8>, Span<UInt8>) throws -> Void) rethrows {
         let (start, replay) = bom.skip(chunk)
         if !replay.isEmpty { try feed(replay.span, emit: emit) }
-        try chunk.withUnsafeBufferPointer { try feed(buffer: $0, from: start, emit: emit) }
+        try feed(chunk, from: start, emit: emit)
     }
 
-    private mutating func feed(buffer chunk: UnsafeBufferPointer<UInt8>, from start: Int, emit: (Line) throws -> Void) rethrows {
+    private mutating func feed(_ chunk: Span<UInt8>, from start: Int, emit: (Line, Span<UInt8>, Span<UInt8>) throws -> Void) rethrows {
         var i = start
         let n = chunk.count
         if afterCR {
@@ -72,9 +70,9 @@ package struct VCardLexer: ~Copyable {
             }
         }
         while i < n {
-            let end = ByteScan.firstLineEnd(chunk.span, from: i)
+            let end = ByteScan.firstLineEnd(chunk, from: i)
             if end == n {  // the line goes on in the next chunk
-                appendToCarry(UnsafeBufferPointer(rebasing: chunk[i..<n]))
+                appendToCarry(chunk.extracting(i..<n))
                 return
             }
             var next = end + 1
@@ -95,21 +93,16 @@ package struct VCardLexer: ~Copyable {
                 // The usual line: whole in the chunk, and the next one neither continues it nor is
                 // blank. It is emitted from the chunk, without being copied or held back.
                 physicalNumber += 1
-                try emit(Line(bytes: UnsafeBufferPointer(rebasing: chunk[i..<end]),
-                              raw: UnsafeBufferPointer(rebasing: chunk[i..<next]), number: physicalNumber, isOversized: false))
+                try emit(Line(number: physicalNumber, isOversized: false), chunk.extracting(i..<end), chunk.extracting(i..<next))
             } else if carry.isEmpty {
                 if end - i > maxLineBytes { carryOversized = true }
-                try physicalLine(UnsafeBufferPointer(rebasing: chunk[i..<min(end, i + maxLineBytes)]),
-                                 terminator: UnsafeBufferPointer(rebasing: chunk[end..<end + terminatorLength]),
-                                 emit: emit)
+                try physicalLine(chunk.extracting(i..<min(end, i + maxLineBytes)),
+                                 terminator: chunk.extracting(end..<end + terminatorLength), emit: emit)
             } else {
-                appendToCarry(UnsafeBufferPointer(rebasing: chunk[i..<end]))
+                appendToCarry(chunk.extracting(i..<end))
                 let line = carry
                 carry.removeAll(keepingCapacity: true)
-                try line.withUnsafeBufferPointer { content in
-                    try physicalLine(content, terminator: UnsafeBufferPointer(rebasing: chunk[end..<end + terminatorLength]),
-                                     emit: emit)
-                }
+                try physicalLine(line.span, terminator: chunk.extracting(end..<end + terminatorLength), emit: emit)
             }
             i = next
         }
@@ -120,7 +113,7 @@ package struct VCardLexer: ~Copyable {
     /// no white space (a folded line), no line end (a blank line) and no base64 text (more of a
     /// picture), and this one does not end with "=" (a quoted-printable soft line break).
     @inline(__always)
-    private static func endsHere(_ chunk: UnsafeBufferPointer<UInt8>, line: Range<Int>, next: Int) -> Bool {
+    private static func endsHere(_ chunk: Span<UInt8>, line: Range<Int>, next: Int) -> Bool {
         guard next < chunk.count, !line.isEmpty, chunk[line.upperBound - 1] != UInt8(ascii: "=") else { return false }
         switch chunk[next] {
         case 0x20, 0x09, 0x0A, 0x0D: return false
@@ -144,36 +137,34 @@ package struct VCardLexer: ~Copyable {
 
     /// Keeps the start of a line that goes on in the next chunk, up to the limit: a line longer
     /// than that keeps its first `maxLineBytes` bytes however the input is cut into chunks.
-    private mutating func appendToCarry(_ bytes: UnsafeBufferPointer<UInt8>) {
+    private mutating func appendToCarry(_ bytes: Span<UInt8>) {
         let room = maxLineBytes - carry.count
         if bytes.count > room { carryOversized = true }
-        if room > 0 { carry.append(contentsOf: UnsafeBufferPointer(rebasing: bytes.prefix(room))) }
+        if room > 0 { carry.append(span: bytes.extracting(0..<min(room, bytes.count))) }
     }
 
     /// Ends the input: emits the pending line and a last line that has no line end.
-    package mutating func finish(emit: (Line) throws -> Void) rethrows {
+    package mutating func finish(emit: (Line, Span<UInt8>, Span<UInt8>) throws -> Void) rethrows {
         let replay = bom.finish()
         if !replay.isEmpty { try feed(replay.span, emit: emit) }
         afterCR = false
         if !carry.isEmpty {
-            let line = carry
+            let line = carry, noLineEnd: [UInt8] = []
             carry.removeAll(keepingCapacity: true)
-            try line.withUnsafeBufferPointer { content in
-                try physicalLine(content, terminator: UnsafeBufferPointer(start: nil, count: 0), emit: emit)
-            }
+            try physicalLine(line.span, terminator: noLineEnd.span, emit: emit)
         }
         try flush(emit: emit)
     }
 
     /// Emits the pending line, for a caller that knows the next line starts a new one (the
     /// input was cut before a `BEGIN:VCARD` line).
-    package mutating func endLine(emit: (Line) throws -> Void) rethrows {
+    package mutating func endLine(emit: (Line, Span<UInt8>, Span<UInt8>) throws -> Void) rethrows {
         try flush(emit: emit)
     }
 
     @inline(__always)
-    private mutating func physicalLine(_ content: UnsafeBufferPointer<UInt8>, terminator: UnsafeBufferPointer<UInt8>,
-                                       emit: (Line) throws -> Void) rethrows {
+    private mutating func physicalLine(_ content: Span<UInt8>, terminator: Span<UInt8>,
+                                       emit: (Line, Span<UInt8>, Span<UInt8>) throws -> Void) rethrows {
         physicalNumber += 1
         let oversized = carryOversized
         carryOversized = false
@@ -188,7 +179,7 @@ package struct VCardLexer: ~Copyable {
             }
             if lastLineInRaw && keepsRaw && raw.count + blankCRs + 2 <= maxLineBytes {
                 for _ in 0..<blankCRs { raw.append(0x0D) }
-                raw.append(contentsOf: terminator)
+                raw.append(span: terminator)
             }
             blankCRs = 0
             return
@@ -203,13 +194,13 @@ package struct VCardLexer: ~Copyable {
             lastLineInRaw = false
             return
         }
-        let first = content.first ?? 0
-        if hasPending && pendingEndsWithSoftBreak() && !VCardLexer.isCardFrame(content.span) {
+        let first = content.isEmpty ? 0 : content[0]
+        if hasPending && pendingEndsWithSoftBreak() && !VCardLexer.isCardFrame(content) {
             logical.removeLast()  // the soft break's "="
             appendLogical(content)
         } else if hasPending && (first == 0x20 || first == 0x09) {
-            appendLogical(UnsafeBufferPointer(rebasing: content[1...]))
-        } else if hasPending && VCardLexer.isBase64Text(content.span) && pendingIsBase64() {
+            appendLogical(content.extracting(1..<content.count))
+        } else if hasPending && VCardLexer.isBase64Text(content) && pendingIsBase64() {
             appendLogical(content)
         } else {
             try flush(emit: emit)
@@ -219,28 +210,28 @@ package struct VCardLexer: ~Copyable {
         }
         if oversized { pendingOversized = true }
         // A CR may be the start of a CRLF cut between chunks: room for both, however it is cut.
-        let terminatorRoom = terminator.first == 0x0D ? 2 : terminator.count
+        let terminatorRoom = !terminator.isEmpty && terminator[0] == 0x0D ? 2 : terminator.count
         lastLineInRaw = keepsRaw && raw.count + content.count + terminatorRoom <= maxLineBytes
         if lastLineInRaw {
-            raw.append(contentsOf: content)
-            raw.append(contentsOf: terminator)
+            raw.append(span: content)
+            raw.append(span: terminator)
         }
     }
 
     /// Adds to the pending line unless that would pass the limit, which marks it oversized.
-    private mutating func appendLogical(_ bytes: UnsafeBufferPointer<UInt8>) {
+    private mutating func appendLogical(_ bytes: Span<UInt8>) {
         guard !pendingOversized else { return }
         if logical.count + bytes.count > maxLineBytes {
             pendingOversized = true
         } else {
-            logical.append(contentsOf: bytes)
+            logical.append(span: bytes)
         }
     }
 
-    private mutating func flush(emit: (Line) throws -> Void) rethrows {
+    private mutating func flush(emit: (Line, Span<UInt8>, Span<UInt8>) throws -> Void) rethrows {
         guard hasPending else { return }
-        // `emit` does not change this lexer, so the buffers stay valid while it runs.
-        try emit(Line(bytes: logical.bytes, raw: raw.bytes, number: pendingNumber, isOversized: pendingOversized))
+        let line = Line(number: pendingNumber, isOversized: pendingOversized)
+        try logical.withSpan { bytes in try raw.withSpan { raw in try emit(line, bytes, raw) } }
         hasPending = false
         pendingOversized = false
         logical.removeAll()

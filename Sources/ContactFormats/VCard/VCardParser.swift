@@ -82,14 +82,14 @@ public final class VCardParser: ContactsParser {
     }
 
     public func feed(_ bytes: Span<UInt8>) throws {
-        try lexer.feed(bytes) { try self.handle($0) }
+        try lexer.feed(bytes) { try self.handle($0, $1, raw: $2) }
     }
 
     /// Ends a part of the input cut just before a `BEGIN:VCARD` line that follows an
     /// `END:VCARD` line: true when no card is open there, and the parser is finished (the next
     /// part can be read by a parser of its own).
     package func endPart() throws -> Bool {
-        try lexer.endLine { try self.handle($0) }
+        try lexer.endLine { try self.handle($0, $1, raw: $2) }
         if state.inCard { return false }
         try finish()
         return true
@@ -98,7 +98,7 @@ public final class VCardParser: ContactsParser {
     /// Ends the input: a card still open is rejected, and the sink is not finished here (a
     /// sink may take several inputs).
     public func finish() throws {
-        try lexer.finish { try self.handle($0) }
+        try lexer.finish { try self.handle($0, $1, raw: $2) }
         if state.inCard {
             var reason = (code: Diagnostic.Code.unclosedCard, message: "vCard is not closed: no END:VCARD before the end of the input")
             if case .discarding(let limit, _) = state.place { reason = passed(limit) }
@@ -140,35 +140,34 @@ public final class VCardParser: ContactsParser {
     /// The transition: one line read in the present state. A `BEGIN:VCARD` is a nested card
     /// only right after an empty `AGENT`; anywhere else it starts a card at the outer level,
     /// whatever is open (so that an unclosed card never takes the cards after it).
-    private func handle(_ line: VCardLexer.Line) throws {
+    private func handle(_ line: VCardLexer.Line, _ bytes: Span<UInt8>, raw: Span<UInt8>) throws {
         // A line's name is found once: the card's frame, a nested card and the property are told by it.
-        let bytes = line.bytes.span
         let head = ContentLineParser.head(bytes)
         let framesOrNests = Self.mayFrameOrNest(bytes, head)
         let marker = framesOrNests ? Self.marker(bytes, head) : .none
         let afterEmptyAgent = state.afterEmptyAgent
         let inCard = state.inCard
-        if inCard { checker?.physicalLines(line.raw, firstLine: line.number) }
+        if inCard { checker?.physicalLines(raw, firstLine: line.number) }
         state.afterEmptyAgent = inCard && marker == .none && framesOrNests && Self.opensAgent(bytes, head)
         switch state.place {
         case .outside:
             if marker == .begin {
                 try flushStray()
-                startCard(line)
+                startCard(line, raw: raw)
             } else {
-                if keepsRaw && stray.count + line.raw.count > maxRecordBytes { try flushStray() }
+                if keepsRaw && stray.count + raw.count > maxRecordBytes { try flushStray() }
                 if stray.isEmpty && strayPreview.isEmpty {
                     strayLine = line.number
-                    strayPreview = String(decoding: line.bytes.prefix(40), as: UTF8.self)
+                    strayPreview = String(utf8: bytes.extracting(0..<min(40, bytes.count)))
                 }
-                if keepsRaw { stray.append(contentsOf: line.raw) }
+                if keepsRaw { stray.append(span: raw) }
             }
         case .discarding(let limit, let depth):
             switch marker {
             case .begin where !afterEmptyAgent:
                 let (code, message) = passed(limit)
                 try reject(line: card.beginLine, code, message, raw: card.raw)
-                startCard(line)
+                startCard(line, raw: raw)
             case .begin:
                 state.place = .discarding(limit, depth: depth + 1)
             case .end where depth == 0:
@@ -183,12 +182,12 @@ public final class VCardParser: ContactsParser {
         case .agent(let depth, let property):
             if marker == .begin && !afterEmptyAgent {
                 try reject(line: card.beginLine, .unclosedCard, Self.unclosed(by: line), raw: card.raw)
-                startCard(line)
+                startCard(line, raw: raw)
                 return
             }
-            if passesALimit(line, nestedDepth: depth) { return try discard(line, marker, nestedDepth: depth) }
-            if keepsRaw { card.raw.append(contentsOf: line.raw) }
-            appendAgentLine(line.bytes)
+            if passesALimit(line, bytes, nestedDepth: depth) { return try discard(line, bytes, raw: raw, marker, nestedDepth: depth) }
+            if keepsRaw { card.raw.append(span: raw) }
+            appendAgentLine(bytes)
             switch marker {
             case .begin:
                 state.place = .agent(depth: depth + 1, property: property)
@@ -203,22 +202,22 @@ public final class VCardParser: ContactsParser {
                 break
             }
         case .card:
-            if passesALimit(line, nestedDepth: 0) { return try discard(line, marker, nestedDepth: 0) }
+            if passesALimit(line, bytes, nestedDepth: 0) { return try discard(line, bytes, raw: raw, marker, nestedDepth: 0) }
             switch marker {
             case .begin where afterEmptyAgent:
-                if keepsRaw { card.raw.append(contentsOf: line.raw) }
+                if keepsRaw { card.raw.append(span: raw) }
                 state.place = .agent(depth: 1, property: card.properties.count - 1)
                 agentText.removeAll(keepingCapacity: true)
-                appendAgentLine(line.bytes)
+                appendAgentLine(bytes)
             case .begin:
                 try reject(line: card.beginLine, .unclosedCard, Self.unclosed(by: line), raw: card.raw)
-                startCard(line)
+                startCard(line, raw: raw)
             case .end:
-                if keepsRaw { card.raw.append(contentsOf: line.raw) }
+                if keepsRaw { card.raw.append(span: raw) }
                 state.place = .outside
                 try finishCard()
             case .none:
-                if keepsRaw { card.raw.append(contentsOf: line.raw) }
+                if keepsRaw { card.raw.append(span: raw) }
                 // The birthday formats look at the name first, and keep what they need.
                 let field = head.flatMap { fields.field(in: bytes, name: $0.name) }
                 if skipsUnneeded, let head, ContentLineParser.isProperty(bytes, head), !namesAndDates.keeps(field) {
@@ -227,7 +226,7 @@ public final class VCardParser: ContactsParser {
                 } else if card.append(line: bytes, number: line.number, head: head, field: field) {
                     state.lastLine = .kept
                 } else {
-                    try continuation(line)
+                    try continuation(line, bytes)
                 }
             }
         }
@@ -236,17 +235,17 @@ public final class VCardParser: ContactsParser {
     /// Whether this line makes the open card larger than `--max-record-bytes` or gives it more
     /// properties than `maxProperties` (asked of every line: inlined).
     @inline(__always)
-    private func passesALimit(_ line: VCardLexer.Line, nestedDepth: Int) -> Bool {
-        line.isOversized || card.size + (nestedDepth > 0 ? agentText.count : 0) + line.bytes.count > maxRecordBytes
+    private func passesALimit(_ line: VCardLexer.Line, _ bytes: Span<UInt8>, nestedDepth: Int) -> Bool {
+        line.isOversized || card.size + (nestedDepth > 0 ? agentText.count : 0) + bytes.count > maxRecordBytes
             || card.properties.count + card.skippedProperties >= Self.maxProperties
     }
 
     /// The card past a limit is skipped to its end and rejected (`passed`).
-    private func discard(_ line: VCardLexer.Line, _ marker: Marker, nestedDepth: Int) throws {
-        let size = card.size + (nestedDepth > 0 ? agentText.count : 0) + line.bytes.count
+    private func discard(_ line: VCardLexer.Line, _ bytes: Span<UInt8>, raw: Span<UInt8>, _ marker: Marker, nestedDepth: Int) throws {
+        let size = card.size + (nestedDepth > 0 ? agentText.count : 0) + bytes.count
         state.place = .discarding(line.isOversized || size > maxRecordBytes ? .size : .properties, depth: nestedDepth)
         card.reset(beginLine: card.beginLine)
-        if marker == .end && nestedDepth == 0 { try handle(line) }  // the line that ends it
+        if marker == .end && nestedDepth == 0 { try handle(line, bytes, raw: raw) }  // the line that ends it
     }
 
     /// Why a card past a limit is rejected.
@@ -267,13 +266,13 @@ public final class VCardParser: ContactsParser {
     /// A line inside a card that is no property: a new line of the value before it when that
     /// value may hold one (a bare CR in a note, a 2.1 address's second street line written
     /// unescaped), with a warning; else ignored, with a warning.
-    private func continuation(_ line: VCardLexer.Line) throws {
-        let text = String(decoding: line.bytes.prefix(40), as: UTF8.self)
+    private func continuation(_ line: VCardLexer.Line, _ bytes: Span<UInt8>) throws {
+        let text = String(utf8: bytes.extracting(0..<min(40, bytes.count)))
         let kept: Bool
         switch state.lastLine {
-        case .kept: kept = card.appendContinuation(line: line.bytes.span)
+        case .kept: kept = card.appendContinuation(line: bytes)
         case .skipped:
-            card.skip(line: line.bytes.span)
+            card.skip(line: bytes)
             kept = true
         case .none: kept = false
         }
@@ -323,14 +322,14 @@ public final class VCardParser: ContactsParser {
     /// More properties than any real card has; beyond it, a card is rejected.
     static let maxProperties = 100_000
 
-    private func startCard(_ line: VCardLexer.Line) {
+    private func startCard(_ line: VCardLexer.Line, raw: Span<UInt8>) {
         state.place = .card
         state.lastLine = .none
         card.reset(beginLine: line.number)
         namesAndDates = NamesAndDatesLines()
-        if keepsRaw { card.raw.append(contentsOf: line.raw) }
+        if keepsRaw { card.raw.append(span: raw) }
         checker?.startCard()
-        checker?.physicalLines(line.raw, firstLine: line.number)
+        checker?.physicalLines(raw, firstLine: line.number)
     }
 
     private func finishCard() throws {
@@ -342,8 +341,9 @@ public final class VCardParser: ContactsParser {
     }
 
     /// Nested card text in the vCard 3.0 inline form: escaped, lines joined by `\n`.
-    private func appendAgentLine(_ bytes: UnsafeBufferPointer<UInt8>) {
-        for b in bytes {
+    private func appendAgentLine(_ bytes: Span<UInt8>) {
+        for i in bytes.indices {
+            let b = bytes[i]
             switch b {
             case UInt8(ascii: "\\"), UInt8(ascii: ","), UInt8(ascii: ";"):
                 agentText.append(UInt8(ascii: "\\"))

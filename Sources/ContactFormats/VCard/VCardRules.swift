@@ -28,7 +28,7 @@ struct VCardRuleChecker {
     }
 
     /// Notes the physical lines of one logical line: their lengths and line ends.
-    mutating func physicalLines(_ raw: UnsafeBufferPointer<UInt8>, firstLine: Int) {
+    mutating func physicalLines(_ raw: Span<UInt8>, firstLine: Int) {
         var start = 0
         var number = firstLine
         for i in 0..<raw.count where raw[i] == 0x0A {
