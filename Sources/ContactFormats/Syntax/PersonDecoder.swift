@@ -21,7 +21,9 @@ package final class PersonDecoder {
     private let scope: DecodeScope
     // Changed for every card: no run-time exclusivity checks (see VCardParser).
     @exclusivity(unchecked) private var converters: [String: Transcoder?] = [:]
-    @exclusivity(unchecked) package private(set) var warnings: [(line: Int, code: Diagnostic.Code, message: String)] = []
+    @exclusivity(unchecked) private var found: [(line: Int, code: Diagnostic.Code, message: String)] = []
+    /// The warnings of the last card decoded, with their lines.
+    package var warnings: [(line: Int, code: Diagnostic.Code, message: String)] { found }
 
     /// Read bytes that name no character set and are not UTF-8 in, without a warning; nil:
     /// Windows-1252, with one.
@@ -41,7 +43,7 @@ package final class PersonDecoder {
     }
 
     private func decode(_ card: BorrowedCard, path: String) -> PersonInfo {
-        warnings.removeAll(keepingCapacity: true)
+        found.removeAll(keepingCapacity: true)
         // A card's bytes valid UTF-8 as a whole (the usual card) make each of its values so: a
         // value starts and ends at ASCII bytes, which no multi-byte character holds.
         validUTF8 = ValueDecoding.isValidUTF8(card.bytes) ? card.bytes.baseAddress : nil
@@ -392,7 +394,7 @@ package final class PersonDecoder {
     }
 
     func warn(_ line: Int, _ code: Diagnostic.Code, _ message: String) {
-        warnings.append((line, code, message))
+        found.append((line, code, message))
     }
 
     /// The end of a warning said once per input (the parser leaves out the repeats).
