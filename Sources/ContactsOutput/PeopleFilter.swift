@@ -47,6 +47,6 @@ public struct PeopleFilter: Sendable {
     /// Whether `text`, folded, holds `part` (folded already): compared as UTF-8 bytes.
     private static func holds(_ text: String, _ part: String) -> Bool {
         let text = folded(text)
-        return ByteScan.contains(part.utf8.span, in: text.utf8.span)
+        return text.utf8.span.contains(part.utf8.span)
     }
 }

@@ -11,8 +11,7 @@ public enum RecordCount {
         var lexer = VCardLexer()
         var records = 0, depth = 0, inStray = false, afterEmptyAgent = false
         func line(_: VCardLexer.Line, _ bytes: Span<UInt8>, _: Span<UInt8>) {
-            var text: [UInt8] = []
-            text.append(span: bytes)
+            let text = [UInt8](copying: bytes)
             let opensNested = afterEmptyAgent
             afterEmptyAgent = false
             switch marker(text) {

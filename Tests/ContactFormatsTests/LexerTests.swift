@@ -93,10 +93,7 @@ private func lex(_ text: String) -> [(Int, String)] {
             var lexer = VCardLexer(keepsRawText: true, maxLineBytes: limit)
             var out: [String] = []
             func emit(_ line: VCardLexer.Line, _ bytes: Span<UInt8>, _ raw: Span<UInt8>) {
-                var text: [UInt8] = [], rawText: [UInt8] = []
-                text.append(span: bytes)
-                rawText.append(span: raw)
-                out.append("\(line.number) \(line.isOversized) \(text) \(rawText)")
+                out.append("\(line.number) \(line.isOversized) \([UInt8](copying: bytes)) \([UInt8](copying: raw))")
             }
             forEachChunk(of: bytes, size: chunk) { piece in lexer.feed(piece.span, emit: emit) }
             lexer.finish(emit: emit)

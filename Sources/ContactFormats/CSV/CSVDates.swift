@@ -18,7 +18,7 @@ enum CSVDates {
         // from the string's own bytes.
         let iso = text.withUTF8Span { bytes -> Parsed? in
             let n = bytes.count
-            guard n >= 5, bytes[0] != 0x09, bytes[n - 1] != 0x09, ByteScan.firstIndex(of: 0x20, in: bytes, from: 0) == nil,
+            guard n >= 5, bytes[0] != 0x09, bytes[n - 1] != 0x09, bytes.firstIndex(of: 0x20, from: 0) == nil,
                   bytes[0] == UInt8(ascii: "-") && bytes[1] == UInt8(ascii: "-") || isISO(bytes) else { return nil }
             return Parsed(result: DateParsing.parse(bytes))
         }
@@ -29,7 +29,7 @@ enum CSVDates {
         // The date part only: Outlook may add a time ("4/15/1985 12:00:00 AM").
         let datePart = bytes[..<(bytes.firstIndex(of: UInt8(ascii: " ")) ?? bytes.count)]
         var invalid: Parsed { Parsed(result: .invalid(.invalidDate, "invalid date '\(trimmed)'")) }
-        if datePart.starts(with: "--".utf8) || isISO(datePart) || datePart.allSatisfy(isDigit) {
+        if datePart.starts(with: "--".utf8) || isISO(datePart.span) || datePart.allSatisfy(isDigit) {
             return Parsed(result: DateParsing.parse(bytes))
         }
         guard let separator = datePart.first(where: { !isDigit($0) }), "/.-".utf8.contains(separator) else {
@@ -73,15 +73,8 @@ enum CSVDates {
         return Parsed(result: .date(date), ambiguous: ambiguous)
     }
 
-    /// As `isISO(_:)` over a collection, for a span.
+    /// Starts with four digits and a hyphen (`1985-…`).
     private static func isISO(_ text: Span<UInt8>) -> Bool {
         text.count >= 5 && (0..<4).allSatisfy { isDigit(text[$0]) } && text[4] == UInt8(ascii: "-")
     }
-
-    /// Starts with four digits and a hyphen (`1985-…`).
-    private static func isISO<C: BidirectionalCollection<UInt8>>(_ text: C) -> Bool {
-        let head = text.prefix(5)
-        return head.count == 5 && head.prefix(4).allSatisfy(isDigit) && head.last == UInt8(ascii: "-")
-    }
-
 }

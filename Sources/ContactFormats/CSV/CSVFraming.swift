@@ -25,7 +25,7 @@ package struct CSVFraming: RecordFraming {
     /// a guess (a bare quote in an unquoted field is text): a part that does not end at a record
     /// after all is read on by its own parser.
     package func cut(_ bytes: [UInt8], partStart: Int, from after: Int) -> Int? {
-        func next(_ byte: UInt8, from i: Int) -> Int? { ByteScan.firstIndex(of: byte, in: bytes, from: i) }
+        func next(_ byte: UInt8, from i: Int) -> Int? { bytes.span.firstIndex(of: byte, from: i) }
         var quoted = false
         var i = partStart
         while let q = next(UInt8(ascii: "\""), from: i), q < after {

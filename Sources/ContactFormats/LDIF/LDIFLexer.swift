@@ -137,9 +137,7 @@ struct LDIFLexer {
         if text[0] == UInt8(ascii: "#") {
             inComment = true
         } else {
-            var bytes: [UInt8] = []
-            bytes.append(span: text)
-            logical = Line(bytes: bytes, number: number)
+            logical = Line(bytes: [UInt8](copying: text), number: number)
         }
     }
 

@@ -5,16 +5,6 @@ import ContactsCore
 /// content line up to its line end, a CSV field up to its next quote or delimiter, the ASCII
 /// start of a value that is checked to be UTF-8.
 package enum ByteScan {
-    /// As `firstIndex(of:in:from:)` over a span, for an array.
-    static func firstIndex(of byte: UInt8, in bytes: [UInt8], from: Int) -> Int? {
-        bytes.span.firstIndex(of: byte, from: from)
-    }
-
-    /// The index of the first `byte` at or after `from` (the C library's `memchr`); nil when there is none.
-    static func firstIndex(of byte: UInt8, in bytes: Span<UInt8>, from: Int) -> Int? {
-        bytes.firstIndex(of: byte, from: from)
-    }
-
     /// As `contains(ignoringCase:in:)` over a span, for an array.
     package static func contains(ignoringCase upper: [UInt8], in bytes: [UInt8]) -> Bool {
         contains(ignoringCase: upper, in: bytes.span)
@@ -34,11 +24,6 @@ package enum ByteScan {
             }
         }
         return false
-    }
-
-    /// Whether `needle` occurs in the bytes, byte for byte.
-    package static func contains(_ needle: Span<UInt8>, in bytes: Span<UInt8>) -> Bool {
-        bytes.contains(needle)
     }
 
     /// The index of the first LF or CR at or after `from`; the count when there is none.

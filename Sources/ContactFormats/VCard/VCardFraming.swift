@@ -30,7 +30,7 @@ package struct VCardFraming: RecordFraming {
         let n = p.count
         var i = max(from, notBefore + end.count + 1)
         while i < n {
-            guard let lf = ByteScan.firstIndex(of: 0x0A, in: p, from: i - 1) else { return nil }
+            guard let lf = p.span.firstIndex(of: 0x0A, from: i - 1) else { return nil }
             let s = lf + 1
             i = s + 1
             guard s + begin.count + 2 < n, equal(p, at: s, begin) else { continue }

@@ -16,6 +16,13 @@ extension Array where Element == UInt8 {
         self.init(unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
     }
 
+    /// The bytes of `span`, copied.
+    @inlinable
+    package init(copying span: Span<UInt8>) {
+        self.init()
+        append(span: span)
+    }
+
     /// Appends the bytes of `span`, all at once.
     @inlinable
     package mutating func append(span: Span<UInt8>) {
