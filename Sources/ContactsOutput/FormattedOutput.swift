@@ -19,12 +19,13 @@ public final class FormattedOutput: PreparedSink {
     private let runs: SpilledRuns?
     /// The columns of the rows written to `runs` (an aligned format's).
     private var widths = ColumnWidths()
-    // Changed for every person, on the sink's thread only: no run-time exclusivity checks.
-    @exclusivity(unchecked) private var scratch: [UInt8] = []
+    // Changed for every person, on the sink's thread only: in a cell without run-time exclusivity checks.
+    private let scratch = UncheckedCell<[UInt8]>([])
     private let header: [UInt8], trailer: [UInt8], nobodyWritten: [UInt8]?
     private var wroteHeader = false
     /// How many people were written (an address-book query writes nothing for someone without an address).
-    @exclusivity(unchecked) public private(set) var written = 0
+    private let writtenCell = UncheckedCell<Int>(0)
+    public var written: Int { writtenCell.value }
     /// The encoder's last stage, run here in output order, and the bytes it writes for a person.
     private let stage: (any OrderedStage)?
     private var staged: [UInt8] = []
@@ -87,8 +88,8 @@ public final class FormattedOutput: PreparedSink {
     }
 
     public func consume(_ person: PersonInfo) throws {
-        scratch.removeAll(keepingCapacity: true)
-        _ = try preparer.prepareRecords(of: person, into: &scratch, diagnostics: kept) { prepared, range, keyLength, anotherRow in
+        scratch.value.removeAll(keepingCapacity: true)
+        _ = try preparer.prepareRecords(of: person, into: &scratch.value, diagnostics: kept) { prepared, range, keyLength, anotherRow in
             try consume(prepared: prepared.span.extracting(range), keyLength: keyLength, anotherRow: anotherRow)
         }
     }
@@ -100,7 +101,7 @@ public final class FormattedOutput: PreparedSink {
         let sortKeyStart = repeatedKeys?.count(bytes) ?? 0
         let formatted = bytes.extracting(keyLength..<bytes.count)
         if formatted.isEmpty { return }
-        if !anotherRow { written += 1 }
+        if !anotherRow { writtenCell.value += 1 }
         if let records {
             records.append(key: bytes.extracting(sortKeyStart..<keyLength), payload: formatted)
             if let runs, records.isOverBudget { try spill(records, to: runs) }
@@ -124,7 +125,7 @@ public final class FormattedOutput: PreparedSink {
     }
 
     public func finish() throws {
-        if written == 0, let nobodyWritten {
+        if writtenCell.value == 0, let nobodyWritten {
             try output.write(bytes: nobodyWritten)
             return try output.flush()
         }

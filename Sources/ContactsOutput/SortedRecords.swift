@@ -17,13 +17,13 @@ final class SortedRecords {
     }
 
     private let blockSize: Int
-    // Changed for every person, on the sink's thread only: no run-time exclusivity checks (they
+    // Changed for every person, on the sink's thread only: in cells without run-time exclusivity checks (they
     // cost more than the copy). The block appended to is `current`, up to the capacity it was
     // made with (so that it never moves); `blocks` holds those before it.
-    @exclusivity(unchecked) private var blocks: [[UInt8]] = []
-    @exclusivity(unchecked) private var current: [UInt8] = []
-    @exclusivity(unchecked) private var allocated = 0  // bytes of all blocks
-    @exclusivity(unchecked) private var entries: [Entry] = []
+    private let blocks = UncheckedCell<[[UInt8]]>([])
+    private let current = UncheckedCell<[UInt8]>([])
+    private let allocated = UncheckedCell<Int>(0)  // bytes of all blocks
+    private let entries = UncheckedCell<[Entry]>([])
     /// The memory the records may take before `isOverBudget`.
     let budget: Int
 
@@ -34,31 +34,31 @@ final class SortedRecords {
     }
 
     /// Whether the records take more memory than the budget: time to `spill` them.
-    var isOverBudget: Bool { allocated + entries.capacity * MemoryLayout<Entry>.stride > budget }
+    var isOverBudget: Bool { allocated.value + entries.value.capacity * MemoryLayout<Entry>.stride > budget }
 
-    var isEmpty: Bool { entries.isEmpty }
+    var isEmpty: Bool { entries.value.isEmpty }
 
     /// Adds a record: `key` (cut to 65,535 bytes, which no real name reaches) and `payload`.
     func append(key: Span<UInt8>, payload: Span<UInt8>) {
         let key = key.extracting(first: Int(UInt16.max))
         let size = key.count + payload.count
-        if current.count + size > current.capacity {
-            if current.capacity > 0 { blocks.append(current) }
-            current = []
-            current.reserveCapacity(max(blockSize, size))
-            allocated += current.capacity
+        if current.value.count + size > current.value.capacity {
+            if current.value.capacity > 0 { blocks.value.append(current.value) }
+            current.value = []
+            current.value.reserveCapacity(max(blockSize, size))
+            allocated.value += current.value.capacity
         }
-        let offset = current.count
-        current.append(span: key)
-        current.append(span: payload)
+        let offset = current.value.count
+        current.value.append(span: key)
+        current.value.append(span: payload)
         var prefix: UInt64 = 0
         if key.count >= 8 {
             prefix = UInt64(bigEndian: key.load(UInt64.self, at: 0))
         } else {
             for i in key.indices { prefix |= UInt64(key[i]) << (56 - 8 * i) }
         }
-        entries.append(Entry(prefix: prefix, offset: UInt32(offset), payloadLength: UInt32(payload.count),
-                             block: UInt16(blocks.count), keyLength: UInt16(key.count)))
+        entries.value.append(Entry(prefix: prefix, offset: UInt32(offset), payloadLength: UInt32(payload.count),
+                             block: UInt16(blocks.value.count), keyLength: UInt16(key.count)))
     }
 
     /// Sorts the records (on `threads` too) and writes them to `runs` as one run, passing each
@@ -80,24 +80,24 @@ final class SortedRecords {
     /// `parallelFrom` records, one half is sorted on a worker while this thread sorts the other,
     /// and the halves are merged.
     func sortedPayloads(threads: WorkerThreads? = nil, parallelFrom: Int = 32_768) -> Payloads {
-        let order = KeyOrder(blocks: blocks + [current])
+        let order = KeyOrder(blocks: blocks.value + [current.value])
         // Swift's sort is stable: equal keys stay in the order they came.
-        if let threads, entries.count >= max(2, parallelFrom) {
-            let half = entries.count / 2
-            let lower = Array(entries[..<half])
+        if let threads, entries.value.count >= max(2, parallelFrom) {
+            let half = entries.value.count / 2
+            let lower = Array(entries.value[..<half])
             let sorted = Promise<[Entry]>()
             threads.submit {
                 var lower = lower
                 lower.sort(by: order.precedes)
                 sorted.fulfil(lower)
             }
-            var upper = Array(entries[half...])
+            var upper = Array(entries.value[half...])
             upper.sort(by: order.precedes)
-            entries = Self.merged(sorted.wait(), upper, order)
+            entries.value = Self.merged(sorted.wait(), upper, order)
         } else {
-            entries.sort(by: order.precedes)
+            entries.value.sort(by: order.precedes)
         }
-        return Payloads(blocks: order.blocks, entries: entries)
+        return Payloads(blocks: order.blocks, entries: entries.value)
     }
 
     /// Two sorted runs as one; on equal keys the `first` run's entry comes first, so that the
@@ -155,9 +155,9 @@ final class SortedRecords {
     }
 
     func removeAll() {
-        entries = []
-        blocks = []
-        current = []
-        allocated = 0
+        entries.value = []
+        blocks.value = []
+        current.value = []
+        allocated.value = 0
     }
 }

@@ -19,11 +19,11 @@ public enum DecodeScope: Sendable {
 /// Builds a `PersonInfo` from the properties of one card and collects warnings with positions.
 package final class PersonDecoder {
     private let scope: DecodeScope
-    // Changed for every card: no run-time exclusivity checks (see VCardParser).
-    @exclusivity(unchecked) private var converters: [String: Transcoder?] = [:]
-    @exclusivity(unchecked) private var found: [(line: Int, code: Diagnostic.Code, message: String)] = []
+    // Changed for every card: in cells without run-time exclusivity checks (see VCardParser).
+    private let converters = UncheckedCell<[String: Transcoder?]>([:])
+    private let found = UncheckedCell<[(line: Int, code: Diagnostic.Code, message: String)]>([])
     /// The warnings of the last card decoded, with their lines.
-    package var warnings: [(line: Int, code: Diagnostic.Code, message: String)] { found }
+    package var warnings: [(line: Int, code: Diagnostic.Code, message: String)] { found.value }
 
     /// Read bytes that name no character set and are not UTF-8 in, without a warning; nil:
     /// Windows-1252, with one.
@@ -43,7 +43,7 @@ package final class PersonDecoder {
     }
 
     private func decode(_ card: BorrowedCard, path: String) -> PersonInfo {
-        found.removeAll(keepingCapacity: true)
+        found.value.removeAll(keepingCapacity: true)
         // A card's bytes valid UTF-8 as a whole (the usual card) make each of its values so: a
         // value starts and ends at ASCII bytes, which no multi-byte character holds.
         validUTF8 = ValueDecoding.isValidUTF8(card.bytes) ? card.bytes.baseAddress : nil
@@ -232,9 +232,9 @@ package final class PersonDecoder {
 
     private func converter(_ charset: String) -> Transcoder? {
         let key = charset.lowercased()
-        if let cached = converters[key] { return cached }
+        if let cached = converters.value[key] { return cached }
         let made = try? Transcoder(charset: charset)
-        converters[key] = made
+        converters.value[key] = made
         return made
     }
 
@@ -394,7 +394,7 @@ package final class PersonDecoder {
     }
 
     func warn(_ line: Int, _ code: Diagnostic.Code, _ message: String) {
-        found.append((line, code, message))
+        found.value.append((line, code, message))
     }
 
     /// The end of a warning said once per input (the parser leaves out the repeats).

@@ -42,7 +42,8 @@ public final class VCardParser: ContactsParser {
     /// The input's name in diagnostics.
     public let path: String
     /// What was read so far.
-    @exclusivity(unchecked) public private(set) var statistics = ReadStatistics()  // counted per card: unchecked as the state below
+    private let statisticsCell = UncheckedCell<ReadStatistics>(ReadStatistics())  // counted per card: a cell as the state below
+    public var statistics: ReadStatistics { statisticsCell.value }
     private let sink: PeopleSink
     private let diagnostics: DiagnosticsHandler
     private let keepsRaw: Bool
@@ -50,16 +51,16 @@ public final class VCardParser: ContactsParser {
     /// Leave out properties the birthday formats do not use, before splitting them into parts.
     private let skipsUnneeded: Bool
     private var saidOnce = SaidOnce()
-    // The lexer, card and checker change on every line: no run-time exclusivity checks on them
-    // (they cost a one-thread vCard read about 10%); only this parser touches them.
-    @exclusivity(unchecked) private var lexer: VCardLexer
+    // The lexer, card and checker change on every line: in cells the run-time exclusivity checks
+    // do not watch (they cost a one-thread vCard read about 10%); only this parser touches them.
+    private let lexer: UncheckedCell<VCardLexer>
     private let decoder: PersonDecoder
-    @exclusivity(unchecked) private var checker: VCardRuleChecker?
-    @exclusivity(unchecked) private var card = CardBuffer()
+    private let checker: UncheckedCell<VCardRuleChecker?>
+    private let card = UncheckedCell<CardBuffer>(CardBuffer())
     /// Where the parser is between two lines, changed by `handle` alone.
-    @exclusivity(unchecked) private var state = State()
+    private let state = UncheckedCell<State>(State())
     /// What the birthday formats keep of the card being read (`skipsUnneeded`).
-    @exclusivity(unchecked) private var namesAndDates = NamesAndDatesLines()
+    private let namesAndDates = UncheckedCell<NamesAndDatesLines>(NamesAndDatesLines())
     private let fields = PropertyTable.fields
     private var agentText: [UInt8] = []
     private var stray: [UInt8] = []
@@ -74,23 +75,23 @@ public final class VCardParser: ContactsParser {
         self.diagnostics = diagnostics
         self.keepsRaw = options.keepsRawText
         self.maxRecordBytes = options.maxRecordBytes
-        self.lexer = VCardLexer(keepsRawText: options.keepsRawText, maxLineBytes: options.maxRecordBytes,
-                                firstLine: firstLine)
+        self.lexer = UncheckedCell(VCardLexer(keepsRawText: options.keepsRawText, maxLineBytes: options.maxRecordBytes,
+                                              firstLine: firstLine))
         self.decoder = PersonDecoder(scope: options.scope, fallbackCharset: options.fallbackCharset, today: options.today)
-        self.checker = options.checksRules ? VCardRuleChecker(today: options.today) : nil
+        self.checker = UncheckedCell(options.checksRules ? VCardRuleChecker(today: options.today) : nil)
         self.skipsUnneeded = options.scope == .namesAndDates && !options.checksRules
     }
 
     public func feed(_ bytes: Span<UInt8>) throws {
-        try lexer.feed(bytes) { try self.handle($0, $1, raw: $2) }
+        try lexer.value.feed(bytes) { try self.handle($0, $1, raw: $2) }
     }
 
     /// Ends a part of the input cut just before a `BEGIN:VCARD` line that follows an
     /// `END:VCARD` line: true when no card is open there, and the parser is finished (the next
     /// part can be read by a parser of its own).
     package func endPart() throws -> Bool {
-        try lexer.endLine { try self.handle($0, $1, raw: $2) }
-        if state.inCard { return false }
+        try lexer.value.endLine { try self.handle($0, $1, raw: $2) }
+        if state.value.inCard { return false }
         try finish()
         return true
     }
@@ -98,12 +99,12 @@ public final class VCardParser: ContactsParser {
     /// Ends the input: a card still open is rejected, and the sink is not finished here (a
     /// sink may take several inputs).
     public func finish() throws {
-        try lexer.finish { try self.handle($0, $1, raw: $2) }
-        if state.inCard {
+        try lexer.value.finish { try self.handle($0, $1, raw: $2) }
+        if state.value.inCard {
             var reason = (code: Diagnostic.Code.unclosedCard, message: "vCard is not closed: no END:VCARD before the end of the input")
-            if case .discarding(let limit, _) = state.place { reason = passed(limit) }
-            state.place = .outside
-            try reject(line: card.beginLine, reason.code, reason.message, raw: card.raw)
+            if case .discarding(let limit, _) = state.value.place { reason = passed(limit) }
+            state.value.place = .outside
+            try reject(line: card.value.beginLine, reason.code, reason.message, raw: card.value.raw)
         }
         try flushStray()
     }
@@ -145,11 +146,11 @@ public final class VCardParser: ContactsParser {
         let head = ContentLineParser.head(bytes)
         let framesOrNests = Self.mayFrameOrNest(bytes, head)
         let marker = framesOrNests ? Self.marker(bytes, head) : .none
-        let afterEmptyAgent = state.afterEmptyAgent
-        let inCard = state.inCard
-        if inCard { checker?.physicalLines(raw, firstLine: line.number) }
-        state.afterEmptyAgent = inCard && marker == .none && framesOrNests && Self.opensAgent(bytes, head)
-        switch state.place {
+        let afterEmptyAgent = state.value.afterEmptyAgent
+        let inCard = state.value.inCard
+        if inCard { checker.value?.physicalLines(raw, firstLine: line.number) }
+        state.value.afterEmptyAgent = inCard && marker == .none && framesOrNests && Self.opensAgent(bytes, head)
+        switch state.value.place {
         case .outside:
             if marker == .begin {
                 try flushStray()
@@ -166,38 +167,38 @@ public final class VCardParser: ContactsParser {
             switch marker {
             case .begin where !afterEmptyAgent:
                 let (code, message) = passed(limit)
-                try reject(line: card.beginLine, code, message, raw: card.raw)
+                try reject(line: card.value.beginLine, code, message, raw: card.value.raw)
                 startCard(line, raw: raw)
             case .begin:
-                state.place = .discarding(limit, depth: depth + 1)
+                state.value.place = .discarding(limit, depth: depth + 1)
             case .end where depth == 0:
-                state.place = .outside
+                state.value.place = .outside
                 let (code, message) = passed(limit)
-                try reject(line: card.beginLine, code, message, raw: card.raw)
+                try reject(line: card.value.beginLine, code, message, raw: card.value.raw)
             case .end:
-                state.place = .discarding(limit, depth: depth - 1)
+                state.value.place = .discarding(limit, depth: depth - 1)
             case .none:
                 break
             }
         case .agent(let depth, let property):
             if marker == .begin && !afterEmptyAgent {
-                try reject(line: card.beginLine, .unclosedCard, Self.unclosed(by: line), raw: card.raw)
+                try reject(line: card.value.beginLine, .unclosedCard, Self.unclosed(by: line), raw: card.value.raw)
                 startCard(line, raw: raw)
                 return
             }
             if passesALimit(line, bytes, nestedDepth: depth) { return try discard(line, bytes, raw: raw, marker, nestedDepth: depth) }
-            if keepsRaw { card.raw.append(span: raw) }
+            if keepsRaw { card.value.raw.append(span: raw) }
             appendAgentLine(bytes)
             switch marker {
             case .begin:
-                state.place = .agent(depth: depth + 1, property: property)
+                state.value.place = .agent(depth: depth + 1, property: property)
             case .end where depth == 1:
                 agentText.removeLast(2)  // the escaped newline after the last line
-                card.setAgent(agentText, at: property)
-                state.place = .card
-                state.lastLine = .none
+                card.value.setAgent(agentText, at: property)
+                state.value.place = .card
+                state.value.lastLine = .none
             case .end:
-                state.place = .agent(depth: depth - 1, property: property)
+                state.value.place = .agent(depth: depth - 1, property: property)
             case .none:
                 break
             }
@@ -205,26 +206,26 @@ public final class VCardParser: ContactsParser {
             if passesALimit(line, bytes, nestedDepth: 0) { return try discard(line, bytes, raw: raw, marker, nestedDepth: 0) }
             switch marker {
             case .begin where afterEmptyAgent:
-                if keepsRaw { card.raw.append(span: raw) }
-                state.place = .agent(depth: 1, property: card.properties.count - 1)
+                if keepsRaw { card.value.raw.append(span: raw) }
+                state.value.place = .agent(depth: 1, property: card.value.properties.count - 1)
                 agentText.removeAll(keepingCapacity: true)
                 appendAgentLine(bytes)
             case .begin:
-                try reject(line: card.beginLine, .unclosedCard, Self.unclosed(by: line), raw: card.raw)
+                try reject(line: card.value.beginLine, .unclosedCard, Self.unclosed(by: line), raw: card.value.raw)
                 startCard(line, raw: raw)
             case .end:
-                if keepsRaw { card.raw.append(span: raw) }
-                state.place = .outside
+                if keepsRaw { card.value.raw.append(span: raw) }
+                state.value.place = .outside
                 try finishCard()
             case .none:
-                if keepsRaw { card.raw.append(span: raw) }
+                if keepsRaw { card.value.raw.append(span: raw) }
                 // The birthday formats look at the name first, and keep what they need.
                 let field = head.flatMap { fields.field(in: bytes, name: $0.name) }
-                if skipsUnneeded, let head, ContentLineParser.isProperty(bytes, head), !namesAndDates.keeps(field) {
-                    card.skip(line: bytes)
-                    state.lastLine = .skipped
-                } else if card.append(line: bytes, number: line.number, head: head, field: field) {
-                    state.lastLine = .kept
+                if skipsUnneeded, let head, ContentLineParser.isProperty(bytes, head), !namesAndDates.value.keeps(field) {
+                    card.value.skip(line: bytes)
+                    state.value.lastLine = .skipped
+                } else if card.value.append(line: bytes, number: line.number, head: head, field: field) {
+                    state.value.lastLine = .kept
                 } else {
                     try continuation(line, bytes)
                 }
@@ -236,15 +237,15 @@ public final class VCardParser: ContactsParser {
     /// properties than `maxProperties` (asked of every line: inlined).
     @inline(__always)
     private func passesALimit(_ line: VCardLexer.Line, _ bytes: Span<UInt8>, nestedDepth: Int) -> Bool {
-        line.isOversized || card.size + (nestedDepth > 0 ? agentText.count : 0) + bytes.count > maxRecordBytes
-            || card.properties.count + card.skippedProperties >= Self.maxProperties
+        line.isOversized || card.value.size + (nestedDepth > 0 ? agentText.count : 0) + bytes.count > maxRecordBytes
+            || card.value.properties.count + card.value.skippedProperties >= Self.maxProperties
     }
 
     /// The card past a limit is skipped to its end and rejected (`passed`).
     private func discard(_ line: VCardLexer.Line, _ bytes: Span<UInt8>, raw: Span<UInt8>, _ marker: Marker, nestedDepth: Int) throws {
-        let size = card.size + (nestedDepth > 0 ? agentText.count : 0) + bytes.count
-        state.place = .discarding(line.isOversized || size > maxRecordBytes ? .size : .properties, depth: nestedDepth)
-        card.reset(beginLine: card.beginLine)
+        let size = card.value.size + (nestedDepth > 0 ? agentText.count : 0) + bytes.count
+        state.value.place = .discarding(line.isOversized || size > maxRecordBytes ? .size : .properties, depth: nestedDepth)
+        card.value.reset(beginLine: card.value.beginLine)
         if marker == .end && nestedDepth == 0 { try handle(line, bytes, raw: raw) }  // the line that ends it
     }
 
@@ -269,10 +270,10 @@ public final class VCardParser: ContactsParser {
     private func continuation(_ line: VCardLexer.Line, _ bytes: Span<UInt8>) throws {
         let text = String(utf8: bytes.extracting(0..<min(40, bytes.count)))
         let kept: Bool
-        switch state.lastLine {
-        case .kept: kept = card.appendContinuation(line: bytes)
+        switch state.value.lastLine {
+        case .kept: kept = card.value.appendContinuation(line: bytes)
         case .skipped:
-            card.skip(line: bytes)
+            card.value.skip(line: bytes)
             kept = true
         case .none: kept = false
         }
@@ -282,7 +283,7 @@ public final class VCardParser: ContactsParser {
         }
         let message = "not a vCard property: '\(text)' is read as a new line of the value before it "
             + "(a line break the exporter did not escape)"
-        if checker != nil {
+        if checker.value != nil {
             diagnostics.report(Diagnostic(.error, .continuationLine, path: path, line: line.number, message))
         } else {
             warn(line.number, .continuationLine, message)
@@ -323,20 +324,20 @@ public final class VCardParser: ContactsParser {
     static let maxProperties = 100_000
 
     private func startCard(_ line: VCardLexer.Line, raw: Span<UInt8>) {
-        state.place = .card
-        state.lastLine = .none
-        card.reset(beginLine: line.number)
-        namesAndDates = NamesAndDatesLines()
-        if keepsRaw { card.raw.append(span: raw) }
-        checker?.startCard()
-        checker?.physicalLines(raw, firstLine: line.number)
+        state.value.place = .card
+        state.value.lastLine = .none
+        card.value.reset(beginLine: line.number)
+        namesAndDates.value = NamesAndDatesLines()
+        if keepsRaw { card.value.raw.append(span: raw) }
+        checker.value?.startCard()
+        checker.value?.physicalLines(raw, firstLine: line.number)
     }
 
     private func finishCard() throws {
-        if checker != nil { return checker!.report(card, path: path, to: diagnostics, counting: &statistics) }
-        let person = decoder.decode(&card, path: path)
+        if checker.value != nil { return checker.value!.report(card.value, path: path, to: diagnostics, counting: &statisticsCell.value) }
+        let person = decoder.decode(&card.value, path: path)
         for w in decoder.warnings { warn(w.line, w.code, w.message) }
-        statistics.count(person)
+        statisticsCell.value.count(person)
         try sink.consume(person)
     }
 
@@ -366,7 +367,7 @@ public final class VCardParser: ContactsParser {
     }
 
     private func reject(line: Int, _ code: Diagnostic.Code, _ message: String, raw: [UInt8]) throws {
-        statistics.rejected += 1
+        statisticsCell.value.rejected += 1
         try diagnostics.reject(Diagnostic(.error, code, path: path, line: line, message), rawText: raw)
     }
 
@@ -374,7 +375,7 @@ public final class VCardParser: ContactsParser {
     private func warn(_ line: Int, _ code: Diagnostic.Code, _ message: String) {
         let diagnostic = Diagnostic(.warning, code, path: path, line: line, message)
         guard saidOnce.admits(diagnostic) else { return }
-        statistics.warnings += 1
+        statisticsCell.value.warnings += 1
         diagnostics.report(diagnostic)
     }
 
