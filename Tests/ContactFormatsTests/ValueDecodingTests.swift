@@ -79,7 +79,7 @@ import ContactFormatsTesting
         for _ in 0..<3000 {
             let bytes = (0..<r.int(0...12)).map { _ in r.pick(alphabet) }
             var items: [String] = []
-            let fast = ValueDecoding.forEachASCIIListItem(bytes[...]) { items.append(String(decoding: $0, as: UTF8.self)) }
+            let fast = ValueDecoding.forEachASCIIListItem(bytes.span) { items.append(String(utf8: $0)) }
             let wrapped = bytes.count >= 2 && bytes.first == UInt8(ascii: "\"") && bytes.last == UInt8(ascii: "\"")
             let inner = wrapped ? bytes.dropFirst().dropLast() : bytes[...]
             #expect(fast == !inner.contains { $0 >= 0x80 || $0 == UInt8(ascii: "^") || $0 == UInt8(ascii: "\"") }, "\(bytes)")
@@ -130,7 +130,7 @@ import ContactFormatsTesting
                                  [0x0D], [0x0D, 0x0A], [0x0A], Array("é".utf8), Array("ab".utf8), Array("\\\t".utf8)]
         for _ in 0..<5000 {
             let bytes = (0..<r.int(0...7)).flatMap { _ in r.pick(pieces) }
-            let trimmed = ValueDecoding.unescape(bytes[ValueDecoding.trimmedSpaces(bytes, 0..<bytes.count)])
+            let trimmed = ValueDecoding.unescape(bytes[ValueDecoding.trimmedSpaces(bytes.span, 0..<bytes.count)])
             #expect(trimmed == ValueDecoding.unescape(bytes).trimmingSpaces(), "\(bytes)")
         }
     }

@@ -25,7 +25,7 @@ extension PropertyTable {
 
 extension PersonDecoder {
     /// `ADR`'s seven components, with its types and Apple's label.
-    func readAddress(_ card: BorrowedCard, _ p: CardBuffer.Property, label: String?, to person: inout PersonInfo) -> Bool {
+    func readAddress(_ card: borrowing CardBuffer, _ p: CardBuffer.Property, label: String?, to person: inout PersonInfo) -> Bool {
         var address = PostalAddress()
         withValue(card, p) { value in
             ValueDecoding.forEachItem(value, lists: false) { component, part in

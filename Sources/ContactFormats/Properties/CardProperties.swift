@@ -47,18 +47,18 @@ extension PropertyTable {
 }
 
 extension PersonDecoder {
-    func readNote(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+    func readNote(_ card: borrowing CardBuffer, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
         guard person.note == nil else { return false }
         person.note = text(card, p)
         return true
     }
 
-    func readCategories(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+    func readCategories(_ card: borrowing CardBuffer, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
         person.categories += withValue(card, p) { ValueDecoding.textList($0) }
         return true
     }
 
-    func readUID(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+    func readUID(_ card: borrowing CardBuffer, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
         guard person.uid == nil else { return false }
         person.uid = trimmedText(card, p)
         return true

@@ -39,14 +39,14 @@ extension PropertyTable {
 
 extension PersonDecoder {
     /// An e-mail address with its types (`internet` says nothing) and Apple's label.
-    func readEmail(_ card: BorrowedCard, _ p: CardBuffer.Property, label: String?, to person: inout PersonInfo) -> Bool {
+    func readEmail(_ card: borrowing CardBuffer, _ p: CardBuffer.Property, label: String?, to person: inout PersonInfo) -> Bool {
         let (types, preferred) = typesAndPreference(card, p, label: label, dropping: "internet")
         person.emails.append(ContactPoint(value: trimmedText(card, p), types: types, preferred: preferred))
         return true
     }
 
     /// A phone number (a `tel:` URI as its number) with its types and Apple's label.
-    func readPhone(_ card: BorrowedCard, _ p: CardBuffer.Property, label: String?, to person: inout PersonInfo) -> Bool {
+    func readPhone(_ card: borrowing CardBuffer, _ p: CardBuffer.Property, label: String?, to person: inout PersonInfo) -> Bool {
         let value = ValueDecoding.phoneNumber(text(card, p))
         let (types, preferred) = typesAndPreference(card, p, label: label, dropping: nil)
         person.phones.append(ContactPoint(value: value, types: types, preferred: preferred))
@@ -54,7 +54,7 @@ extension PersonDecoder {
     }
 
     /// An empty URL holds nothing (as an empty nickname or category): no list item.
-    func readURL(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+    func readURL(_ card: borrowing CardBuffer, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
         let url = trimmedText(card, p)
         if !url.isEmpty { person.urls.append(url) }
         return true

@@ -24,7 +24,7 @@ extension PropertyTable {
 extension PersonDecoder {
     /// The first `BDAY` that is a date (not text, not a day that does not exist); one of another
     /// calendar (`CALSCALE`) is the calendar birthday.
-    func readBirthday(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+    func readBirthday(_ card: borrowing CardBuffer, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
         if calendarScale(card, p) != nil { return readCalendarBirthday(card, p, to: &person) }
         guard person.birthday == nil, let date = date(card, p, what: "birthday") else { return false }
         person.birthday = birthday(date, line: p.line)
@@ -33,7 +33,7 @@ extension PersonDecoder {
 
     /// An anniversary of another calendar is the calendar anniversary, kept as an extra
     /// property too (written again as it was).
-    func readAnniversary(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+    func readAnniversary(_ card: borrowing CardBuffer, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
         if calendarScale(card, p) != nil {
             if person.calendarAnniversary == nil { person.calendarAnniversary = calendarDate(card, p, what: "anniversary") }
             return false
@@ -46,21 +46,21 @@ extension PersonDecoder {
     /// A birthday of another calendar (`BDAY;CALSCALE=chinese:--0815`, Apple's
     /// `X-ALTBDAY;CALSCALE=chinese:007800021101`) as that calendar counts, when ICU has the
     /// calendar; else a warning. Kept as an extra property too (false): written again as it was.
-    func readCalendarBirthday(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+    func readCalendarBirthday(_ card: borrowing CardBuffer, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
         if person.calendarBirthday == nil { person.calendarBirthday = calendarDate(card, p, what: "birthday") }
         return false
     }
 
     /// The date of another calendar a property holds, when ICU has the calendar and the value
     /// is a date of it; else a warning.
-    private func calendarDate(_ card: BorrowedCard, _ p: CardBuffer.Property, what: String) -> OtherCalendarDate? {
+    private func calendarDate(_ card: borrowing CardBuffer, _ p: CardBuffer.Property, what: String) -> OtherCalendarDate? {
         let scale = calendarScale(card, p) ?? "gregorian"
         let shown = Diagnostic.safeText(scale, limit: 30)
         guard CalendarSystem(rawValue: scale) != nil else {
             warn(p.line, .otherCalendar, "\(what) in the \(shown) calendar, which ICU does not know: kept as it is, not shown")
             return nil
         }
-        let text = withValue(card, p) { ValueDecoding.makeString($0) }.trimmingSpaces()
+        let text = withValue(card, p) { String(utf8: $0) }.trimmingSpaces()
         guard let date = OtherCalendarDate(calendar: scale, text: text) else {
             warn(p.line, .otherCalendar, "\(what) '\(Diagnostic.safeText(text, limit: 30))' is no date of the \(shown) calendar: "
                  + "kept as it is, not shown")
@@ -71,10 +71,10 @@ extension PersonDecoder {
 
     /// Kept as an extra property too (false): no output has a field of its own for it. A death
     /// date of another calendar with a year is the Gregorian day it was.
-    func readDeathDate(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+    func readDeathDate(_ card: borrowing CardBuffer, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
         guard person.deathDate == nil else { return false }
         if let scale = calendarScale(card, p) {
-            let text = withValue(card, p) { ValueDecoding.makeString($0) }.trimmingSpaces()
+            let text = withValue(card, p) { String(utf8: $0) }.trimmingSpaces()
             person.deathDate = OtherCalendarDate.day(calendar: scale, text: text)
             if person.deathDate == nil {
                 warn(p.line, .otherCalendar, "death date '\(Diagnostic.safeText(text, limit: 30))' of the "

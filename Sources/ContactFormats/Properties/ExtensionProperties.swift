@@ -25,7 +25,7 @@ extension PropertyTable {
 }
 
 extension PersonDecoder {
-    func readPhoneticName(_ field: PropertyName, _ card: BorrowedCard, _ p: CardBuffer.Property,
+    func readPhoneticName(_ field: PropertyName, _ card: borrowing CardBuffer, _ p: CardBuffer.Property,
                           to person: inout PersonInfo) -> Bool {
         let name = trimmedText(card, p)
         switch field {
@@ -39,7 +39,7 @@ extension PersonDecoder {
     /// Apple's `itemN.X-ABDATE` labelled `_$!<Anniversary>!$_` is the anniversary (of another
     /// calendar with `CALSCALE`, as `ANNIVERSARY` is); other labelled dates stay extra properties
     /// (`PersonInfo.otherDates`).
-    func readAppleDate(_ card: BorrowedCard, _ p: CardBuffer.Property, label: String?, to person: inout PersonInfo) -> Bool {
+    func readAppleDate(_ card: borrowing CardBuffer, _ p: CardBuffer.Property, label: String?, to person: inout PersonInfo) -> Bool {
         guard label?.lowercased() == "anniversary" else { return false }
         if calendarScale(card, p) != nil { return readAnniversary(card, p, to: &person) }
         guard person.anniversary == nil, let date = date(card, p, what: "anniversary") else { return false }
@@ -49,7 +49,7 @@ extension PersonDecoder {
 
     /// Nextcloud's exclusion from birthday calendars (`Nextcloud.excludes`). Kept as an extra
     /// property too (false), for the contact formats.
-    func readExclusion(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+    func readExclusion(_ card: borrowing CardBuffer, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
         let value = trimmedText(card, p).lowercased()
         person.excludedFromBirthdays = person.excludedFromBirthdays || Nextcloud.excludes(value)
         return false
@@ -57,7 +57,7 @@ extension PersonDecoder {
 
     /// Android's birthday and anniversary events and nicknames (`Android.row`); other kinds,
     /// and events of other types, stay extra properties.
-    func readAndroidCustom(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+    func readAndroidCustom(_ card: borrowing CardBuffer, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
         var fields: [String] = []
         withValue(card, p) { value in
             ValueDecoding.forEachItem(value, lists: false, keepsEmpty: true) { _, part in fields.append(part) }

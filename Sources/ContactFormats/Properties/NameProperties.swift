@@ -29,7 +29,7 @@ extension PropertyTable {
 
 extension PersonDecoder {
     /// The first `FN` with text; an empty one is no name.
-    func readFormattedName(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+    func readFormattedName(_ card: borrowing CardBuffer, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
         guard person.formattedName == nil else { return false }
         let shown = trimmedText(card, p)
         if !shown.isEmpty { person.formattedName = shown }
@@ -38,7 +38,7 @@ extension PersonDecoder {
 
     /// `N`'s five components, each a list (not in 2.1, where a comma is a comma), and its
     /// `SORT-AS`; a later `N` only when the first had no name in it.
-    func readName(_ card: BorrowedCard, _ p: CardBuffer.Property, version: VCardVersion,
+    func readName(_ card: borrowing CardBuffer, _ p: CardBuffer.Property, version: VCardVersion,
                   to person: inout PersonInfo) -> Bool {
         guard !person.hasNameParts && person.honorificPrefixes.isEmpty else { return false }
         person.familyNames = []
@@ -62,7 +62,7 @@ extension PersonDecoder {
         return true
     }
 
-    func readNickname(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+    func readNickname(_ card: borrowing CardBuffer, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
         person.nicknames += withValue(card, p) { ValueDecoding.textList($0) }
         return true
     }

@@ -37,7 +37,7 @@ extension PropertyTable {
 
 extension PersonDecoder {
     /// The first `ORG`: the organisation, then its units (empty ones left out).
-    func readOrganization(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+    func readOrganization(_ card: borrowing CardBuffer, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
         guard person.organization == nil else { return false }
         person.organization = ""
         withValue(card, p) { value in
@@ -52,7 +52,7 @@ extension PersonDecoder {
         return true
     }
 
-    func readTitle(_ card: BorrowedCard, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
+    func readTitle(_ card: borrowing CardBuffer, _ p: CardBuffer.Property, to person: inout PersonInfo) -> Bool {
         guard person.title == nil else { return false }
         person.title = text(card, p).trimmingSpaces()
         return true

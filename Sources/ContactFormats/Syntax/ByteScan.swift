@@ -40,6 +40,14 @@ package enum ByteScan {
                                 stops: { $0 == a || $0 == b || $0 == 0x0A || $0 == 0x0D })
     }
 
+    /// The index of the first of `a`, `b` or `c` at or after `from`; the count when there is none.
+    @inline(__always)
+    static func firstOf(_ a: UInt8, _ b: UInt8, _ c: UInt8, in bytes: Span<UInt8>, from: Int) -> Int {
+        let (spreadA, spreadB, spreadC) = (spread(a), spread(b), spread(c))
+        return bytes.firstIndex(from: from, marks: { zeroBytes($0 ^ spreadA) | zeroBytes($0 ^ spreadB) | zeroBytes($0 ^ spreadC) },
+                                stops: { $0 == a || $0 == b || $0 == c })
+    }
+
     /// The index of the first byte a JSON string escapes (a control character, `"` or `\`) at
     /// or after `from`; the count when there is none.
     @inline(__always)

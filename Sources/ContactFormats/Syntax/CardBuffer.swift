@@ -104,43 +104,24 @@ package struct CardBuffer: ~Copyable {
     /// The bytes the card holds, kept or skipped, with its nested cards.
     package var size: Int { bytes.count + skippedBytes + agentBytes }
 
-    /// The bytes in `range`, valid until the card changes.
-    package func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes.bytes[range]) }
+    /// Calls `body` with the bytes in `range` (valid only during the call).
+    func withSlice<R>(_ range: Range<Int>, _ body: (Span<UInt8>) -> R) -> R {
+        bytes.withSpan { body($0.extracting(range)) }
+    }
+
+    /// The bytes in `range` as a string (they are UTF-8; what is not becomes U+FFFD).
+    func string(_ range: Range<Int>) -> String {
+        withSlice(range) { String(utf8: $0) }
+    }
 
     /// Whether the bytes in `range` equal `upper` (upper-case ASCII), ignoring case.
     package func equalsIgnoringCase(_ range: Range<Int>, _ upper: StaticString) -> Bool {
-        matchesIgnoringCase(slice(range), upper)
+        withSlice(range) { matchesIgnoringCase($0, upper) }
     }
 
-}
-
-/// A card's bytes, properties and parameters, borrowed while it is decoded: a slice of its
-/// bytes costs no reference counting (an `ArraySlice` retains its array).
-struct BorrowedCard {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let properties: UnsafeBufferPointer<CardBuffer.Property>
-    let parameters: UnsafeBufferPointer<CardBuffer.Parameter>
-    let beginLine: Int
-    let skippedProperties: Int
-    let agentValues: [Int: [UInt8]]
-
-    func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[range]) }
-
-    /// Whether the bytes in `range` equal `upper` (upper-case ASCII), ignoring case.
-    func equalsIgnoringCase(_ range: Range<Int>, _ upper: StaticString) -> Bool {
-        matchesIgnoringCase(slice(range), upper)
-    }
-}
-
-extension CardBuffer {
-    /// Calls `body` with the card borrowed (valid only during the call).
-    func withBorrowed<R>(_ body: (BorrowedCard) -> R) -> R {
-        properties.withUnsafeBufferPointer { properties in
-            parameters.withUnsafeBufferPointer { parameters in
-                body(BorrowedCard(bytes: bytes.bytes, properties: properties, parameters: parameters, beginLine: beginLine,
-                                  skippedProperties: skippedProperties, agentValues: agentValues))
-            }
-        }
+    /// Whether the bytes in two ranges are the same.
+    func bytesEqual(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        a.count == b.count && bytes.withSpan { $0.extracting(a).compareBytes($0.extracting(b)) == 0 }
     }
 }
 

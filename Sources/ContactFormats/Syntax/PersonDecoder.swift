@@ -39,23 +39,24 @@ package final class PersonDecoder {
 
     /// `card` is taken `inout` only so that a card held by a class is not copied; it is not changed.
     package func decode(_ card: inout CardBuffer, path: String) -> PersonInfo {
-        card.withBorrowed { decode($0, path: path) }
+        decode(borrowing: card, path: path)
     }
 
-    private func decode(_ card: BorrowedCard, path: String) -> PersonInfo {
+    private func decode(borrowing card: borrowing CardBuffer, path: String) -> PersonInfo {
         found.value.removeAll(keepingCapacity: true)
         // A card's bytes valid UTF-8 as a whole (the usual card) make each of its values so: a
         // value starts and ends at ASCII bytes, which no multi-byte character holds.
-        validUTF8 = ValueDecoding.isValidUTF8(card.bytes) ? card.bytes.baseAddress : nil
-        defer { validUTF8 = nil }
+        cardIsValidUTF8.value = card.bytes.withSpan { ValueDecoding.isValidUTF8($0) }
+        defer { cardIsValidUTF8.value = false }
         var person = PersonInfo(source: SourcePosition(path: path, line: card.beginLine))
         var version: VCardVersion?
         var hasLabels = false, hasLabelledDate = false
         for property in card.properties {
             let name = property.field
             if name == .version {
-                let v = card.slice(property.value)
-                let parsed: VCardVersion = Self.starts(v, with: "2.1") ? .v21 : Self.starts(v, with: "4.0") ? .v40 : .v30
+                let parsed: VCardVersion = card.withSlice(property.value) { v in
+                    Self.starts(v, with: "2.1") ? .v21 : Self.starts(v, with: "4.0") ? .v40 : .v30
+                }
                 if let version, version != parsed {
                     warn(property.line, .conflictingVersion, "conflicting VERSION; the first one counts")
                 } else {
@@ -94,14 +95,13 @@ package final class PersonDecoder {
         return person
     }
 
-    /// The bytes of the card being decoded when they are valid UTF-8 as a whole; nil otherwise
-    /// and outside `decode`.
-    @exclusivity(unchecked) private var validUTF8: UnsafePointer<UInt8>?
+    /// Whether the bytes of the card being decoded are valid UTF-8 as a whole; false outside `decode`.
+    private let cardIsValidUTF8 = UncheckedCell(false)
 
     /// Apple's labels of the card's item groups (`X-ABLabel`): each group's range in the card
     /// with its label. A card has a few, so a list asked from its end (the last label of a
     /// group counts) costs less than a dictionary's hashing and copies.
-    private func appleLabels(_ card: BorrowedCard) -> [(group: Range<Int>, label: String)] {
+    private func appleLabels(_ card: borrowing CardBuffer) -> [(group: Range<Int>, label: String)] {
         var labels: [(group: Range<Int>, label: String)] = []
         for property in card.properties where property.field == .appleLabel && !property.group.isEmpty {
             labels.append((property.group, withValue(card, property) { Apple.plainLabel(ValueDecoding.unescape($0)) }))
@@ -110,22 +110,21 @@ package final class PersonDecoder {
     }
 
     /// The label of an item group: the last one `appleLabels` found for it.
-    private static func label(of group: Range<Int>, in card: BorrowedCard,
+    private static func label(of group: Range<Int>, in card: borrowing CardBuffer,
                               _ labels: [(group: Range<Int>, label: String)]) -> String? {
-        let name = card.slice(group)
-        for entry in labels.reversed() where card.slice(entry.group).elementsEqual(name) { return entry.label }
+        for entry in labels.reversed() where card.bytesEqual(entry.group, group) { return entry.label }
         return nil
     }
 
     /// Whether the bytes start with the ASCII text.
-    private static func starts(_ bytes: UnsafeBufferPointer<UInt8>, with text: StaticString) -> Bool {
-        text.withUTF8Buffer { bytes.starts(with: $0) }
+    private static func starts(_ bytes: Span<UInt8>, with text: StaticString) -> Bool {
+        text.withUTF8Span { bytes.count >= $0.count && bytes.extracting(0..<$0.count).compareBytes($0) == 0 }
     }
 
     /// For the birthday formats: a person with no name of their own takes the e-mail address and
     /// phone number kept to show them by (`NamesAndDatesLines`), as the other outputs do.
     @inline(never)
-    private func nameByContacts(_ person: inout PersonInfo, _ card: BorrowedCard, version: VCardVersion) {
+    private func nameByContacts(_ person: inout PersonInfo, _ card: borrowing CardBuffer, version: VCardVersion) {
         guard !person.isNamedByItself else { return }
         for (index, property) in card.properties.enumerated() where property.field == .email || property.field == .phone {
             _ = apply(property.field, property, index: index, in: card, version: version, label: nil, to: &person)
@@ -134,7 +133,7 @@ package final class PersonDecoder {
 
     /// Stores a known property in the model; false when it goes to `extraProperties` instead
     /// (unknown, repeated, or not representable, such as a birthday given as text).
-    private func apply(_ name: PropertyName?, _ p: CardBuffer.Property, index: Int, in card: BorrowedCard,
+    private func apply(_ name: PropertyName?, _ p: CardBuffer.Property, index: Int, in card: borrowing CardBuffer,
                        version: VCardVersion, label: String?, to person: inout PersonInfo) -> Bool {
         guard let name else { return false }
         // Each property is read in its family's file (`Properties/`).
@@ -169,41 +168,37 @@ package final class PersonDecoder {
     /// Calls `body` with the value's bytes after transfer decoding: quoted-printable decoded and
     /// converted from its `CHARSET` to UTF-8; bytes that are not valid UTF-8 are read in the
     /// fallback character set, else as Windows-1252, with a warning.
-    func withValue<R>(_ card: BorrowedCard, _ p: CardBuffer.Property,
-                              _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        let bytes = card.slice(p.value)
-        var decoded: [UInt8]?
+    func withValue<R>(_ card: borrowing CardBuffer, _ p: CardBuffer.Property, _ body: (Span<UInt8>) -> R) -> R {
+        var quotedPrintable = false
         var charset: String?
         for k in p.parameters {
             let param = card.parameters[k]
-            if param.name.isEmpty {
-                if card.equalsIgnoringCase(param.value, "QUOTED-PRINTABLE") {
-                    decoded = ValueDecoding.decodeQuotedPrintable(bytes)
-                }
-            } else if card.equalsIgnoringCase(param.name, "ENCODING") {
-                if card.equalsIgnoringCase(param.value, "QUOTED-PRINTABLE") {
-                    decoded = ValueDecoding.decodeQuotedPrintable(bytes)
-                }
+            if param.name.isEmpty || card.equalsIgnoringCase(param.name, "ENCODING") {
+                if card.equalsIgnoringCase(param.value, "QUOTED-PRINTABLE") { quotedPrintable = true }
             } else if card.equalsIgnoringCase(param.name, "CHARSET") {
-                charset = ValueDecoding.parameterValue(card.slice(param.value))
+                charset = card.withSlice(param.value) { ValueDecoding.parameterValue($0) }
             }
         }
-        if let decoded { return decoded.withUnsafeBufferPointer { asUTF8($0, charset: charset, p, body) } }
-        return asUTF8(bytes, charset: charset, p, knownValid: validUTF8 != nil && validUTF8 == card.bytes.baseAddress, body)
+        if quotedPrintable {
+            let decoded = card.withSlice(p.value) { ValueDecoding.decodeQuotedPrintable($0) }
+            return asUTF8(decoded.span, charset: charset, p, body)
+        }
+        let knownValid = cardIsValidUTF8.value
+        return card.withSlice(p.value) { asUTF8($0, charset: charset, p, knownValid: knownValid, body) }
     }
 
     /// Calls `body` with `bytes` converted from `charset` to UTF-8, or read as Windows-1252
     /// when they are not valid UTF-8 (see `withValue`).
     /// `knownValid`: the bytes are valid UTF-8 (a value of a card that is).
-    private func asUTF8<R>(_ bytes: UnsafeBufferPointer<UInt8>, charset: String?, _ p: CardBuffer.Property,
-                           knownValid: Bool = false, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    private func asUTF8<R>(_ bytes: Span<UInt8>, charset: String?, _ p: CardBuffer.Property,
+                           knownValid: Bool = false, _ body: (Span<UInt8>) -> R) -> R {
         if let charset, !Self.isUTF8Name(charset) {
             if let converter = converter(charset) {
                 let (utf8, substitutions) = converter.utf8(from: bytes)
                 if substitutions > 0 {
                     warn(p.line, .undecodableBytes, "\(substitutions) byte(s) not valid in \(charset) replaced by U+FFFD")
                 }
-                return utf8.withUnsafeBufferPointer(body)
+                return body(utf8.span)
             }
             warn(p.line, .unknownCharset, "unknown CHARSET '\(charset)'; values read as UTF-8" + Self.oncePerFile)
         }
@@ -211,23 +206,25 @@ package final class PersonDecoder {
             // The input's own character set (`--encoding`) for quoted-printable bytes, which the
             // conversion of the input leaves as they are.
             if let fallbackCharset, let converter = converter(fallbackCharset) {
-                return converter.utf8(from: bytes).bytes.withUnsafeBufferPointer(body)
+                let utf8 = converter.utf8(from: bytes).bytes
+                return body(utf8.span)
             }
             if let cp1252 = converter("windows-1252") {
                 warn(p.line, .readAsWindows1252, "value is not valid UTF-8; read as Windows-1252" + Self.oncePerFile)
-                return cp1252.utf8(from: bytes).bytes.withUnsafeBufferPointer(body)
+                let utf8 = cp1252.utf8(from: bytes).bytes
+                return body(utf8.span)
             }
         }
         return body(bytes)
     }
 
-    func text(_ card: BorrowedCard, _ p: CardBuffer.Property) -> String {
+    func text(_ card: borrowing CardBuffer, _ p: CardBuffer.Property) -> String {
         withValue(card, p) { ValueDecoding.unescape($0) }
     }
 
     /// `text` without the spaces and tabs at its ends (`trimmingSpaces`), trimmed as bytes.
-    func trimmedText(_ card: BorrowedCard, _ p: CardBuffer.Property) -> String {
-        withValue(card, p) { ValueDecoding.unescape($0[ValueDecoding.trimmedSpaces($0, 0..<$0.count)]) }
+    func trimmedText(_ card: borrowing CardBuffer, _ p: CardBuffer.Property) -> String {
+        withValue(card, p) { ValueDecoding.unescape($0.extracting(ValueDecoding.trimmedSpaces($0, 0..<$0.count))) }
     }
 
     private func converter(_ charset: String) -> Transcoder? {
@@ -245,17 +242,17 @@ package final class PersonDecoder {
 
     /// A Gregorian date property (its callers take one of another calendar, `CALSCALE`, first);
     /// nil (with a warning where due) when it is empty, text, or invalid.
-    func date(_ card: BorrowedCard, _ p: CardBuffer.Property, what: String) -> PartialDate? {
+    func date(_ card: borrowing CardBuffer, _ p: CardBuffer.Property, what: String) -> PartialDate? {
         var omitYear: Int?
         for k in p.parameters {
             let param = card.parameters[k]
             if card.equalsIgnoringCase(param.name, "VALUE") {
-                if ValueDecoding.parameterList(card.slice(param.value)).contains(where: { $0.lowercased() == "text" }) { return nil }
+                if card.withSlice(param.value, ValueDecoding.parameterList).contains(where: { $0.lowercased() == "text" }) { return nil }
             } else if card.equalsIgnoringCase(param.name, "X-APPLE-OMIT-YEAR") {
-                omitYear = ValueDecoding.parameterList(card.slice(param.value)).first.flatMap { Int($0) }
+                omitYear = card.withSlice(param.value, ValueDecoding.parameterList).first.flatMap { Int($0) }
             }
         }
-        switch withValue(card, p, { DateParsing.parse($0.span, omitYear: omitYear) }) {
+        switch withValue(card, p, { DateParsing.parse($0, omitYear: omitYear) }) {
         case .date(let date):
             return date
         case .empty:
@@ -267,9 +264,9 @@ package final class PersonDecoder {
     }
 
     /// The property's `CALSCALE`, lower-case, when it names a calendar other than the Gregorian.
-    func calendarScale(_ card: BorrowedCard, _ p: CardBuffer.Property) -> String? {
+    func calendarScale(_ card: borrowing CardBuffer, _ p: CardBuffer.Property) -> String? {
         for k in p.parameters where card.equalsIgnoringCase(card.parameters[k].name, "CALSCALE") {
-            let scale = (ValueDecoding.parameterList(card.slice(card.parameters[k].value)).first ?? "").lowercased()
+            let scale = (card.withSlice(card.parameters[k].value, ValueDecoding.parameterList).first ?? "").lowercased()
             return scale == "gregorian" ? nil : scale
         }
         return nil
@@ -278,19 +275,19 @@ package final class PersonDecoder {
     // MARK: Parameters
 
     /// The values of every parameter named `upper`, unquoted and split at commas (`parameterList`).
-    func parameterValues(_ card: BorrowedCard, _ p: CardBuffer.Property, _ upper: StaticString) -> [String] {
+    func parameterValues(_ card: borrowing CardBuffer, _ p: CardBuffer.Property, _ upper: StaticString) -> [String] {
         var values: [String] = []
         for k in p.parameters {
             let param = card.parameters[k]
             guard card.equalsIgnoringCase(param.name, upper) else { continue }
-            values += ValueDecoding.parameterList(card.slice(param.value))
+            values += card.withSlice(param.value, ValueDecoding.parameterList)
         }
         return values
     }
 
     /// Lower-case types from `TYPE=` and bare 2.1 parameters plus an Apple label, and whether
     /// the item is preferred (`TYPE=pref`, bare `PREF`, `PREF=1`).
-    func typesAndPreference(_ card: BorrowedCard, _ p: CardBuffer.Property, label: String?,
+    func typesAndPreference(_ card: borrowing CardBuffer, _ p: CardBuffer.Property, label: String?,
                                     dropping: String?) -> ([String], Bool) {
         // A value, not local functions over local variables: a function passed on as a value
         // boxes what it changes, with a run-time exclusivity check at every use.
@@ -299,10 +296,12 @@ package final class PersonDecoder {
             let param = card.parameters[k]
             if param.name.isEmpty || card.equalsIgnoringCase(param.name, "TYPE") {  // a bare 2.1 type is a TYPE
                 if param.name.isEmpty && Self.isEncodingName(card, param.value) { continue }
-                if ValueDecoding.forEachASCIIListItem(card.slice(param.value), { list.add(lowercased: Self.lowercased($0)) }) { continue }
-                for raw in ValueDecoding.parameterList(card.slice(param.value)) { list.add(raw) }
+                if card.withSlice(param.value, { ValueDecoding.forEachASCIIListItem($0) { list.add(ascii: $0) } }) {
+                    continue
+                }
+                for raw in card.withSlice(param.value, ValueDecoding.parameterList) { list.add(raw) }
             } else if card.equalsIgnoringCase(param.name, "PREF") {
-                if ValueDecoding.parameterValue(card.slice(param.value)).trimmingSpaces() == "1" { list.preferred = true }
+                if card.withSlice(param.value, ValueDecoding.parameterValue).trimmingSpaces() == "1" { list.preferred = true }
             }
         }
         if let label { for raw in Apple.types(ofLabel: label) { list.add(raw) } }
@@ -320,32 +319,44 @@ package final class PersonDecoder {
         mutating func add(lowercased type: String) {  // trimmed and lower-case already
             if type == "pref" { preferred = true; return }
             if type.isEmpty || type == dropping || types.contains(type) { return }
-            if types.isEmpty, let shared = Self.single.first(where: { $0[0] == type }) {
+            if types.isEmpty, let shared = Self.usual.first(where: { $0.shared[0] == type })?.shared {
                 types = shared  // no array of its own: most addresses and numbers have one type
             } else {
                 types.append(type)
             }
         }
 
-        /// The usual single types, each an array made once and shared.
-        private static let single: [[String]] = ["home", "work", "cell", "voice", "other", "internet", "fax", "mobile"].map { [$0] }
+        /// A type as ASCII bytes, trimmed: a usual one (`pref` too) told without a string made.
+        mutating func add(ascii bytes: Span<UInt8>) {
+            if matchesIgnoringCase(bytes, "PREF") { preferred = true; return }
+            for entry in Self.usual where matchesIgnoringCase(bytes, entry.upper) {
+                let type = entry.shared[0]
+                if type == dropping || types.contains(type) { return }
+                if types.isEmpty { types = entry.shared } else { types.append(type) }
+                return
+            }
+            add(lowercased: PersonDecoder.lowercased(bytes))
+        }
+
+        /// The usual types, upper-case to be matched, each an array made once and shared.
+        private static let usual: [(upper: StaticString, shared: [String])] =
+            [("HOME", ["home"]), ("WORK", ["work"]), ("CELL", ["cell"]), ("VOICE", ["voice"]), ("OTHER", ["other"]),
+             ("INTERNET", ["internet"]), ("FAX", ["fax"]), ("MOBILE", ["mobile"])]
 
         mutating func add(_ raw: String) { add(lowercased: raw.trimmingSpaces().asciiLowercased()) }
     }
 
     /// ASCII bytes as a lower-case string (short ones need no allocation).
-    private static func lowercased<C: Collection<UInt8>>(_ bytes: C) -> String {
-        String(unsafeUninitializedCapacity: bytes.count) { buffer in
-            var i = 0
-            for b in bytes {
-                buffer[i] = asciiLower(b)
-                i += 1
-            }
-            return i
+    fileprivate static func lowercased(_ bytes: Span<UInt8>) -> String { ascii(bytes, upper: false) }
+
+    /// ASCII bytes as a string, upper- or lower-case (short ones need no allocation).
+    private static func ascii(_ bytes: Span<UInt8>, upper: Bool) -> String {
+        String(utf8Capacity: bytes.count) { out in
+            for i in 0..<bytes.count { out.append(upper ? asciiUpper(bytes[i]) : asciiLower(bytes[i])) }
         }
     }
 
-    private static func isEncodingName(_ card: BorrowedCard, _ range: Range<Int>) -> Bool {
+    private static func isEncodingName(_ card: borrowing CardBuffer, _ range: Range<Int>) -> Bool {
         card.equalsIgnoringCase(range, "QUOTED-PRINTABLE") || card.equalsIgnoringCase(range, "BASE64")
             || card.equalsIgnoringCase(range, "8BIT") || card.equalsIgnoringCase(range, "7BIT")
     }
@@ -354,21 +365,23 @@ package final class PersonDecoder {
 
     /// Every property of the card as an extra property.
     package func extras(of card: borrowing CardBuffer) -> [VCardProperty] {
-        card.withBorrowed { card in card.properties.indices.map { extra(card.properties[$0], index: $0, in: card) } }
+        var extras: [VCardProperty] = []
+        for index in card.properties.indices { extras.append(extra(card.properties[index], index: index, in: card)) }
+        return extras
     }
 
     /// The property as read, with transfer encodings undone: a quoted-printable value becomes
     /// UTF-8 text and loses its `ENCODING`/`CHARSET` parameters; escapes stay as they were.
-    private func extra(_ p: CardBuffer.Property, index: Int, in card: BorrowedCard) -> VCardProperty {
+    private func extra(_ p: CardBuffer.Property, index: Int, in card: borrowing CardBuffer) -> VCardProperty {
         var parameters: [VCardParameter] = []
         for k in p.parameters {
             let param = card.parameters[k]
-            var name = param.name.isEmpty ? "TYPE" : String(decoding: card.slice(param.name).map(asciiUpper), as: UTF8.self)
-            let value = ValueDecoding.parameterValue(card.slice(param.value))
+            var name = param.name.isEmpty ? "TYPE" : card.withSlice(param.name) { Self.ascii($0, upper: true) }
+            let value = card.withSlice(param.value, ValueDecoding.parameterValue)
             if param.name.isEmpty && Self.isEncodingName(card, param.value) { name = "ENCODING" }
             if name == "ENCODING" && value.uppercased() == "QUOTED-PRINTABLE" { continue }
             if name == "CHARSET" { continue }
-            let values = name == "TYPE" ? ValueDecoding.parameterList(card.slice(param.value)) : [value]
+            let values = name == "TYPE" ? card.withSlice(param.value, ValueDecoding.parameterList) : [value]
             if let last = parameters.last, last.name == name, name == "TYPE" {
                 parameters[parameters.count - 1].values += values
             } else {
@@ -379,10 +392,10 @@ package final class PersonDecoder {
         if let agent = card.agentValues[index] {
             value = ValueDecoding.makeString(agent)
         } else {
-            value = withValue(card, p) { ValueDecoding.makeString($0) }
+            value = withValue(card, p) { String(utf8: $0) }
         }
-        let group = p.group.isEmpty ? nil : ValueDecoding.makeString(card.slice(p.group))
-        return VCardProperty(group: group, name: ValueDecoding.makeString(card.slice(p.name)),
+        let group = p.group.isEmpty ? nil : card.string(p.group)
+        return VCardProperty(group: group, name: card.string(p.name),
                              parameters: parameters, value: value, line: p.line)
     }
 

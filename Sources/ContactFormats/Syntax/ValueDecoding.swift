@@ -6,23 +6,27 @@ package enum ValueDecoding {
     /// Removes vCard text escapes: `\n` `\N` → newline, `\\` `\,` `\;` `\:` → the character.
     /// Any other backslash is kept as it is. A CR LF or lone CR (quoted-printable `=0D=0A`)
     /// becomes one newline.
-    package static func unescape<C: Collection<UInt8>>(_ bytes: C) -> String where C.Index == Int {
-        // Most values have nothing to undo: told 8 bytes at a time when they are contiguous (a line
-        // feed, which needs nothing, takes the longer way round).
-        let plain = bytes.withContiguousStorageIfAvailable { ByteScan.firstOf(UInt8(ascii: "\\"), 0x0D, orLineEnd: $0.span, from: 0) == $0.count }
-            ?? !bytes.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0x0D })
-        guard !plain else { return makeString(bytes) }
+    package static func unescape<C: Collection<UInt8>>(_ bytes: C) -> String {
+        bytes.withContiguousSpan { unescape($0) }
+    }
+
+    /// As `unescape(_:)` over a collection, for a span.
+    package static func unescape(_ bytes: Span<UInt8>) -> String {
+        let n = bytes.count
+        // Most values have nothing to undo: told 8 bytes at a time (a line feed, which needs
+        // nothing, takes the longer way round).
+        guard ByteScan.firstOf(UInt8(ascii: "\\"), 0x0D, orLineEnd: bytes, from: 0) < n else { return String(utf8: bytes) }
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var i = bytes.startIndex
-        while i < bytes.endIndex {
+        out.reserveCapacity(n)
+        var i = 0
+        while i < n {
             let b = bytes[i]
             if b == 0x0D {
                 out.append(0x0A)
-                i += i + 1 < bytes.endIndex && bytes[i + 1] == 0x0A ? 2 : 1
+                i += i + 1 < n && bytes[i + 1] == 0x0A ? 2 : 1
                 continue
             }
-            if b == UInt8(ascii: "\\") && i + 1 < bytes.endIndex {
+            if b == UInt8(ascii: "\\") && i + 1 < n {
                 let next = bytes[i + 1]
                 switch next {
                 case UInt8(ascii: "n"), UInt8(ascii: "N"):
@@ -46,19 +50,28 @@ package enum ValueDecoding {
     /// `range` without the spaces and tabs at its ends: trimmed before a value is unescaped, as
     /// `trimmingSpaces` trims it after (no escape makes or takes a space or tab, and a
     /// backslash before one is kept either way), without a second string.
-    static func trimmedSpaces<C: Collection<UInt8>>(_ bytes: C, _ range: Range<Int>) -> Range<Int> where C.Index == Int {
+    static func trimmedSpaces(_ bytes: Span<UInt8>, _ range: Range<Int>) -> Range<Int> {
         var start = range.lowerBound, end = range.upperBound
         while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
         while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
         return start..<end
     }
 
-    /// Splits at every `separator` not escaped by a backslash; the pieces are still escaped.
+    /// Splits at every `separator` not escaped by a backslash; the pieces (ranges of the
+    /// collection's indices) are still escaped.
     package static func split<C: Collection<UInt8>>(_ bytes: C, on separator: UInt8) -> [Range<Int>] where C.Index == Int {
+        let pieces = bytes.withContiguousSpan { split($0, on: separator) }
+        let start = bytes.startIndex
+        return start == 0 ? pieces : pieces.map { $0.shifted(by: start) }
+    }
+
+    /// As `split(_:on:)` over a collection, for a span.
+    package static func split(_ bytes: Span<UInt8>, on separator: UInt8) -> [Range<Int>] {
         var pieces: [Range<Int>] = []
-        var start = bytes.startIndex
-        var i = bytes.startIndex
-        while i < bytes.endIndex {
+        var start = 0
+        var i = 0
+        let n = bytes.count
+        while i < n {
             let b = bytes[i]
             if b == UInt8(ascii: "\\") {
                 i += 2
@@ -70,18 +83,30 @@ package enum ValueDecoding {
             }
             i += 1
         }
-        pieces.append(start..<bytes.endIndex)
+        pieces.append(start..<n)
         return pieces
     }
 
     /// Structured value (`N`, `ADR`, `ORG`): components split at `;`, each a list split at `,`
     /// (when `lists` is true), unescaped.
-    package static func structured<C: Collection<UInt8>>(_ bytes: C, lists: Bool) -> [[String]] where C.Index == Int {
-        split(bytes, on: UInt8(ascii: ";")).map { component in
-            let part = bytes[component]
-            guard lists else { return [unescape(part)] }
-            return split(part, on: UInt8(ascii: ",")).map { unescape(part[$0]) }
+    package static func structured<C: Collection<UInt8>>(_ bytes: C, lists: Bool) -> [[String]] {
+        bytes.withContiguousSpan { structured($0, lists: lists) }
+    }
+
+    /// As `structured(_:lists:)` over a collection, for a span.
+    package static func structured(_ bytes: Span<UInt8>, lists: Bool) -> [[String]] {
+        var components: [[String]] = []
+        for component in split(bytes, on: UInt8(ascii: ";")) {
+            let part = bytes.extracting(component)
+            guard lists else {
+                components.append([unescape(part)])
+                continue
+            }
+            var items: [String] = []
+            for item in split(part, on: UInt8(ascii: ",")) { items.append(unescape(part.extracting(item))) }
+            components.append(items)
         }
+        return components
     }
 
     /// The items of a structured value as `structured` gives them, without their surrounding
@@ -89,34 +114,46 @@ package enum ValueDecoding {
     /// component's index. With `components` false only commas separate (a text list). Makes
     /// no arrays, so a value costs only its strings.
     static func forEachItem<C: Collection<UInt8>>(_ bytes: C, lists: Bool, components: Bool = true, keepsEmpty: Bool = false,
-                                                  _ body: (_ component: Int, _ item: String) -> Void) where C.Index == Int {
+                                                  _ body: (_ component: Int, _ item: String) -> Void) {
+        bytes.withContiguousSpan { forEachItem($0, lists: lists, components: components, keepsEmpty: keepsEmpty, body) }
+    }
+
+    /// As `forEachItem(_:lists:components:keepsEmpty:_:)` over a collection, for a span.
+    static func forEachItem(_ bytes: Span<UInt8>, lists: Bool, components: Bool = true, keepsEmpty: Bool = false,
+                            _ body: (_ component: Int, _ item: String) -> Void) {
         var component = 0
-        var start = bytes.startIndex
-        var i = bytes.startIndex
-        func item(_ end: Int) {
-            guard start < end || keepsEmpty else { return }
-            let text = unescape(bytes[trimmedSpaces(bytes, start..<end)])
-            if !text.isEmpty || keepsEmpty { body(component, text) }
-        }
-        while i < bytes.endIndex {
-            let b = bytes[i]
+        var start = 0
+        var i = 0
+        let n = bytes.count
+        while true {
+            // From separator to separator, 8 bytes at a time; the end ends the last item.
+            i = ByteScan.firstOf(UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","), in: bytes, from: i)
+            let b: UInt8 = i < n ? bytes[i] : 0
             if b == UInt8(ascii: "\\") {
-                i += 2
+                i = min(i + 2, n)
                 continue
             }
             let endsComponent = components && b == UInt8(ascii: ";")
-            if endsComponent || (lists && b == UInt8(ascii: ",")) {
-                item(i)
+            if i == n || endsComponent || (lists && b == UInt8(ascii: ",")) {
+                if start < i || keepsEmpty {
+                    let text = unescape(bytes.extracting(trimmedSpaces(bytes, start..<i)))
+                    if !text.isEmpty || keepsEmpty { body(component, text) }
+                }
                 if endsComponent { component += 1 }
                 start = i + 1
             }
+            if i == n { return }
             i += 1
         }
-        item(bytes.endIndex)
     }
 
     /// A comma-separated text list (`CATEGORIES`, `NICKNAME`), unescaped, empty items dropped.
-    static func textList<C: Collection<UInt8>>(_ bytes: C) -> [String] where C.Index == Int {
+    static func textList<C: Collection<UInt8>>(_ bytes: C) -> [String] {
+        bytes.withContiguousSpan { textList($0) }
+    }
+
+    /// As `textList(_:)` over a collection, for a span.
+    static func textList(_ bytes: Span<UInt8>) -> [String] {
         var items: [String] = []
         forEachItem(bytes, lists: true, components: false) { items.append($1) }
         return items
@@ -124,21 +161,26 @@ package enum ValueDecoding {
 
     /// Decodes quoted-printable (`=XX`, soft line breaks already joined by the lexer). A `=` not
     /// followed by two hex digits is kept literally.
-    package static func decodeQuotedPrintable<C: Collection<UInt8>>(_ bytes: C) -> [UInt8] where C.Index == Int {
+    package static func decodeQuotedPrintable<C: Collection<UInt8>>(_ bytes: C) -> [UInt8] {
+        bytes.withContiguousSpan { decodeQuotedPrintable($0) }
+    }
+
+    /// As `decodeQuotedPrintable(_:)` over a collection, for a span.
+    package static func decodeQuotedPrintable(_ bytes: Span<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var i = bytes.startIndex
-        while i < bytes.endIndex {
+        let n = bytes.count
+        out.reserveCapacity(n)
+        var i = 0
+        while i < n {
             let b = bytes[i]
-            if b == UInt8(ascii: "="), i + 2 < bytes.endIndex,
-               let hi = hexValue(bytes[i + 1]), let lo = hexValue(bytes[i + 2]) {
+            if b == UInt8(ascii: "="), i + 2 < n, let hi = hexValue(bytes[i + 1]), let lo = hexValue(bytes[i + 2]) {
                 out.append(hi << 4 | lo)
                 i += 3
                 continue
             }
-            if b == UInt8(ascii: "="), i + 1 < bytes.endIndex, bytes[i + 1] == 0x0D || bytes[i + 1] == 0x0A {
+            if b == UInt8(ascii: "="), i + 1 < n, bytes[i + 1] == 0x0D || bytes[i + 1] == 0x0A {
                 i += 1  // a soft line break the lexer left in place
-                while i < bytes.endIndex, bytes[i] == 0x0D || bytes[i] == 0x0A { i += 1 }
+                while i < n, bytes[i] == 0x0D || bytes[i] == 0x0A { i += 1 }
                 continue
             }
             out.append(b)
@@ -183,65 +225,80 @@ package enum ValueDecoding {
     /// For a parameter value of ASCII text without RFC 6868 escapes or inner quotes (the usual `TYPE=HOME,WORK`):
     /// calls `body` with each comma-separated item, unquoted and without surrounding spaces,
     /// and returns true. Returns false, calling nothing, for any other value.
-    static func forEachASCIIListItem<C: Collection<UInt8>>(_ bytes: C, _ body: (C.SubSequence) -> Void) -> Bool
-        where C.Index == Int {
-        let inner = bytes[withoutQuotes(bytes)]
-        guard !inner.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "^") || $0 == UInt8(ascii: "\"") }) else { return false }
-        var start = inner.startIndex
-        for i in inner.startIndex...inner.endIndex where i == inner.endIndex || inner[i] == UInt8(ascii: ",") {
-            var (lo, hi) = (start, i)  // indices, not slices: a slice of an array retains it
+    static func forEachASCIIListItem(_ bytes: Span<UInt8>, _ body: (Span<UInt8>) -> Void) -> Bool {
+        let inner = bytes.extracting(withoutQuotes(bytes))
+        let n = inner.count
+        for i in 0..<n where inner[i] >= 0x80 || inner[i] == UInt8(ascii: "^") || inner[i] == UInt8(ascii: "\"") { return false }
+        var start = 0
+        for i in 0...n where i == n || inner[i] == UInt8(ascii: ",") {
+            var (lo, hi) = (start, i)
             while lo < hi && (inner[lo] == 0x20 || inner[lo] == 0x09) { lo += 1 }
             while hi > lo && (inner[hi - 1] == 0x20 || inner[hi - 1] == 0x09) { hi -= 1 }
-            if lo < hi { body(inner[lo..<hi]) }
+            if lo < hi { body(inner.extracting(lo..<hi)) }
             start = i + 1
         }
         return true
     }
 
     /// A parameter value: surrounding quotes removed, RFC 6868 `^n ^' ^^` decoded.
-    package static func parameterValue<C: Collection<UInt8>>(_ bytes: C) -> String where C.Index == Int {
-        decodingCarets(bytes[withoutQuotes(bytes)])
+    package static func parameterValue<C: Collection<UInt8>>(_ bytes: C) -> String {
+        bytes.withContiguousSpan { parameterValue($0) }
+    }
+
+    /// As `parameterValue(_:)` over a collection, for a span.
+    package static func parameterValue(_ bytes: Span<UInt8>) -> String {
+        decodingCarets(bytes.extracting(withoutQuotes(bytes)))
     }
 
     /// The range of the bytes inside a pair of surrounding double quotes (all of them without).
-    private static func withoutQuotes<C: Collection<UInt8>>(_ bytes: C) -> Range<Int> where C.Index == Int {
-        let range = bytes.startIndex..<bytes.endIndex
-        guard range.count >= 2, bytes[range.lowerBound] == UInt8(ascii: "\""),
-              bytes[range.upperBound - 1] == UInt8(ascii: "\"") else { return range }
-        return (range.lowerBound + 1)..<(range.upperBound - 1)
+    private static func withoutQuotes(_ bytes: Span<UInt8>) -> Range<Int> {
+        let n = bytes.count
+        guard n >= 2, bytes[0] == UInt8(ascii: "\""), bytes[n - 1] == UInt8(ascii: "\"") else { return 0..<n }
+        return 1..<(n - 1)
     }
 
     /// A list parameter (`TYPE`, `SORT-AS`): split at commas outside quotes, each item unquoted
     /// and its RFC 6868 escapes decoded, then split at the commas inside (`TYPE="voice,home"`
     /// is two types, as RFC 6350 writes them); empty items left out.
-    static func parameterList<C: Collection<UInt8>>(_ bytes: C) -> [String] where C.Index == Int {
+    static func parameterList<C: Collection<UInt8>>(_ bytes: C) -> [String] {
+        bytes.withContiguousSpan { parameterList($0) }
+    }
+
+    /// As `parameterList(_:)` over a collection, for a span.
+    static func parameterList(_ bytes: Span<UInt8>) -> [String] {
         var items: [String] = []
-        var start = bytes.startIndex
+        var start = 0
         var quoted = false
-        for i in bytes.startIndex...bytes.endIndex {
-            if i < bytes.endIndex {
-                if bytes[i] == UInt8(ascii: "\"") { quoted.toggle() }
-                guard bytes[i] == UInt8(ascii: ","), !quoted else { continue }
+        var special = false  // a quote or caret in the item
+        let n = bytes.count
+        for i in 0...n {
+            if i < n {
+                let b = bytes[i]
+                if b == UInt8(ascii: "\"") { quoted.toggle() }
+                if b == UInt8(ascii: "\"") || b == UInt8(ascii: "^") { special = true }
+                guard b == UInt8(ascii: ","), !quoted else { continue }
             }
-            let item = bytes[start..<i]
-            if item.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "^") }) {
+            let item = bytes.extracting(start..<i)
+            if special {
                 items += parameterValue(item).split(separator: ",").map(String.init)
             } else if !item.isEmpty {  // most items: nothing to unquote, decode or split
-                items.append(makeString(item))
+                items.append(String(utf8: item))
             }
             start = i + 1
+            special = false
         }
         return items
     }
 
     /// Decodes RFC 6868 escapes: `^n` a line break, `^'` a double quote, `^^` a caret.
-    private static func decodingCarets<C: Collection<UInt8>>(_ inner: C) -> String where C.Index == Int {
-        guard inner.contains(UInt8(ascii: "^")) else { return makeString(inner) }
+    private static func decodingCarets(_ inner: Span<UInt8>) -> String {
+        guard inner.firstIndex(of: UInt8(ascii: "^"), from: 0) != nil else { return String(utf8: inner) }
         var out: [UInt8] = []
-        var i = inner.startIndex
-        while i < inner.endIndex {
+        var i = 0
+        let n = inner.count
+        while i < n {
             let b = inner[i]
-            if b == UInt8(ascii: "^"), i + 1 < inner.endIndex {
+            if b == UInt8(ascii: "^"), i + 1 < n {
                 switch inner[i + 1] {
                 case UInt8(ascii: "n"), UInt8(ascii: "N"):
                     out.append(0x0A); i += 2; continue
@@ -264,26 +321,22 @@ package enum ValueDecoding {
     }
 
     /// Whether the bytes are valid UTF-8 (RFC 3629: no overlong forms, surrogates or code
-    /// points past U+10FFFF), without making a string. The scan works on contiguous bytes, so
-    /// that no caller in another module runs it as unspecialised generic code (a byte's
-    /// subscript through a witness table cost about a thousand instructions a byte).
-    package static func isValidUTF8<C: Collection<UInt8>>(_ bytes: C) -> Bool where C.Index == Int {
-        bytes.withContiguousStorageIfAvailable(isValidUTF8(contiguous:)) ?? Array(bytes).withUnsafeBufferPointer(isValidUTF8(contiguous:))
+    /// points past U+10FFFF), without making a string. The scan works on a span, so that no
+    /// caller in another module runs it as unspecialised generic code (a byte's subscript
+    /// through a witness table cost about a thousand instructions a byte).
+    package static func isValidUTF8<C: Collection<UInt8>>(_ bytes: C) -> Bool {
+        bytes.withContiguousSpan { isValidUTF8($0) }
     }
 
     /// As `isValidUTF8(_:)` over a collection, for a span.
     package static func isValidUTF8(_ bytes: Span<UInt8>) -> Bool {
-        bytes.withUnsafeBufferPointer(isValidUTF8(contiguous:))
-    }
-
-    private static func isValidUTF8(contiguous bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let end = bytes.count
         // ASCII, the usual case, 8 bytes at a time: at the start and after every other character.
-        var i = ByteScan.firstNonASCII(bytes.span, from: 0)
+        var i = ByteScan.firstNonASCII(bytes, from: 0)
         while i < end {
             let b = bytes[i]
             if b < 0x80 {
-                i = ByteScan.firstNonASCII(bytes.span, from: i + 1)
+                i = ByteScan.firstNonASCII(bytes, from: i + 1)
                 continue
             }
             let count: Int
@@ -316,13 +369,8 @@ extension String {
     package func asciiLowercased() -> String {
         guard utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return self }
         // Written into the string's own storage (a short one's needs no allocation), not an array first.
-        return String(unsafeUninitializedCapacity: utf8.count) { buffer in
-            var i = 0
-            for b in utf8 {
-                buffer[i] = b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b + 32 : b
-                i += 1
-            }
-            return i
+        return String(utf8Capacity: utf8.count) { out in
+            for b in utf8 { out.append(asciiLower(b)) }
         }
     }
 

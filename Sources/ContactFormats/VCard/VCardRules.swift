@@ -58,7 +58,7 @@ struct VCardRuleChecker {
         var version: VCardVersion?
         var versionIndex: Int?
         for (index, p) in card.properties.enumerated() where card.equalsIgnoringCase(p.name, "VERSION") {
-            let value = ValueDecoding.makeString(card.slice(p.value)).trimmingSpaces()
+            let value = card.string(p.value).trimmingSpaces()
             switch value {
             case "2.1": version = .v21
             case "3.0": version = .v30
@@ -79,10 +79,10 @@ struct VCardRuleChecker {
         var kind: String?
         var firstMember: Int?
         for p in card.properties {
-            let name = ValueDecoding.makeString(card.slice(p.name)).uppercased()
+            let name = card.string(p.name).uppercased()
             // Instances sharing an ALTID are one property in several forms (RFC 6350 §5.4).
             if let altID = card.parameters[p.parameters].first(where: { card.equalsIgnoringCase($0.name, "ALTID") }),
-               !alternatives.insert(name + ";" + ValueDecoding.parameterValue(card.slice(altID.value))).inserted {
+               !alternatives.insert(name + ";" + card.withSlice(altID.value, ValueDecoding.parameterValue)).inserted {
                 checkProperty(p, name: name, in: card, version: v)
                 continue
             }
@@ -90,7 +90,7 @@ struct VCardRuleChecker {
             if counts[name] == 2, PropertyTable.atMostOnce(v).contains(name) {
                 add(p.line, .error, .repeatedProperty, "\(name) appears more than once; at most one is allowed (\(rfc))")
             }
-            if name == "KIND" { kind = ValueDecoding.makeString(card.slice(p.value)).trimmingSpaces().lowercased() }
+            if name == "KIND" { kind = card.string(p.value).trimmingSpaces().lowercased() }
             if name == "MEMBER" && firstMember == nil { firstMember = p.line }
             checkProperty(p, name: name, in: card, version: v)
         }
@@ -118,10 +118,10 @@ struct VCardRuleChecker {
     private mutating func checkProperty(_ p: CardBuffer.Property, name: String, in card: borrowing CardBuffer, version v: VCardVersion) {
         let rfc = Self.rfc(v)
         let line = p.line
-        if !p.group.isEmpty && !Self.isName(card.slice(p.group), v) {
+        if !p.group.isEmpty && !card.withSlice(p.group, { Self.isName($0, v) }) {
             add(line, .error, .invalidName, "\(name): group has \(Self.nameRule(v)) (\(rfc))")
         }
-        if !Self.isName(card.slice(p.name), v) {
+        if !card.withSlice(p.name, { Self.isName($0, v) }) {
             add(line, .error, .invalidName, "\(name): name has \(Self.nameRule(v)) (\(rfc))")
         } else if !name.hasPrefix("X-") && !PropertyTable.registered(v).contains(name) {
             add(line, .warning, .unregisteredProperty, "\(name) is not a vCard \(Self.versionText(v)) property; private ones start with X- (\(rfc))")
@@ -133,15 +133,15 @@ struct VCardRuleChecker {
         var parameterNames: [String] = []
         for k in p.parameters {
             let param = card.parameters[k]
-            let value = ValueDecoding.parameterValue(card.slice(param.value))
+            let value = card.withSlice(param.value, ValueDecoding.parameterValue)
             if param.name.isEmpty {
                 if v != .v21 {
                     add(line, .error, .namelessParameter, "\(name): parameter '\(value)' has no name (a vCard 2.1 form; \(Self.namedForm(of: value, v))) (\(rfc))")
                 }
                 continue
             }
-            let paramName = ValueDecoding.makeString(card.slice(param.name)).uppercased()
-            if !Self.isName(card.slice(param.name), v) {
+            let paramName = card.string(param.name).uppercased()
+            if !card.withSlice(param.name, { Self.isName($0, v) }) {
                 add(line, .error, .invalidName, "\(name): parameter name '\(paramName)' has \(Self.nameRule(v)) (\(rfc))")
             }
             switch (paramName, v) {
@@ -179,7 +179,7 @@ struct VCardRuleChecker {
             }
             parameterNames.append(paramName)
         }
-        let value = card.slice(p.value)
+        let value = card.withSlice(p.value) { Array(copying: $0) }  // --check alone: a copy costs little
         if v != .v21 && !card.parameters[p.parameters].contains(where: { card.equalsIgnoringCase($0.name, "CHARSET") })
             && !ValueDecoding.isValidUTF8(value) {
             add(line, .error, .notUTF8, "\(name): value is not valid UTF-8 (\(v == .v40 ? "RFC 6350 §3.1" : rfc))")
@@ -325,7 +325,7 @@ struct VCardRuleChecker {
 
     /// The basic form of an extended-form date or date-time (`1990-01-02` → `19900102`); nil
     /// when it is in the basic form already.
-    private static func basicForm(_ value: UnsafeBufferPointer<UInt8>) -> String? {
+    private static func basicForm(_ value: [UInt8]) -> String? {
         let text = ValueDecoding.makeString(value).trimmingSpaces()
         let datePart = text.prefix { $0 != "T" && $0 != "t" }
         let extended = datePart.dropFirst(datePart.hasPrefix("--") ? 2 : 0).contains("-") || text.contains(":")
@@ -360,12 +360,18 @@ struct VCardRuleChecker {
 
     /// A name, group or parameter name: in 3.0 and 4.0 `1*(ALPHA / DIGIT / "-")`; in 2.1 a
     /// "word", any printable 7-bit character but `[]=:.,;` (so `X-WAB-WEDDING_ANNIVERSARY`).
-    private static func isName(_ bytes: UnsafeBufferPointer<UInt8>, _ v: VCardVersion) -> Bool {
-        !bytes.isEmpty && bytes.allSatisfy { b in
-            if v == .v21 { return b > 0x20 && b < 0x7F && !"[]=:.,;".utf8.contains(b) }
+    private static func isName(_ bytes: Span<UInt8>, _ v: VCardVersion) -> Bool {
+        guard !bytes.isEmpty else { return false }
+        for i in 0..<bytes.count {
+            let b = bytes[i]
+            if v == .v21 {
+                if !(b > 0x20 && b < 0x7F && !"[]=:.,;".utf8.contains(b)) { return false }
+                continue
+            }
             let u = asciiUpper(b)
-            return (u >= 0x41 && u <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x2D
+            if !((u >= 0x41 && u <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x2D) { return false }
         }
+        return true
     }
 
     private static func nameRule(_ v: VCardVersion) -> String {

@@ -170,6 +170,16 @@ extension Span where Element == UInt8 {
     }
 }
 
+extension Collection where Element == UInt8 {
+    /// Calls `body` with the bytes as a span: in place when they are contiguous (an array's, a
+    /// slice's, a string's UTF-8), else copied first.
+    @inlinable
+    package func withContiguousSpan<R>(_ body: (Span<UInt8>) throws -> R) rethrows -> R {
+        if let result = try withContiguousStorageIfAvailable({ try body(Span(_unsafeElements: $0)) }) { return result }
+        return try body(Array(self).span)
+    }
+}
+
 extension StaticString {
     /// Calls `body` with the UTF-8 of the text (a literal's bytes, in place).
     @inlinable
