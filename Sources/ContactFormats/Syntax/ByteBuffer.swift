@@ -5,7 +5,7 @@ typealias ByteBuffer = UnsharedBuffer<UInt8>
 
 /// A growable run of plain values that is never shared: unlike an array, reading or appending
 /// to it needs no reference counting or uniqueness check, which matters for a buffer touched
-/// for every line or field of input. `bytes` is valid until the next change.
+/// for every line or field of input. Its elements are lent as a span (`withSpan`).
 struct UnsharedBuffer<Element: BitwiseCopyable>: ~Copyable {
     private var base: UnsafeMutablePointer<Element>
     private var capacity: Int
@@ -20,7 +20,7 @@ struct UnsharedBuffer<Element: BitwiseCopyable>: ~Copyable {
 
     var isEmpty: Bool { count == 0 }
     var last: Element? { count > 0 ? base[count - 1] : nil }
-    var bytes: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+    private var bytes: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
 
     mutating func append(_ byte: Element) {
         if count == capacity { grow(to: count + 1) }
@@ -29,7 +29,7 @@ struct UnsharedBuffer<Element: BitwiseCopyable>: ~Copyable {
     }
 
     @inline(__always)
-    mutating func append(contentsOf bytes: UnsafeBufferPointer<Element>) {
+    private mutating func append(contentsOf bytes: UnsafeBufferPointer<Element>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         if count + bytes.count > capacity { grow(to: count + bytes.count) }
         (base + count).update(from: source, count: bytes.count)
@@ -62,7 +62,7 @@ struct UnsharedBuffer<Element: BitwiseCopyable>: ~Copyable {
 
     /// Appends elements the last `reserve` made room for.
     @inline(__always)
-    mutating func appendReserved(contentsOf elements: UnsafeBufferPointer<Element>) {
+    private mutating func appendReserved(contentsOf elements: UnsafeBufferPointer<Element>) {
         assert(count + elements.count <= capacity, "appendReserved past what reserve made room for")
         guard let source = elements.baseAddress else { return }
         (base + count).update(from: source, count: elements.count)
