@@ -18,12 +18,8 @@ public final class RepeatedKeys {
 
     private enum Kind: UInt64 { case uid = 1, email = 2, nameAndBirthday = 3 }
 
-    // Used on the sink's thread only: in cells without run-time exclusivity checks (they cost more than the rest).
-    /// Open addressing: a key (hash << 3 | seen again << 2 | kind) per slot, 0 when free.
-    private let slots = UncheckedCell<[UInt64]>([UInt64](repeating: 0, count: 4096))
-    private let used = UncheckedCell<Int>(0)
-    private let counts = UncheckedCell<Counts>(Counts())
-    private let full = UncheckedCell<Bool>(false)
+    // Used on the sink's thread only: in a cell without run-time exclusivity checks (they cost more than the rest).
+    private let table = UncheckedCell(Table())
     private let capacity: Int
 
     /// A count that holds at most `capacity` keys (8 to 16 bytes each).
@@ -32,7 +28,7 @@ public final class RepeatedKeys {
     }
 
     /// The keys more than one person has; nil when there were more different keys than the table holds.
-    public var repeated: Counts? { full.value ? nil : counts.value }
+    public var repeated: Counts? { table.value.full ? nil : table.value.counts }
 
     /// Appends the person's keys, each once: a byte with how many, then each in 8 bytes.
     static func appendKeys(of person: PersonInfo, to bytes: inout [UInt8]) {
@@ -65,52 +61,64 @@ public final class RepeatedKeys {
 
     /// Counts the keys `appendKeys` put at the start of `bytes`; returns how many bytes they take.
     func count(_ bytes: Span<UInt8>) -> Int {
-        let n = Int(bytes[0])
-        if !full.value {
-            for i in 0..<n { count(bytes.littleEndianWord(at: 1 + 8 * i)) }
-            if used.value > capacity {
-                full.value = true
-                slots.value = []
-            }
-        }
-        return 1 + 8 * n
+        table.value.count(bytes, capacity: capacity)
     }
 
-    /// The second coming of a key counts; a third does not again.
-    private func count(_ key: UInt64) {
-        if (used.value + 1) * 4 > slots.value.count * 3 { grow() }
-        let mask = slots.value.count - 1
-        var i = Self.start(key, mask)
-        while slots.value[i] != 0 {
-            if slots.value[i] | 4 == key | 4 {
-                guard slots.value[i] & 4 == 0 else { return }
-                slots.value[i] |= 4
-                switch Kind(rawValue: key & 3)! {
-                case .uid: counts.value.uids += 1
-                case .email: counts.value.emails += 1
-                case .nameAndBirthday: counts.value.namesAndBirthdays += 1
+    /// Open addressing: a key (hash << 3 | seen again << 2 | kind) per slot, 0 when free.
+    private struct Table {
+        var slots = [UInt64](repeating: 0, count: 4096)
+        var used = 0
+        var counts = Counts()
+        var full = false
+
+        mutating func count(_ bytes: Span<UInt8>, capacity: Int) -> Int {
+            let n = Int(bytes[0])
+            if !full {
+                for i in 0..<n { count(bytes.littleEndianWord(at: 1 + 8 * i)) }
+                if used > capacity {
+                    full = true
+                    slots = []
                 }
-                return
             }
-            i = (i + 1) & mask
+            return 1 + 8 * n
         }
-        slots.value[i] = key
-        used.value += 1
-    }
 
-    private func grow() {
-        let old = slots.value
-        slots.value = [UInt64](repeating: 0, count: old.count * 2)
-        let mask = slots.value.count - 1
-        for key in old where key != 0 {
-            var i = Self.start(key, mask)
-            while slots.value[i] != 0 { i = (i + 1) & mask }
-            slots.value[i] = key
+        /// The second coming of a key counts; a third does not again.
+        private mutating func count(_ key: UInt64) {
+            if (used + 1) * 4 > slots.count * 3 { grow() }
+            let mask = slots.count - 1
+            var i = RepeatedKeys.start(key, mask)
+            while slots[i] != 0 {
+                if slots[i] | 4 == key | 4 {
+                    guard slots[i] & 4 == 0 else { return }
+                    slots[i] |= 4
+                    switch Kind(rawValue: key & 3)! {
+                    case .uid: counts.uids += 1
+                    case .email: counts.emails += 1
+                    case .nameAndBirthday: counts.namesAndBirthdays += 1
+                    }
+                    return
+                }
+                i = (i + 1) & mask
+            }
+            slots[i] = key
+            used += 1
+        }
+
+        private mutating func grow() {
+            let old = slots
+            slots = [UInt64](repeating: 0, count: old.count * 2)
+            let mask = slots.count - 1
+            for key in old where key != 0 {
+                var i = RepeatedKeys.start(key, mask)
+                while slots[i] != 0 { i = (i + 1) & mask }
+                slots[i] = key
+            }
         }
     }
 
     /// Where a key's search starts: its bits mixed again (the lowest say its kind).
-    private static func start(_ key: UInt64, _ mask: Int) -> Int {
+    fileprivate static func start(_ key: UInt64, _ mask: Int) -> Int {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
     }
 

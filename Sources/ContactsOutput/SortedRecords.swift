@@ -17,13 +17,9 @@ final class SortedRecords {
     }
 
     private let blockSize: Int
-    // Changed for every person, on the sink's thread only: in cells without run-time exclusivity checks (they
-    // cost more than the copy). The block appended to is `current`, up to the capacity it was
-    // made with (so that it never moves); `blocks` holds those before it.
-    private let blocks = UncheckedCell<[[UInt8]]>([])
-    private let current = UncheckedCell<[UInt8]>([])
-    private let allocated = UncheckedCell<Int>(0)  // bytes of all blocks
-    private let entries = UncheckedCell<[Entry]>([])
+    // Changed for every person, on the sink's thread only: in a cell without run-time exclusivity
+    // checks (they cost more than the copy).
+    private let store = UncheckedCell(Store())
     /// The memory the records may take before `isOverBudget`.
     let budget: Int
 
@@ -34,31 +30,43 @@ final class SortedRecords {
     }
 
     /// Whether the records take more memory than the budget: time to `spill` them.
-    var isOverBudget: Bool { allocated.value + entries.value.capacity * MemoryLayout<Entry>.stride > budget }
+    var isOverBudget: Bool { store.value.allocated + store.value.entries.capacity * MemoryLayout<Entry>.stride > budget }
 
-    var isEmpty: Bool { entries.value.isEmpty }
+    var isEmpty: Bool { store.value.entries.isEmpty }
 
     /// Adds a record: `key` (cut to 65,535 bytes, which no real name reaches) and `payload`.
     func append(key: Span<UInt8>, payload: Span<UInt8>) {
-        let key = key.extracting(first: Int(UInt16.max))
-        let size = key.count + payload.count
-        if current.value.count + size > current.value.capacity {
-            if current.value.capacity > 0 { blocks.value.append(current.value) }
-            current.value = []
-            current.value.reserveCapacity(max(blockSize, size))
-            allocated.value += current.value.capacity
+        store.value.append(key: key.extracting(first: Int(UInt16.max)), payload: payload, blockSize: blockSize)
+    }
+
+    /// The records' bytes and index. The block appended to is `current`, up to the capacity it
+    /// was made with (so that it never moves); `blocks` holds those before it.
+    private struct Store {
+        var blocks: [[UInt8]] = []
+        var current: [UInt8] = []
+        var allocated = 0  // bytes of all blocks
+        var entries: [Entry] = []
+
+        mutating func append(key: Span<UInt8>, payload: Span<UInt8>, blockSize: Int) {
+            let size = key.count + payload.count
+            if current.count + size > current.capacity {
+                if current.capacity > 0 { blocks.append(current) }
+                current = []
+                current.reserveCapacity(max(blockSize, size))
+                allocated += current.capacity
+            }
+            let offset = current.count
+            current.append(span: key)
+            current.append(span: payload)
+            var prefix: UInt64 = 0
+            if key.count >= 8 {
+                prefix = UInt64(bigEndian: key.load(UInt64.self, at: 0))
+            } else {
+                for i in key.indices { prefix |= UInt64(key[i]) << (56 - 8 * i) }
+            }
+            entries.append(Entry(prefix: prefix, offset: UInt32(offset), payloadLength: UInt32(payload.count),
+                                 block: UInt16(blocks.count), keyLength: UInt16(key.count)))
         }
-        let offset = current.value.count
-        current.value.append(span: key)
-        current.value.append(span: payload)
-        var prefix: UInt64 = 0
-        if key.count >= 8 {
-            prefix = UInt64(bigEndian: key.load(UInt64.self, at: 0))
-        } else {
-            for i in key.indices { prefix |= UInt64(key[i]) << (56 - 8 * i) }
-        }
-        entries.value.append(Entry(prefix: prefix, offset: UInt32(offset), payloadLength: UInt32(payload.count),
-                             block: UInt16(blocks.value.count), keyLength: UInt16(key.count)))
     }
 
     /// Sorts the records (on `threads` too) and writes them to `runs` as one run, passing each
@@ -80,24 +88,24 @@ final class SortedRecords {
     /// `parallelFrom` records, one half is sorted on a worker while this thread sorts the other,
     /// and the halves are merged.
     func sortedPayloads(threads: WorkerThreads? = nil, parallelFrom: Int = 32_768) -> Payloads {
-        let order = KeyOrder(blocks: blocks.value + [current.value])
+        let order = KeyOrder(blocks: store.value.blocks + [store.value.current])
         // Swift's sort is stable: equal keys stay in the order they came.
-        if let threads, entries.value.count >= max(2, parallelFrom) {
-            let half = entries.value.count / 2
-            let lower = Array(entries.value[..<half])
+        if let threads, store.value.entries.count >= max(2, parallelFrom) {
+            let half = store.value.entries.count / 2
+            let lower = Array(store.value.entries[..<half])
             let sorted = Promise<[Entry]>()
             threads.submit {
                 var lower = lower
                 lower.sort(by: order.precedes)
                 sorted.fulfil(lower)
             }
-            var upper = Array(entries.value[half...])
+            var upper = Array(store.value.entries[half...])
             upper.sort(by: order.precedes)
-            entries.value = Self.merged(sorted.wait(), upper, order)
+            store.value.entries = Self.merged(sorted.wait(), upper, order)
         } else {
-            entries.value.sort(by: order.precedes)
+            store.value.entries.sort(by: order.precedes)
         }
-        return Payloads(blocks: order.blocks, entries: entries.value)
+        return Payloads(blocks: order.blocks, entries: store.value.entries)
     }
 
     /// Two sorted runs as one; on equal keys the `first` run's entry comes first, so that the
@@ -155,9 +163,6 @@ final class SortedRecords {
     }
 
     func removeAll() {
-        entries.value = []
-        blocks.value = []
-        current.value = []
-        allocated.value = 0
+        store.value = Store()
     }
 }

@@ -184,6 +184,8 @@ package final class PersonDecoder {
             return asUTF8(decoded.span, charset: charset, p, body)
         }
         let knownValid = cardIsValidUTF8.value
+        // The usual value, of a valid UTF-8 card and with no CHARSET, is handed on as it is.
+        if knownValid && charset == nil { return card.withSlice(p.value, body) }
         return card.withSlice(p.value) { asUTF8($0, charset: charset, p, knownValid: knownValid, body) }
     }
 

@@ -114,13 +114,13 @@ package enum ValueDecoding {
     /// component's index. With `components` false only commas separate (a text list). Makes
     /// no arrays, so a value costs only its strings.
     static func forEachItem<C: Collection<UInt8>>(_ bytes: C, lists: Bool, components: Bool = true, keepsEmpty: Bool = false,
-                                                  _ body: (_ component: Int, _ item: String) -> Void) {
+                                                  _ body: (_ component: Int, _ item: consuming String) -> Void) {
         bytes.withContiguousSpan { forEachItem($0, lists: lists, components: components, keepsEmpty: keepsEmpty, body) }
     }
 
     /// As `forEachItem(_:lists:components:keepsEmpty:_:)` over a collection, for a span.
     static func forEachItem(_ bytes: Span<UInt8>, lists: Bool, components: Bool = true, keepsEmpty: Bool = false,
-                            _ body: (_ component: Int, _ item: String) -> Void) {
+                            _ body: (_ component: Int, _ item: consuming String) -> Void) {
         var component = 0
         var start = 0
         var i = 0
@@ -351,9 +351,13 @@ package enum ValueDecoding {
             case 0xF4: count = 4; high = 0x8F
             default: return false
             }
-            guard end - i >= count, (low...high).contains(bytes[i + 1]) else { return false }
-            for k in 2..<count where bytes[i + k] & 0xC0 != 0x80 { return false }
-            i += count
+            guard end - i >= count else { return false }
+            let second = bytes[i &+ 1]
+            guard second >= low && second <= high else { return false }
+            if count > 2 {
+                guard bytes[i &+ 2] & 0xC0 == 0x80, count == 3 || bytes[i &+ 3] & 0xC0 == 0x80 else { return false }
+            }
+            i &+= count
         }
         return true
     }
