@@ -40,14 +40,22 @@ public struct Reminder: Hashable, Sendable, CustomStringConvertible {
     /// The reminders in `texts`, each a comma-separated list, in order and without repeats;
     /// or what is wrong with them.
     public static func parse(_ texts: [String]) -> Result<[Reminder], ReminderError> {
-        var reminders: [Reminder] = []
+        var read: [Reminder] = []
         for text in texts {
             for item in text.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let reminder = Reminder(String(item)) else { return .failure(.invalid(String(item))) }
-                if !reminders.contains(reminder) { reminders.append(reminder) }
+                read.append(reminder)
             }
         }
+        let reminders = distinct(read)
         return reminders.count > maxCount ? .failure(.tooMany) : .success(reminders)
+    }
+
+    /// The reminders in order, each once.
+    public static func distinct(_ reminders: some Sequence<Reminder>) -> [Reminder] {
+        var kept: [Reminder] = []
+        for reminder in reminders where !kept.contains(reminder) { kept.append(reminder) }
+        return kept
     }
 
     /// What `Reminder.parse` refuses.

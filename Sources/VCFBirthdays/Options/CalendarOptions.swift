@@ -40,11 +40,7 @@ extension RunOptions {
 
         /// The alarms of each event, in order, each once. Setting them sets `--remind`.
         public var reminders: [Reminder] {
-            get {
-                var reminders: [Reminder] = []
-                for reminder in reminderLists.joined() where !reminders.contains(reminder) { reminders.append(reminder) }
-                return reminders
-            }
+            get { Reminder.distinct(reminderLists.joined()) }
             set { reminderLists = [newValue] }
         }
 
