@@ -42,6 +42,8 @@ public final class PasswordCommand: @unchecked Sendable {
             output += buffer[..<n]
         }
         close(pipeEnds.read)
+        // A status that cannot be awaited (this process ignores SIGCHLD, so the system reaped
+        // the command itself) is no failure: the command is judged by what it printed.
         let status = System.waitForExit(pid) ?? 0
         let exited = status & 0x7F == 0, code = (status >> 8) & 0xFF
         guard exited && code == 0 else {
